@@ -1,0 +1,7 @@
+use utoipa_axum::router::OpenApiRouter;
+
+use crate::http::AppState;
+
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+}

@@ -1,0 +1,98 @@
+//! Sign-in with e-mail and password, the current user, and logout.
+
+use axum::extract::State;
+use serde::Deserialize;
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use super::{SignedIn, UserData};
+use crate::auth::rate_limit::{self, Check};
+use crate::auth::{ClientAddr, CurrentUser, password, session};
+use crate::error::{Error, Result};
+use crate::http::{AppState, Json, Message, RequestId};
+use crate::logs;
+use crate::storage::{sessions, users};
+
+/// Spec section 8: login without a token.
+pub const INVALID_CREDENTIALS: &str = "Invalid Credentials!";
+pub const SIGNED_IN: &str = "Login Successfully!";
+
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(sign_in)).routes(routes!(me)).routes(routes!(logout))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct SignInRequest {
+    #[serde(default)]
+    pub email: String,
+    #[serde(default)]
+    pub password: String,
+}
+
+/// Signs in with e-mail and password: a bearer token and the user's rights.
+#[utoipa::path(post, path = "/users/signin", tag = "accounts", request_body = SignInRequest,
+    responses((status = 200, body = SignedIn), (status = 401, body = Message, description = "Invalid Credentials! (no token)"), (status = 429, body = Message)))]
+async fn sign_in(
+    State(state): State<AppState>,
+    ClientAddr(addr): ClientAddr,
+    RequestId(request_id): RequestId,
+    Json(body): Json<SignInRequest>,
+) -> Result<Json<SignedIn>> {
+    let email = users::email_key(&body.email);
+    let now = state.clock.now();
+    let limits = &state.config.rate_limits;
+    rate_limit::enforce(&state.db, now, &[
+        Check { scope: "signin:account", key: &email, limit: limits.signin_per_account },
+        Check { scope: "signin:address", key: &addr.to_string(), limit: limits.signin_per_address },
+    ])
+    .await?;
+    let user = users::find_by_email(&state.db, &email).await?;
+    let stored = user.as_ref().and_then(|u| u.password_hash.clone());
+    let matches = password::verify(body.password, stored).await?;
+    let user = match user {
+        Some(user) if matches && !user.disabled => user,
+        other => {
+            if let Some(user) = other {
+                logs::record(&state, logs::Event {
+                    company_id: Some(&user.company_id),
+                    user_id: Some(&user.id),
+                    level: "warn",
+                    event: "signin.failed",
+                    message: format!("failed sign-in for {} from {addr}", user.email),
+                    request_id: request_id.as_deref(),
+                })
+                .await;
+            }
+            return Err(Error::Unauthorized(INVALID_CREDENTIALS.into()));
+        }
+    };
+    let token = session::open(&state, &user.id, &user.company_id).await?;
+    logs::record(&state, logs::Event {
+        company_id: Some(&user.company_id),
+        user_id: Some(&user.id),
+        level: "info",
+        event: "signin",
+        message: format!("{} signed in", user.email),
+        request_id: request_id.as_deref(),
+    })
+    .await;
+    Ok(Json(SignedIn { message: SIGNED_IN.into(), token, userdata: UserData::of(&user) }))
+}
+
+/// The signed-in user with their current rights (they change with role and edition).
+#[utoipa::path(get, path = "/users/me", tag = "accounts", security(("bearer" = [])),
+    responses((status = 200, body = UserData), (status = 401, body = Message)))]
+async fn me(State(state): State<AppState>, current: CurrentUser) -> Result<Json<UserData>> {
+    let user = users::get_in_company(&state.db, &current.company_id, &current.user_id)
+        .await?
+        .ok_or_else(|| Error::Unauthorized(session::SESSION_REQUIRED.into()))?;
+    Ok(Json(UserData::of(&user)))
+}
+
+/// Ends this session: its token stops working at once.
+#[utoipa::path(post, path = "/users/logout", tag = "accounts", security(("bearer" = [])),
+    responses((status = 200, body = Message), (status = 401, body = Message)))]
+async fn logout(State(state): State<AppState>, current: CurrentUser) -> Result<Json<Message>> {
+    sessions::revoke(&state.db, &current.session_id, state.clock.now()).await?;
+    Ok(Message::new("Logged out"))
+}

@@ -1,0 +1,246 @@
+//! Sign-up by e-mailed code: ask for a code, verify it, then create the company and user.
+
+use axum::extract::State;
+use serde::Deserialize;
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use super::register::{self, Registration};
+use super::validate::{self, Profile};
+use crate::auth::password;
+use crate::auth::rate_limit::{self, Check};
+use crate::auth::ClientAddr;
+use crate::crypto;
+use crate::error::{Error, Result};
+use crate::http::{AppState, Json, Message, RequestId};
+use crate::mail::templates;
+use crate::rights;
+use crate::storage::companies::NewCompany;
+use crate::storage::signup_codes::{self, SignupCode};
+use crate::storage::users::{self, NewUser};
+
+pub const CODE_SENT: &str = "We have sent an OTP to your given email address.";
+pub const EMAIL_EXISTS: &str = "Email already exists";
+pub const TOKEN_VERIFIED: &str = "Token verified";
+pub const CODE_NOT_VALID: &str = "Otp Code not valid";
+pub const CODE_EXPIRED: &str = "Otp Code has expired";
+pub const WAIT_BEFORE_RESEND: &str = "Please wait a minute before asking for a new code";
+pub const NOT_VERIFIED: &str = "Please verify your email with the Otp sent to it";
+pub const AGREEMENT_REQUIRED: &str = "Please accept the agreement to sign up";
+pub const REGISTERED: &str = "User registered successfully";
+
+pub const CODE_LIFE_SECS: i64 = 10 * 60;
+pub const RESEND_AFTER_SECS: i64 = 60;
+pub const MAX_WRONG_TRIES: i64 = 5;
+/// How long a verified code lets the wizard finish.
+pub const VERIFIED_LIFE_SECS: i64 = 60 * 60;
+
+const PURPOSE: &str = "signup";
+
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(new_user_sign_up))
+        .routes(routes!(verify_code))
+        .routes(routes!(community_sign_up))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct CodeRequest {
+    #[serde(default)]
+    pub firstname: String,
+    #[serde(default)]
+    pub lastname: String,
+    #[serde(default)]
+    pub email: String,
+}
+
+/// E-mails a 6-digit sign-up code (10 minutes, 5 tries, resend after 60 s).
+#[utoipa::path(post, path = "/users/newUserSignUp", tag = "accounts", request_body = CodeRequest,
+    responses((status = 200, body = Message), (status = 400, body = Message, description = "Email already exists, or a field is missing"), (status = 429, body = Message)))]
+async fn new_user_sign_up(
+    State(state): State<AppState>,
+    ClientAddr(addr): ClientAddr,
+    Json(body): Json<CodeRequest>,
+) -> Result<Json<Message>> {
+    let firstname = validate::required(&body.firstname, "Please enter First Name")?;
+    let lastname = validate::required(&body.lastname, "Please enter Last Name")?;
+    let email = validate::email(&body.email, "Please enter valid Email")?;
+    let now = state.clock.now();
+    let limits = &state.config.rate_limits;
+    rate_limit::enforce(&state.db, now, &[
+        Check { scope: "code:account", key: &email, limit: limits.code_per_account },
+        Check { scope: "code:address", key: &addr.to_string(), limit: limits.code_per_address },
+    ])
+    .await?;
+    if users::find_by_email(&state.db, &email).await?.is_some() {
+        return Err(Error::bad_request(EMAIL_EXISTS));
+    }
+    if let Some(previous) = signup_codes::get(&state.db, &email).await?
+        && now < previous.sent_at + RESEND_AFTER_SECS
+    {
+        return Err(Error::TooManyRequests(WAIT_BEFORE_RESEND.into()));
+    }
+    let code = crypto::random_digits(6);
+    signup_codes::put(&state.db, &SignupCode {
+        email: email.clone(),
+        code_hash: crypto::code_hash(state.config.secret.expose(), PURPOSE, &format!("{email}\n{code}")),
+        firstname: firstname.to_string(),
+        lastname: lastname.to_string(),
+        attempts: 0,
+        sent_at: now,
+        expires_at: now + CODE_LIFE_SECS,
+        verified_at: None,
+    })
+    .await?;
+    state.mailer.send(&state.db, now, &templates::signup_code(&email, firstname, &code)).await?;
+    Ok(Message::new(CODE_SENT))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct VerifyRequest {
+    #[serde(default)]
+    pub email: String,
+    #[serde(default)]
+    pub verification_code: String,
+}
+
+/// Checks the e-mailed code. Five wrong tries void it.
+#[utoipa::path(post, path = "/users/userSignUpTokenVerification", tag = "accounts", request_body = VerifyRequest,
+    responses((status = 200, body = Message, description = "message is 'Token verified'"), (status = 400, body = Message), (status = 429, body = Message)))]
+async fn verify_code(
+    State(state): State<AppState>,
+    ClientAddr(addr): ClientAddr,
+    Json(body): Json<VerifyRequest>,
+) -> Result<Json<Message>> {
+    let email = validate::email(&body.email, "Please enter valid Email")?;
+    let code = validate::required(&body.verification_code, "Please enter Otp sent to your email")?;
+    let now = state.clock.now();
+    let limits = &state.config.rate_limits;
+    rate_limit::enforce(&state.db, now, &[
+        Check { scope: "verify:account", key: &email, limit: limits.verify_per_account },
+        Check { scope: "verify:address", key: &addr.to_string(), limit: limits.verify_per_address },
+    ])
+    .await?;
+    let Some(pending) = signup_codes::get(&state.db, &email).await? else {
+        return Err(Error::bad_request(CODE_NOT_VALID));
+    };
+    if now >= pending.expires_at && pending.verified_at.is_none() {
+        signup_codes::delete(&state.db, &email).await?;
+        return Err(Error::bad_request(CODE_EXPIRED));
+    }
+    let offered = crypto::code_hash(state.config.secret.expose(), PURPOSE, &format!("{email}\n{code}"));
+    if !crypto::constant_time_eq(offered.as_bytes(), pending.code_hash.as_bytes()) {
+        if signup_codes::count_failed_attempt(&state.db, &email).await? >= MAX_WRONG_TRIES {
+            signup_codes::delete(&state.db, &email).await?;
+        }
+        return Err(Error::bad_request(CODE_NOT_VALID));
+    }
+    if pending.verified_at.is_none() {
+        signup_codes::mark_verified(&state.db, &email, now).await?;
+    }
+    Ok(Message::new(TOKEN_VERIFIED))
+}
+
+/// The sign-up payload of spec section 3.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CommunitySignUp {
+    #[serde(default)]
+    pub firstname: String,
+    #[serde(default)]
+    pub lastname: String,
+    #[serde(default)]
+    pub email: String,
+    #[serde(default)]
+    pub companyname: String,
+    #[serde(default)]
+    pub password: String,
+    #[serde(default)]
+    pub country: String,
+    #[serde(default)]
+    pub department: String,
+    #[serde(default)]
+    pub gender: String,
+    #[serde(default, rename = "job_title")]
+    pub job_title: String,
+    #[serde(default, rename = "currency_name")]
+    pub currency_name: String,
+    #[serde(default, rename = "currency_symbol")]
+    pub currency_symbol: String,
+    #[serde(default)]
+    pub userrole: String,
+    #[serde(default)]
+    pub agreed_to_terms_and_conditions: bool,
+}
+
+/// Creates the company and its first user (role `communityuser`); needs the e-mail
+/// verified by the code first.
+#[utoipa::path(post, path = "/users/communitySignUp", tag = "accounts", request_body = CommunitySignUp,
+    responses((status = 200, body = Message), (status = 400, body = Message, description = "Email or Company name already exists, or a field is invalid")))]
+async fn community_sign_up(
+    State(state): State<AppState>,
+    RequestId(request_id): RequestId,
+    Json(body): Json<CommunitySignUp>,
+) -> Result<Json<Message>> {
+    let firstname = validate::required(&body.firstname, "Please enter First Name")?;
+    let lastname = validate::required(&body.lastname, "Please enter Last Name")?;
+    let email = validate::email(&body.email, "Please enter valid Email")?;
+    Profile {
+        gender: &body.gender,
+        country: &body.country,
+        companyname: &body.companyname,
+        job_title: &body.job_title,
+        currency_name: &body.currency_name,
+        department: &body.department,
+    }
+    .check()?;
+    if body.password.is_empty() {
+        return Err(Error::bad_request("Please enter a password"));
+    }
+    password::check_policy(&body.password).map_err(Error::bad_request)?;
+    if !body.agreed_to_terms_and_conditions {
+        return Err(Error::bad_request(AGREEMENT_REQUIRED));
+    }
+    if !body.userrole.is_empty() && body.userrole != rights::COMMUNITY_ROLE {
+        return Err(Error::bad_request("Sign-up creates community users only"));
+    }
+    let now = state.clock.now();
+    let verified = signup_codes::get(&state.db, &email)
+        .await?
+        .and_then(|code| code.verified_at)
+        .is_some_and(|at| now < at + VERIFIED_LIFE_SECS);
+    if !verified {
+        return Err(Error::bad_request(NOT_VERIFIED));
+    }
+    let password_hash = password::hash(body.password.clone()).await?;
+    let currency_symbol = if body.currency_symbol.trim().is_empty() { "$" } else { body.currency_symbol.trim() };
+    register::register(
+        &state,
+        &Registration {
+            company: NewCompany {
+                name: &body.companyname,
+                country: body.country.trim(),
+                currency_name: body.currency_name.trim(),
+                currency_symbol,
+            },
+            owner: NewUser {
+                email: &email,
+                firstname,
+                lastname,
+                password_hash: Some(&password_hash),
+                gender: body.gender.trim(),
+                country: body.country.trim(),
+                department: body.department.trim(),
+                job_title: &body.job_title,
+                social_provider: None,
+                social_subject: None,
+                is_admin: false,
+            },
+        },
+        request_id.as_deref(),
+    )
+    .await?;
+    signup_codes::delete(&state.db, &email).await?;
+    Ok(Message::new(REGISTERED))
+}

@@ -1,0 +1,89 @@
+//! Field rules of the spec (section 5), with its exact messages.
+
+use crate::error::{Error, Result};
+
+/// The spec's e-mail pattern: a local part of letters, digits, underscore, hyphen and
+/// dot; a domain whose last label is 2 to 4 letters.
+pub fn is_email(text: &str) -> bool {
+    let Some((local, domain)) = text.split_once('@') else { return false };
+    let local_ok = !local.is_empty() && local.chars().all(|c| c.is_ascii_alphanumeric() || "_-.".contains(c));
+    let labels: Vec<&str> = domain.split('.').collect();
+    let Some((suffix, names)) = labels.split_last() else { return false };
+    let names_ok = !names.is_empty()
+        && names.iter().all(|l| !l.is_empty() && l.chars().all(|c| c.is_ascii_alphanumeric() || c == '-'));
+    let suffix_ok = (2..=4).contains(&suffix.len()) && suffix.chars().all(|c| c.is_ascii_alphabetic());
+    local_ok && names_ok && suffix_ok
+}
+
+/// The trimmed value, or 400 with `message` when it is blank.
+pub fn required<'a>(value: &'a str, message: &str) -> Result<&'a str> {
+    let value = value.trim();
+    if value.is_empty() { Err(Error::bad_request(message)) } else { Ok(value) }
+}
+
+/// The lower-cased address, or 400 with `message` when it does not match the pattern.
+pub fn email(value: &str, message: &str) -> Result<String> {
+    let value = value.trim();
+    if is_email(value) { Ok(value.to_lowercase()) } else { Err(Error::bad_request(message)) }
+}
+
+/// Profile fields of sign-up step 3 (also the social sign-up form), checked in the
+/// order the form shows them.
+pub struct Profile<'a> {
+    pub gender: &'a str,
+    pub country: &'a str,
+    pub companyname: &'a str,
+    pub job_title: &'a str,
+    pub currency_name: &'a str,
+    pub department: &'a str,
+}
+
+pub const GENDERS: &[&str] = &["Male", "Female", "Others"];
+
+impl Profile<'_> {
+    pub fn check(&self) -> Result<()> {
+        if !GENDERS.contains(&self.gender.trim()) {
+            return Err(Error::bad_request("Please select a Gender"));
+        }
+        required(self.country, "Please select a Country")?;
+        required(self.companyname, "Please enter your company name")?;
+        required(self.job_title, "Please enter your job title")?;
+        required(self.currency_name, "Please select a currency")?;
+        required(self.department, "Please select a department")?;
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_spec_email_pattern() {
+        for ok in ["ann@example.com", "a.b-c_d@mail.example.info", "x1@ab.co"] {
+            assert!(is_email(ok), "{ok}");
+        }
+        for bad in ["", "ann", "ann@", "@example.com", "ann@example", "ann@example.c", "ann@example.museum",
+            "a+b@example.com", "ann@exa mple.com", "ann@.com", "ann@example.c0m"] {
+            assert!(!is_email(bad), "{bad}");
+        }
+    }
+
+    #[test]
+    fn profile_messages_come_in_form_order() {
+        let mut p = Profile { gender: "", country: "", companyname: "", job_title: "", currency_name: "", department: "" };
+        assert_eq!(p.check().unwrap_err().to_string(), "Please select a Gender");
+        p.gender = "Female";
+        assert_eq!(p.check().unwrap_err().to_string(), "Please select a Country");
+        p.country = "IN";
+        assert_eq!(p.check().unwrap_err().to_string(), "Please enter your company name");
+        p.companyname = "Acme";
+        assert_eq!(p.check().unwrap_err().to_string(), "Please enter your job title");
+        p.job_title = "Lead";
+        assert_eq!(p.check().unwrap_err().to_string(), "Please select a currency");
+        p.currency_name = "USD";
+        assert_eq!(p.check().unwrap_err().to_string(), "Please select a department");
+        p.department = "Legal";
+        assert!(p.check().is_ok());
+    }
+}

@@ -1,0 +1,43 @@
+//! Fixed-window rate limits kept in the database, shared by every host instance.
+
+use crate::config::Limit;
+use crate::error::{Error, Result};
+use crate::storage::{Db, rate_limits};
+
+pub const TOO_MANY: &str = "Too many attempts, please try again later";
+
+/// One counter to bump: `scope` names the action and kind ("signin:account"), `key` the
+/// account or address.
+pub struct Check<'a> {
+    pub scope: &'a str,
+    pub key: &'a str,
+    pub limit: Limit,
+}
+
+/// Counts a hit on every check and fails with 429 when any is over its limit.
+pub async fn enforce(db: &Db, now: i64, checks: &[Check<'_>]) -> Result<()> {
+    let mut over = false;
+    for check in checks {
+        let window = check.limit.window.as_secs().max(1) as i64;
+        let bucket = format!("{}:{}", check.scope, check.key.to_lowercase());
+        over |= rate_limits::hit(db, &bucket, window_start(now, window)).await? > check.limit.max;
+    }
+    if over { Err(Error::TooManyRequests(TOO_MANY.into())) } else { Ok(()) }
+}
+
+fn window_start(now: i64, window: i64) -> i64 {
+    now - now.rem_euclid(window)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn windows_are_aligned() {
+        assert_eq!(window_start(1_000, 60), 960);
+        assert_eq!(window_start(960, 60), 960);
+        assert_eq!(window_start(1_019, 60), 960);
+        assert_eq!(window_start(1_020, 60), 1_020);
+    }
+}

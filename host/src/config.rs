@@ -1,0 +1,244 @@
+//! Configuration from the environment. Every variable has a default that runs the
+//! embedded setup (SQLite under `./data`, mail in the local outbox).
+
+use std::fmt;
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use anyhow::{Context, bail};
+use rand::RngExt;
+
+/// Bytes that must never reach a log: `Debug` prints only their length.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Secret(Vec<u8>);
+
+impl Secret {
+    pub fn new(bytes: impl Into<Vec<u8>>) -> Self {
+        Self(bytes.into())
+    }
+    pub fn expose(&self) -> &[u8] {
+        &self.0
+    }
+}
+
+impl fmt::Debug for Secret {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Secret({} bytes)", self.0.len())
+    }
+}
+
+/// One limit: at most `max` hits per `window` for one bucket key.
+#[derive(Debug, Clone, Copy)]
+pub struct Limit {
+    pub max: i64,
+    pub window: Duration,
+}
+
+impl Limit {
+    pub const fn per_minutes(max: i64, minutes: u64) -> Self {
+        Self { max, window: Duration::from_secs(minutes * 60) }
+    }
+}
+
+/// Limits per account (e-mail) and per client address for the abuse-prone calls.
+#[derive(Debug, Clone)]
+pub struct RateLimits {
+    pub signin_per_account: Limit,
+    pub signin_per_address: Limit,
+    pub code_per_account: Limit,
+    pub code_per_address: Limit,
+    pub verify_per_account: Limit,
+    pub verify_per_address: Limit,
+    pub forgot_per_account: Limit,
+    pub forgot_per_address: Limit,
+}
+
+impl Default for RateLimits {
+    fn default() -> Self {
+        Self {
+            signin_per_account: Limit::per_minutes(10, 15),
+            signin_per_address: Limit::per_minutes(100, 15),
+            code_per_account: Limit::per_minutes(5, 60),
+            code_per_address: Limit::per_minutes(30, 60),
+            verify_per_account: Limit::per_minutes(20, 15),
+            verify_per_address: Limit::per_minutes(100, 15),
+            forgot_per_account: Limit::per_minutes(5, 60),
+            forgot_per_address: Limit::per_minutes(30, 60),
+        }
+    }
+}
+
+/// One sign-in provider (OpenID Connect, or plain OAuth2 with a userinfo endpoint).
+#[derive(Debug, Clone)]
+pub struct SocialProvider {
+    /// `facebook`, `google` or `linkedin`: the `providerName` the web sends.
+    pub name: String,
+    /// The issuer; `<issuer>/.well-known/openid-configuration` is read for the endpoints.
+    pub issuer: String,
+    pub client_id: String,
+    pub client_secret: Secret,
+}
+
+#[derive(Debug, Clone)]
+pub struct Config {
+    pub addr: SocketAddr,
+    pub database_url: String,
+    pub data_dir: PathBuf,
+    /// `None`: mail goes to the local outbox (a table) and the log.
+    pub smtp_url: Option<Secret>,
+    pub mail_from: String,
+    /// Base of links in mails, without a trailing slash.
+    pub public_url: String,
+    /// Signs session tokens and keys the hashes of one-time codes.
+    pub secret: Secret,
+    /// Key of the encrypted user list (`GET /users/all_users`).
+    pub user_list_key: Secret,
+    pub log: String,
+    pub session_ttl: Duration,
+    pub rate_limits: RateLimits,
+    /// Take the client address from `X-Forwarded-For` (only behind a trusted proxy).
+    pub trust_proxy: bool,
+    pub social: Vec<SocialProvider>,
+    /// Folder of the built web shell served at `/`, when present.
+    pub web_dir: PathBuf,
+}
+
+impl Config {
+    /// Reads the process environment.
+    pub fn from_env() -> anyhow::Result<Self> {
+        Self::from_lookup(|key| std::env::var(key).ok().filter(|v| !v.is_empty()))
+    }
+
+    /// Reads configuration through `get`, so tests can pass their own variables.
+    pub fn from_lookup(get: impl Fn(&str) -> Option<String>) -> anyhow::Result<Self> {
+        let addr: SocketAddr = get("AUTOSCOPE_ADDR")
+            .unwrap_or_else(|| "127.0.0.1:8080".into())
+            .parse()
+            .context("AUTOSCOPE_ADDR must be host:port, for example 127.0.0.1:8080")?;
+        let data_dir = PathBuf::from(get("AUTOSCOPE_DATA_DIR").unwrap_or_else(|| "./data".into()));
+        let database_url = get("DATABASE_URL").unwrap_or_else(|| {
+            format!("sqlite://{}?mode=rwc", data_dir.join("autoscope.db").display())
+        });
+        let secret = match get("AUTOSCOPE_SECRET") {
+            Some(value) if value.len() < 32 => bail!("AUTOSCOPE_SECRET must be at least 32 characters"),
+            Some(value) => Secret::new(value.into_bytes()),
+            None => load_or_create_secret(&data_dir)?,
+        };
+        let user_list_key = match get("AUTOSCOPE_USER_LIST_KEY") {
+            Some(value) => Secret::new(value.into_bytes()),
+            None => Secret::new(crate::crypto::derive_key(secret.expose(), "user-list").to_vec()),
+        };
+        let session_hours: u64 = get("AUTOSCOPE_SESSION_HOURS")
+            .map(|v| v.parse().context("AUTOSCOPE_SESSION_HOURS must be a whole number"))
+            .transpose()?
+            .unwrap_or(12);
+        let public_url = get("AUTOSCOPE_PUBLIC_URL")
+            .unwrap_or_else(|| format!("http://{addr}"))
+            .trim_end_matches('/')
+            .to_string();
+        let social = ["facebook", "google", "linkedin"]
+            .into_iter()
+            .filter_map(|name| {
+                let prefix = format!("AUTOSCOPE_{}", name.to_uppercase());
+                Some(SocialProvider {
+                    name: name.to_string(),
+                    issuer: get(&format!("{prefix}_ISSUER"))?.trim_end_matches('/').to_string(),
+                    client_id: get(&format!("{prefix}_CLIENT_ID"))?,
+                    client_secret: Secret::new(get(&format!("{prefix}_CLIENT_SECRET")).unwrap_or_default()),
+                })
+            })
+            .collect();
+        Ok(Self {
+            addr,
+            database_url,
+            smtp_url: get("SMTP_URL").map(|url| Secret::new(url.into_bytes())),
+            mail_from: get("AUTOSCOPE_MAIL_FROM").unwrap_or_else(|| "Autoscope <no-reply@autoscope.local>".into()),
+            public_url,
+            secret,
+            user_list_key,
+            log: get("AUTOSCOPE_LOG").unwrap_or_else(|| "info".into()),
+            session_ttl: Duration::from_secs(session_hours * 3600),
+            rate_limits: RateLimits::default(),
+            trust_proxy: get("AUTOSCOPE_TRUST_PROXY").is_some_and(|v| v == "1" || v == "true"),
+            social,
+            web_dir: PathBuf::from(get("AUTOSCOPE_WEB_DIR").unwrap_or_else(|| "shell-web/dist".into())),
+            data_dir,
+        })
+    }
+}
+
+/// The signing secret is generated once and kept in the data directory, so sessions
+/// survive restarts without anyone having to invent a key.
+fn load_or_create_secret(data_dir: &Path) -> anyhow::Result<Secret> {
+    let path = data_dir.join("secret.key");
+    if let Ok(hex_text) = std::fs::read_to_string(&path) {
+        let bytes = hex::decode(hex_text.trim()).with_context(|| format!("{} is not hex", path.display()))?;
+        return Ok(Secret::new(bytes));
+    }
+    std::fs::create_dir_all(data_dir).with_context(|| format!("cannot create {}", data_dir.display()))?;
+    let bytes: [u8; 32] = rand::rng().random();
+    write_private(&path, hex::encode(bytes).as_bytes())?;
+    Ok(Secret::new(bytes.to_vec()))
+}
+
+fn write_private(path: &Path, contents: &[u8]) -> anyhow::Result<()> {
+    use std::io::Write;
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    let mut file = options.open(path).with_context(|| format!("cannot create {}", path.display()))?;
+    file.write_all(contents)?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashMap;
+
+    fn config(vars: &[(&str, &str)]) -> anyhow::Result<Config> {
+        let vars: HashMap<String, String> = vars.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+        Config::from_lookup(|k| vars.get(k).cloned())
+    }
+
+    #[test]
+    fn defaults_use_sqlite_under_the_data_dir_and_generate_a_kept_secret() {
+        let dir = std::env::temp_dir().join(format!("autoscope-config-{}", uuid::Uuid::new_v4()));
+        let dir_str = dir.to_str().unwrap();
+        let first = config(&[("AUTOSCOPE_DATA_DIR", dir_str)]).unwrap();
+        assert_eq!(first.addr.to_string(), "127.0.0.1:8080");
+        assert!(first.database_url.starts_with("sqlite://"), "{}", first.database_url);
+        assert!(first.smtp_url.is_none());
+        let second = config(&[("AUTOSCOPE_DATA_DIR", dir_str)]).unwrap();
+        assert_eq!(first.secret, second.secret, "the generated secret is kept");
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn a_short_secret_is_refused() {
+        let err = config(&[("AUTOSCOPE_SECRET", "short")]).unwrap_err();
+        assert!(err.to_string().contains("at least 32"));
+    }
+
+    #[test]
+    fn secrets_never_print() {
+        let c = config(&[("AUTOSCOPE_SECRET", &"s".repeat(40)), ("SMTP_URL", "smtp://user:pw@host")]).unwrap();
+        let printed = format!("{c:?}");
+        assert!(!printed.contains("ssss") && !printed.contains("pw@host"), "{printed}");
+    }
+
+    #[test]
+    fn a_provider_is_configured_only_with_issuer_and_client_id() {
+        let c = config(&[
+            ("AUTOSCOPE_SECRET", &"s".repeat(40)),
+            ("AUTOSCOPE_GOOGLE_ISSUER", "http://127.0.0.1:9000/"),
+            ("AUTOSCOPE_GOOGLE_CLIENT_ID", "autoscope"),
+            ("AUTOSCOPE_FACEBOOK_ISSUER", "http://127.0.0.1:9001"),
+        ])
+        .unwrap();
+        assert_eq!(c.social.len(), 1);
+        assert_eq!(c.social[0].issuer, "http://127.0.0.1:9000");
+    }
+}

@@ -1,0 +1,119 @@
+//! The HTTP surface: application state, the router every feature contributes to, and
+//! the layers around it (request ids, tracing, panics, error logging).
+
+pub mod docs;
+pub mod json;
+pub mod request_id;
+
+use std::sync::Arc;
+
+use axum::Router;
+use axum::http::{HeaderName, Request, StatusCode};
+use axum::response::{Html, IntoResponse, Response};
+use tower_http::catch_panic::CatchPanicLayer;
+use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
+use tower_http::services::{ServeDir, ServeFile};
+use tower_http::trace::TraceLayer;
+use utoipa_axum::router::OpenApiRouter;
+
+pub use json::{Json, Message};
+pub use request_id::RequestId;
+
+use crate::auth::session::Keys;
+use crate::clock::Clock;
+use crate::config::Config;
+use crate::error::{Error, InternalCause};
+use crate::mail::Mailer;
+use crate::storage::Db;
+
+/// Everything a handler may reach. Cheap to clone.
+#[derive(Clone)]
+pub struct AppState {
+    pub config: Arc<Config>,
+    pub db: Db,
+    pub mailer: Mailer,
+    pub clock: Arc<Clock>,
+    pub keys: Arc<Keys>,
+    /// Outgoing HTTP (identity providers).
+    pub http: reqwest::Client,
+}
+
+impl AppState {
+    pub fn new(config: Config, db: Db) -> anyhow::Result<Self> {
+        Ok(Self {
+            mailer: Mailer::from_config(&config)?,
+            keys: Arc::new(Keys::new(config.secret.expose())),
+            clock: Arc::new(Clock::default()),
+            http: reqwest::Client::builder()
+                .timeout(std::time::Duration::from_secs(10))
+                .redirect(reqwest::redirect::Policy::none())
+                .build()?,
+            config: Arc::new(config),
+            db,
+        })
+    }
+}
+
+const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
+
+/// The whole application: `/api/...`, the OpenAPI document and docs page, and the web
+/// shell's files.
+pub fn app(state: AppState) -> Router {
+    let api = OpenApiRouter::with_openapi(docs::base())
+        .merge(crate::accounts::routes())
+        .merge(crate::users::routes())
+        .merge(crate::notifications::routes())
+        .merge(crate::masters::routes())
+        .merge(crate::enterprise::routes())
+        .merge(crate::logs::routes())
+        .merge(crate::admin::routes());
+    let (api_router, openapi) = OpenApiRouter::new().nest("/api", api).split_for_parts();
+    let openapi = Arc::new(openapi);
+
+    Router::new()
+        .merge(api_router)
+        .merge(docs::routes(openapi))
+        .route("/api/{*rest}", axum::routing::any(api_not_found))
+        .fallback(web_shell(&state.config))
+        .layer(axum::middleware::map_response(log_internal_errors))
+        .layer(CatchPanicLayer::custom(|_| Error::Internal(anyhow::anyhow!("handler panicked")).into_response()))
+        .layer(PropagateRequestIdLayer::new(REQUEST_ID))
+        .layer(TraceLayer::new_for_http().make_span_with(|req: &Request<_>| {
+            let request_id = req.headers().get(&REQUEST_ID).and_then(|v| v.to_str().ok()).unwrap_or("-");
+            tracing::info_span!("request", method = %req.method(), path = %req.uri().path(), request_id)
+        }))
+        .layer(SetRequestIdLayer::new(REQUEST_ID, MakeRequestUuid))
+        .with_state(state)
+}
+
+async fn api_not_found() -> Error {
+    Error::NotFound("Not found".into())
+}
+
+/// Logs the cause kept by `Error::Internal` inside the request's span (with its id).
+async fn log_internal_errors(response: Response) -> Response {
+    if let Some(InternalCause(cause)) = response.extensions().get::<InternalCause>() {
+        tracing::error!(error = format!("{cause:#}"), "request failed");
+    }
+    response
+}
+
+/// The built shell when present (any unknown path gets its `index.html`, which routes
+/// in the browser); otherwise a page that says how to build it.
+fn web_shell(config: &Config) -> axum::routing::MethodRouter<AppState> {
+    let index = config.web_dir.join("index.html");
+    if index.is_file() {
+        axum::routing::get_service(ServeDir::new(&config.web_dir).fallback(ServeFile::new(index)))
+    } else {
+        axum::routing::get(|| async {
+            (
+                StatusCode::OK,
+                Html(
+                    "<!doctype html><title>Autoscope</title><h1>Autoscope</h1>\
+                     <p>The API is running. The web shell is not built here: run <code>make build</code>.</p>\
+                     <p><a href=\"/api/docs\">API documentation</a></p>",
+                ),
+            )
+        })
+    }
+}

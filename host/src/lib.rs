@@ -1,0 +1,68 @@
+//! The Autoscope host. `main.rs` only wires; everything lives here so tests build the
+//! same application.
+
+pub mod accounts;
+pub mod admin;
+pub mod auth;
+pub mod clock;
+pub mod config;
+pub mod crypto;
+pub mod demo;
+pub mod enterprise;
+pub mod error;
+pub mod http;
+pub mod logs;
+pub mod mail;
+pub mod masters;
+pub mod notifications;
+pub mod rights;
+pub mod storage;
+pub mod users;
+
+use std::net::SocketAddr;
+
+use anyhow::Context;
+
+pub use config::Config;
+pub use http::{AppState, app};
+
+/// rustls needs one process-wide crypto provider; we use ring everywhere.
+pub fn install_crypto_provider() {
+    let _ = rustls::crypto::ring::default_provider().install_default();
+}
+
+/// Opens and migrates the database, then builds the state.
+pub async fn prepare(config: Config) -> anyhow::Result<AppState> {
+    install_crypto_provider();
+    let db = storage::Db::connect(&config.database_url).await?;
+    db.migrate().await?;
+    AppState::new(config, db)
+}
+
+/// Serves on `listener` until `shutdown` resolves.
+pub async fn serve(
+    state: AppState,
+    listener: tokio::net::TcpListener,
+    shutdown: impl std::future::Future<Output = ()> + Send + 'static,
+) -> anyhow::Result<()> {
+    tokio::spawn(housekeeping(state.clone()));
+    axum::serve(listener, app(state).into_make_service_with_connect_info::<SocketAddr>())
+        .with_graceful_shutdown(shutdown)
+        .await
+        .context("server failed")
+}
+
+/// Drops ended sessions and old rate-limit windows every hour.
+async fn housekeeping(state: AppState) {
+    let mut tick = tokio::time::interval(std::time::Duration::from_secs(3600));
+    loop {
+        tick.tick().await;
+        let now = state.clock.now();
+        if let Err(err) = storage::sessions::purge_ended(&state.db, now).await {
+            tracing::warn!(error = %err, "session purge failed");
+        }
+        if let Err(err) = storage::rate_limits::purge(&state.db, now - 86_400).await {
+            tracing::warn!(error = %err, "rate-limit purge failed");
+        }
+    }
+}

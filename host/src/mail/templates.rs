@@ -1,0 +1,69 @@
+//! The mails the host sends, each as plain text and HTML.
+
+use super::Mail;
+
+pub fn signup_code(to: &str, firstname: &str, code: &str) -> Mail {
+    let text = format!(
+        "Hello {firstname},\n\nyour Autoscope sign-up code is {code}.\n\nIt is valid for 10 minutes. \
+         If you did not ask to sign up, ignore this mail.\n"
+    );
+    let html = format!(
+        "<p>Hello {name},</p><p>your Autoscope sign-up code is</p>\
+         <p style=\"font-size:24px;font-weight:bold;letter-spacing:4px\">{code}</p>\
+         <p>It is valid for 10 minutes. If you did not ask to sign up, ignore this mail.</p>",
+        name = escape(firstname),
+        code = escape(code),
+    );
+    Mail { to: to.to_string(), subject: "Your Autoscope sign-up code".into(), text, html }
+}
+
+pub fn reset_link(to: &str, firstname: &str, link: &str) -> Mail {
+    let text = format!(
+        "Hello {firstname},\n\nopen this link to choose a new Autoscope password:\n{link}\n\n\
+         It is valid for 30 minutes and works once. If you did not ask for it, ignore this mail.\n"
+    );
+    let html = format!(
+        "<p>Hello {name},</p><p><a href=\"{link}\">Choose a new Autoscope password</a></p>\
+         <p>It is valid for 30 minutes and works once. If you did not ask for it, ignore this mail.</p>",
+        name = escape(firstname),
+        link = escape(link),
+    );
+    Mail { to: to.to_string(), subject: "Reset your Autoscope password".into(), text, html }
+}
+
+/// HTML-escapes text placed in a template.
+pub fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_escaped_in_html_but_not_in_text() {
+        let mail = signup_code("a@b.co", "<b>Eve</b>", "012345");
+        assert!(mail.html.contains("&lt;b&gt;Eve"));
+        assert!(!mail.html.contains("<b>Eve"));
+        assert!(mail.text.contains("<b>Eve</b>"));
+        assert!(mail.text.contains("012345") && mail.html.contains("012345"));
+    }
+
+    #[test]
+    fn the_reset_mail_carries_the_link() {
+        let mail = reset_link("a@b.co", "Ann", "http://h/resetPassword?email=a%40b.co&code=x");
+        assert!(mail.text.contains("http://h/resetPassword?email=a%40b.co&code=x"));
+        assert!(mail.html.contains("href=\"http://h/resetPassword?email=a%40b.co&amp;code=x\""));
+    }
+}

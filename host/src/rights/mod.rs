@@ -1,0 +1,139 @@
+//! Rights: per module key, may the user view it, and is it disabled (shown greyed with
+//! "Upgrade to Premium"). A role stores the rights its company gave it; the edition then
+//! disables premium modules for community companies, at read time, so an upgrade takes
+//! effect on the next request.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct Right {
+    pub view: bool,
+    pub disabled: bool,
+}
+
+pub type Rights = BTreeMap<String, Right>;
+
+/// The role every sign-up gets (spec section 6).
+pub const COMMUNITY_ROLE: &str = "communityuser";
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Edition {
+    Community,
+    Enterprise,
+}
+
+impl Edition {
+    pub fn parse(text: &str) -> Option<Self> {
+        match text {
+            "community" => Some(Self::Community),
+            "enterprise" => Some(Self::Enterprise),
+            _ => None,
+        }
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Community => "community",
+            Self::Enterprise => "enterprise",
+        }
+    }
+}
+
+/// The module rights keys of the spec, and whether each is premium (enterprise only).
+pub const MODULE_KEYS: &[(&str, bool)] = &[
+    ("business_insight", false),
+    ("bot_insight", false),
+    ("support_insight", false),
+    ("process", false),
+    ("kanban_board", false),
+    ("support", false),
+    ("bot_profile", false),
+    ("calendar", false),
+    ("chat", false),
+    ("team_profile", false),
+    ("databaseIntegration", true),
+    ("createCompany", true),
+];
+
+/// What a new company's community role may do: view everything; premium modules are
+/// disabled by the edition, not by the role.
+pub fn default_role_rights() -> Rights {
+    MODULE_KEYS
+        .iter()
+        .map(|(key, _)| (key.to_string(), Right { view: true, disabled: false }))
+        .collect()
+}
+
+/// The rights a user has now: the role's rights with premium modules disabled for
+/// community companies. Keys the role does not mention are not viewable.
+pub fn effective(role_rights: &Rights, edition: Edition) -> Rights {
+    MODULE_KEYS
+        .iter()
+        .map(|&(key, premium)| {
+            let stored = role_rights.get(key).copied().unwrap_or(Right { view: false, disabled: true });
+            let disabled = stored.disabled || (premium && edition == Edition::Community);
+            (key.to_string(), Right { view: stored.view, disabled })
+        })
+        .collect()
+}
+
+/// Parses a role's stored rights and applies the edition. A malformed rights text
+/// grants nothing rather than failing the request.
+pub fn effective_from_stored(rights_json: &str, edition: &str) -> Rights {
+    let stored: Rights = serde_json::from_str(rights_json).unwrap_or_default();
+    effective(&stored, Edition::parse(edition).unwrap_or(Edition::Community))
+}
+
+/// A module's route may be opened: viewable and not disabled.
+pub fn allows(rights: &Rights, key: &str) -> bool {
+    rights.get(key).is_some_and(|r| r.view && !r.disabled)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn community_companies_see_premium_modules_disabled() {
+        let rights = effective(&default_role_rights(), Edition::Community);
+        assert_eq!(rights["databaseIntegration"], Right { view: true, disabled: true });
+        assert_eq!(rights["createCompany"], Right { view: true, disabled: true });
+        assert_eq!(rights["process"], Right { view: true, disabled: false });
+        assert!(!allows(&rights, "databaseIntegration"));
+        assert!(allows(&rights, "process"));
+    }
+
+    #[test]
+    fn enterprise_enables_premium_modules() {
+        let rights = effective(&default_role_rights(), Edition::Enterprise);
+        assert!(rights.values().all(|r| r.view && !r.disabled));
+    }
+
+    #[test]
+    fn a_role_without_a_key_grants_nothing_for_it() {
+        let mut stored = default_role_rights();
+        stored.remove("chat");
+        stored.insert("calendar".into(), Right { view: true, disabled: true });
+        let rights = effective(&stored, Edition::Enterprise);
+        assert!(!rights["chat"].view);
+        assert!(!allows(&rights, "calendar"));
+        assert!(!allows(&rights, "no_such_module"));
+    }
+
+    #[test]
+    fn every_spec_key_is_present() {
+        let rights = effective(&default_role_rights(), Edition::Community);
+        for key in ["chat", "kanban_board", "bot_insight", "business_insight", "support_insight", "process",
+            "calendar", "bot_profile", "support", "team_profile", "databaseIntegration", "createCompany"] {
+            assert!(rights.contains_key(key), "{key}");
+        }
+    }
+
+    #[test]
+    fn malformed_stored_rights_grant_nothing() {
+        let rights = effective_from_stored("not json", "enterprise");
+        assert!(rights.values().all(|r| !r.view));
+    }
+}

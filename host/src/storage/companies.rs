@@ -1,0 +1,136 @@
+use sqlx::FromRow;
+
+use super::Db;
+use super::users::NewUser;
+
+#[derive(Debug, Clone, FromRow)]
+pub struct Company {
+    pub id: String,
+    pub name: String,
+    pub edition: String,
+    pub country: String,
+    pub currency_name: String,
+    pub currency_symbol: String,
+    pub created_at: i64,
+}
+
+pub struct NewCompany<'a> {
+    pub name: &'a str,
+    pub country: &'a str,
+    pub currency_name: &'a str,
+    pub currency_symbol: &'a str,
+}
+
+/// Company names are unique ignoring case and surrounding spaces.
+pub fn name_key(name: &str) -> String {
+    name.trim().to_lowercase()
+}
+
+/// Why a new company could not be created.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Taken {
+    CompanyName,
+    Email,
+}
+
+/// Creates the company, its default role and its first user in one transaction, so a
+/// clash leaves nothing behind. Returns the new user's id.
+pub async fn create_with_owner(
+    db: &Db,
+    company: &NewCompany<'_>,
+    role_name: &str,
+    rights_json: &str,
+    owner: &NewUser<'_>,
+    now: i64,
+) -> sqlx::Result<Result<String, Taken>> {
+    let mut tx = db.pool().begin().await?;
+    let company_id = super::new_id();
+    let inserted = sqlx::query(
+        "INSERT INTO companies (id, name, name_key, edition, country, currency_name, currency_symbol, created_at)
+         VALUES ($1, $2, $3, 'community', $4, $5, $6, $7)",
+    )
+    .bind(&company_id)
+    .bind(company.name.trim())
+    .bind(name_key(company.name))
+    .bind(company.country)
+    .bind(company.currency_name)
+    .bind(company.currency_symbol)
+    .bind(now)
+    .execute(&mut *tx)
+    .await;
+    match inserted {
+        Err(err) if super::is_unique_violation(&err) => return Ok(Err(Taken::CompanyName)),
+        other => other?,
+    };
+    let role_id = super::new_id();
+    sqlx::query("INSERT INTO roles (id, company_id, name, rights, created_at) VALUES ($1, $2, $3, $4, $5)")
+        .bind(&role_id)
+        .bind(&company_id)
+        .bind(role_name)
+        .bind(rights_json)
+        .bind(now)
+        .execute(&mut *tx)
+        .await?;
+    let Some(user_id) = super::users::insert(&mut tx, &company_id, &role_id, owner, now).await? else {
+        return Ok(Err(Taken::Email));
+    };
+    tx.commit().await?;
+    Ok(Ok(user_id))
+}
+
+pub async fn name_taken(db: &Db, name: &str) -> sqlx::Result<bool> {
+    let found: Option<(String,)> = sqlx::query_as("SELECT id FROM companies WHERE name_key = $1")
+        .bind(name_key(name))
+        .fetch_optional(db.pool())
+        .await?;
+    Ok(found.is_some())
+}
+
+pub async fn find_by_name(db: &Db, name: &str) -> sqlx::Result<Option<Company>> {
+    sqlx::query_as(
+        "SELECT id, name, edition, country, currency_name, currency_symbol, created_at
+         FROM companies WHERE name_key = $1",
+    )
+    .bind(name_key(name))
+    .fetch_optional(db.pool())
+    .await
+}
+
+pub async fn get(db: &Db, company_id: &str) -> sqlx::Result<Option<Company>> {
+    sqlx::query_as(
+        "SELECT id, name, edition, country, currency_name, currency_symbol, created_at
+         FROM companies WHERE id = $1",
+    )
+    .bind(company_id)
+    .fetch_optional(db.pool())
+    .await
+}
+
+/// Every company, newest first (platform admin view).
+pub async fn list(db: &Db) -> sqlx::Result<Vec<Company>> {
+    sqlx::query_as(
+        "SELECT id, name, edition, country, currency_name, currency_symbol, created_at
+         FROM companies ORDER BY created_at DESC, id",
+    )
+    .fetch_all(db.pool())
+    .await
+}
+
+/// Returns false when no such company exists.
+pub async fn set_edition(db: &Db, company_id: &str, edition: &str) -> sqlx::Result<bool> {
+    let done = sqlx::query("UPDATE companies SET edition = $1 WHERE id = $2")
+        .bind(edition)
+        .bind(company_id)
+        .execute(db.pool())
+        .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// The role named `name` in the company, as (id, rights JSON).
+pub async fn find_role(db: &Db, company_id: &str, name: &str) -> sqlx::Result<Option<(String, String)>> {
+    sqlx::query_as("SELECT id, rights FROM roles WHERE company_id = $1 AND name = $2")
+        .bind(company_id)
+        .bind(name)
+        .fetch_optional(db.pool())
+        .await
+}

@@ -1,0 +1,74 @@
+use sqlx::FromRow;
+
+use super::Db;
+
+pub async fn create(db: &Db, id: &str, user_id: &str, company_id: &str, now: i64, expires_at: i64) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO sessions (id, user_id, company_id, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)",
+    )
+    .bind(id)
+    .bind(user_id)
+    .bind(company_id)
+    .bind(now)
+    .bind(expires_at)
+    .execute(db.pool())
+    .await?;
+    Ok(())
+}
+
+/// The session's user, when the session is live and the account enabled.
+#[derive(Debug, Clone, FromRow)]
+pub struct LiveSession {
+    pub session_id: String,
+    pub user_id: String,
+    pub company_id: String,
+    pub email: String,
+    #[sqlx(try_from = "super::flag::Flag")]
+    pub is_admin: bool,
+    pub edition: String,
+    pub rights: String,
+}
+
+pub async fn find_live(db: &Db, session_id: &str, user_id: &str, now: i64) -> sqlx::Result<Option<LiveSession>> {
+    sqlx::query_as(
+        "SELECT s.id AS session_id, u.id AS user_id, u.company_id, u.email, u.is_admin, c.edition, r.rights
+         FROM sessions s
+         JOIN users u ON u.id = s.user_id
+         JOIN companies c ON c.id = u.company_id
+         JOIN roles r ON r.id = u.role_id
+         WHERE s.id = $1 AND s.user_id = $2 AND s.revoked_at IS NULL AND s.expires_at > $3
+           AND u.disabled = FALSE",
+    )
+    .bind(session_id)
+    .bind(user_id)
+    .bind(now)
+    .fetch_optional(db.pool())
+    .await
+}
+
+pub async fn revoke(db: &Db, session_id: &str, now: i64) -> sqlx::Result<()> {
+    sqlx::query("UPDATE sessions SET revoked_at = $1 WHERE id = $2 AND revoked_at IS NULL")
+        .bind(now)
+        .bind(session_id)
+        .execute(db.pool())
+        .await?;
+    Ok(())
+}
+
+pub async fn revoke_all_of_user(db: &Db, user_id: &str, now: i64) -> sqlx::Result<()> {
+    sqlx::query("UPDATE sessions SET revoked_at = $1 WHERE user_id = $2 AND revoked_at IS NULL")
+        .bind(now)
+        .bind(user_id)
+        .execute(db.pool())
+        .await?;
+    Ok(())
+}
+
+/// Removes sessions that ended more than a day ago.
+pub async fn purge_ended(db: &Db, now: i64) -> sqlx::Result<u64> {
+    let done = sqlx::query("DELETE FROM sessions WHERE expires_at < $1 OR revoked_at < $1")
+        .bind(now - 86_400)
+        .execute(db.pool())
+        .await?;
+    Ok(done.rows_affected())
+}
