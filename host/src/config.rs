@@ -117,9 +117,8 @@ impl Config {
             .parse()
             .context("AUTOSCOPE_ADDR must be host:port, for example 127.0.0.1:8080")?;
         let data_dir = PathBuf::from(get("AUTOSCOPE_DATA_DIR").unwrap_or_else(|| "./data".into()));
-        let database_url = get("DATABASE_URL").unwrap_or_else(|| {
-            format!("sqlite://{}?mode=rwc", data_dir.join("autoscope.db").display())
-        });
+        let database_url = get("DATABASE_URL")
+            .unwrap_or_else(|| format!("sqlite://{}?mode=rwc", data_dir.join("autoscope.db").display()));
         let secret = match get("AUTOSCOPE_SECRET") {
             Some(value) if value.len() < 32 => bail!("AUTOSCOPE_SECRET must be at least 32 characters"),
             Some(value) => Secret::new(value.into_bytes()),
@@ -133,10 +132,8 @@ impl Config {
             .map(|v| v.parse().context("AUTOSCOPE_SESSION_HOURS must be a whole number"))
             .transpose()?
             .unwrap_or(12);
-        let public_url = get("AUTOSCOPE_PUBLIC_URL")
-            .unwrap_or_else(|| format!("http://{addr}"))
-            .trim_end_matches('/')
-            .to_string();
+        let public_url =
+            get("AUTOSCOPE_PUBLIC_URL").unwrap_or_else(|| format!("http://{addr}")).trim_end_matches('/').to_string();
         let social = ["facebook", "google", "linkedin"]
             .into_iter()
             .filter_map(|name| {

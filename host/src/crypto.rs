@@ -53,9 +53,8 @@ pub fn encrypt_for_client(passphrase: &[u8], plaintext: &[u8]) -> String {
     let key: [u8; 32] = Sha256::digest(passphrase).into();
     let cipher = <aes_gcm::Aes256Gcm as aes_gcm::KeyInit>::new(&key.into());
     let nonce: [u8; 12] = rand::rng().random();
-    let sealed = cipher
-        .encrypt(&nonce.into(), plaintext)
-        .expect("AES-GCM encryption of an in-memory buffer cannot fail");
+    let sealed =
+        cipher.encrypt(&nonce.into(), plaintext).expect("AES-GCM encryption of an in-memory buffer cannot fail");
     let mut out = nonce.to_vec();
     out.extend(sealed);
     STANDARD.encode(out)

@@ -44,14 +44,19 @@ enum UserCommand {
 async fn main() -> anyhow::Result<()> {
     let cli = Cli::parse();
     let config = Config::from_env()?;
-    tracing_subscriber::fmt()
-        .with_env_filter(EnvFilter::try_new(&config.log).context("AUTOSCOPE_LOG is not a valid filter")?)
-        .init();
+    let filter = EnvFilter::try_new(&config.log).context("AUTOSCOPE_LOG is not a valid filter")?;
+    // One JSON object per line for log collectors; readable lines otherwise.
+    if std::env::var("AUTOSCOPE_LOG_FORMAT").is_ok_and(|format| format == "json") {
+        tracing_subscriber::fmt().json().with_current_span(true).with_env_filter(filter).init();
+    } else {
+        tracing_subscriber::fmt().with_env_filter(filter).init();
+    }
     match cli.command.unwrap_or(Command::Serve) {
         Command::Serve => {
             let addr = config.addr;
             let state = autoscope::prepare(config).await?;
-            let listener = tokio::net::TcpListener::bind(addr).await.with_context(|| format!("cannot listen on {addr}"))?;
+            let listener =
+                tokio::net::TcpListener::bind(addr).await.with_context(|| format!("cannot listen on {addr}"))?;
             tracing::info!("Autoscope listening on http://{addr}");
             autoscope::serve(state, listener, async {
                 let _ = tokio::signal::ctrl_c().await;

@@ -1,6 +1,7 @@
 //! Accounts: sign-up by e-mailed code, sign-in, sessions' end, password reset and social
 //! sign-in, with the paths and messages of the spec (sections 7 and 8).
 
+pub mod oidc;
 pub mod register;
 pub mod reset;
 pub mod signin;
@@ -17,11 +18,7 @@ use crate::rights::{self, Rights};
 use crate::storage::users::User;
 
 pub fn routes() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .merge(signup::routes())
-        .merge(signin::routes())
-        .merge(reset::routes())
-        .merge(social::routes())
+    OpenApiRouter::new().merge(signup::routes()).merge(signin::routes()).merge(reset::routes()).merge(social::routes())
 }
 
 /// `userdata` of the sign-in answer (spec section 3, Session).

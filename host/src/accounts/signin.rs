@@ -41,10 +41,14 @@ async fn sign_in(
     let email = users::email_key(&body.email);
     let now = state.clock.now();
     let limits = &state.config.rate_limits;
-    rate_limit::enforce(&state.db, now, &[
-        Check { scope: "signin:account", key: &email, limit: limits.signin_per_account },
-        Check { scope: "signin:address", key: &addr.to_string(), limit: limits.signin_per_address },
-    ])
+    rate_limit::enforce(
+        &state.db,
+        now,
+        &[
+            Check { scope: "signin:account", key: &email, limit: limits.signin_per_account },
+            Check { scope: "signin:address", key: &addr.to_string(), limit: limits.signin_per_address },
+        ],
+    )
     .await?;
     let user = users::find_by_email(&state.db, &email).await?;
     let stored = user.as_ref().and_then(|u| u.password_hash.clone());
@@ -53,28 +57,34 @@ async fn sign_in(
         Some(user) if matches && !user.disabled => user,
         other => {
             if let Some(user) = other {
-                logs::record(&state, logs::Event {
-                    company_id: Some(&user.company_id),
-                    user_id: Some(&user.id),
-                    level: "warn",
-                    event: "signin.failed",
-                    message: format!("failed sign-in for {} from {addr}", user.email),
-                    request_id: request_id.as_deref(),
-                })
+                logs::record(
+                    &state,
+                    logs::Event {
+                        company_id: Some(&user.company_id),
+                        user_id: Some(&user.id),
+                        level: "warn",
+                        event: "signin.failed",
+                        message: format!("failed sign-in for {} from {addr}", user.email),
+                        request_id: request_id.as_deref(),
+                    },
+                )
                 .await;
             }
             return Err(Error::Unauthorized(INVALID_CREDENTIALS.into()));
         }
     };
     let token = session::open(&state, &user.id, &user.company_id).await?;
-    logs::record(&state, logs::Event {
-        company_id: Some(&user.company_id),
-        user_id: Some(&user.id),
-        level: "info",
-        event: "signin",
-        message: format!("{} signed in", user.email),
-        request_id: request_id.as_deref(),
-    })
+    logs::record(
+        &state,
+        logs::Event {
+            company_id: Some(&user.company_id),
+            user_id: Some(&user.id),
+            level: "info",
+            event: "signin",
+            message: format!("{} signed in", user.email),
+            request_id: request_id.as_deref(),
+        },
+    )
     .await;
     Ok(Json(SignedIn { message: SIGNED_IN.into(), token, userdata: UserData::of(&user) }))
 }

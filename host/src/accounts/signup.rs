@@ -7,9 +7,9 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::register::{self, Registration};
 use super::validate::{self, Profile};
+use crate::auth::ClientAddr;
 use crate::auth::password;
 use crate::auth::rate_limit::{self, Check};
-use crate::auth::ClientAddr;
 use crate::crypto;
 use crate::error::{Error, Result};
 use crate::http::{AppState, Json, Message, RequestId};
@@ -67,10 +67,14 @@ async fn new_user_sign_up(
     let email = validate::email(&body.email, "Please enter valid Email")?;
     let now = state.clock.now();
     let limits = &state.config.rate_limits;
-    rate_limit::enforce(&state.db, now, &[
-        Check { scope: "code:account", key: &email, limit: limits.code_per_account },
-        Check { scope: "code:address", key: &addr.to_string(), limit: limits.code_per_address },
-    ])
+    rate_limit::enforce(
+        &state.db,
+        now,
+        &[
+            Check { scope: "code:account", key: &email, limit: limits.code_per_account },
+            Check { scope: "code:address", key: &addr.to_string(), limit: limits.code_per_address },
+        ],
+    )
     .await?;
     if users::find_by_email(&state.db, &email).await?.is_some() {
         return Err(Error::bad_request(EMAIL_EXISTS));
@@ -81,18 +85,25 @@ async fn new_user_sign_up(
         return Err(Error::TooManyRequests(WAIT_BEFORE_RESEND.into()));
     }
     let code = crypto::random_digits(6);
-    signup_codes::put(&state.db, &SignupCode {
-        email: email.clone(),
-        code_hash: crypto::code_hash(state.config.secret.expose(), PURPOSE, &format!("{email}\n{code}")),
-        firstname: firstname.to_string(),
-        lastname: lastname.to_string(),
-        attempts: 0,
-        sent_at: now,
-        expires_at: now + CODE_LIFE_SECS,
-        verified_at: None,
-    })
+    signup_codes::put(
+        &state.db,
+        &SignupCode {
+            email: email.clone(),
+            code_hash: crypto::code_hash(state.config.secret.expose(), PURPOSE, &format!("{email}\n{code}")),
+            firstname: firstname.to_string(),
+            lastname: lastname.to_string(),
+            attempts: 0,
+            sent_at: now,
+            expires_at: now + CODE_LIFE_SECS,
+            verified_at: None,
+        },
+    )
     .await?;
-    state.mailer.send(&state.db, now, &templates::signup_code(&email, firstname, &code)).await?;
+    if let Err(err) = state.mailer.send(&state.db, now, &templates::signup_code(&email, firstname, &code)).await {
+        // A code nobody received must not hold back the next request for a minute.
+        signup_codes::delete(&state.db, &email).await?;
+        return Err(err.into());
+    }
     Ok(Message::new(CODE_SENT))
 }
 
@@ -117,10 +128,14 @@ async fn verify_code(
     let code = validate::required(&body.verification_code, "Please enter Otp sent to your email")?;
     let now = state.clock.now();
     let limits = &state.config.rate_limits;
-    rate_limit::enforce(&state.db, now, &[
-        Check { scope: "verify:account", key: &email, limit: limits.verify_per_account },
-        Check { scope: "verify:address", key: &addr.to_string(), limit: limits.verify_per_address },
-    ])
+    rate_limit::enforce(
+        &state.db,
+        now,
+        &[
+            Check { scope: "verify:account", key: &email, limit: limits.verify_per_account },
+            Check { scope: "verify:address", key: &addr.to_string(), limit: limits.verify_per_address },
+        ],
+    )
     .await?;
     let Some(pending) = signup_codes::get(&state.db, &email).await? else {
         return Err(Error::bad_request(CODE_NOT_VALID));

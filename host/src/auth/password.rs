@@ -123,7 +123,16 @@ mod tests {
 
     #[test]
     fn dressed_up_common_passwords_are_refused() {
-        for pw in ["Password1!", "P@ssw0rd", "P@ssw0rd2024", "Welcome123!", "Qwerty123!", "Admin@123", "Autoscope1!", "Adm1n#23"] {
+        for pw in [
+            "Password1!",
+            "P@ssw0rd",
+            "P@ssw0rd2024",
+            "Welcome123!",
+            "Qwerty123!",
+            "Admin@123",
+            "Autoscope1!",
+            "Adm1n#23",
+        ] {
             assert_eq!(check_policy(pw), Err(COMMON_MESSAGE), "{pw}");
         }
     }

@@ -45,13 +45,8 @@ pub async fn open(state: &AppState, user_id: &str, company_id: &str) -> Result<S
     let expires_at = now + state.config.session_ttl.as_secs() as i64;
     let session_id = storage::new_id();
     sessions::create(&state.db, &session_id, user_id, company_id, now, expires_at).await?;
-    let claims = Claims {
-        sub: user_id.to_string(),
-        cid: company_id.to_string(),
-        sid: session_id,
-        iat: now,
-        exp: expires_at,
-    };
+    let claims =
+        Claims { sub: user_id.to_string(), cid: company_id.to_string(), sid: session_id, iat: now, exp: expires_at };
     jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &state.keys.encoding)
         .map_err(|err| Error::Internal(err.into()))
 }

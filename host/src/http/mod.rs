@@ -8,11 +8,12 @@ pub mod request_id;
 use std::sync::Arc;
 
 use axum::Router;
-use axum::http::{HeaderName, Request, StatusCode};
+use axum::http::{HeaderName, HeaderValue, Request, StatusCode, header};
 use axum::response::{Html, IntoResponse, Response};
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
 use tower_http::services::{ServeDir, ServeFile};
+use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::trace::TraceLayer;
 use utoipa_axum::router::OpenApiRouter;
 
@@ -36,18 +37,22 @@ pub struct AppState {
     pub keys: Arc<Keys>,
     /// Outgoing HTTP (identity providers).
     pub http: reqwest::Client,
+    /// The social sign-in providers with their cached discovery documents and keys.
+    pub social: Arc<crate::accounts::oidc::Providers>,
 }
 
 impl AppState {
     pub fn new(config: Config, db: Db) -> anyhow::Result<Self> {
+        let http = reqwest::Client::builder()
+            .timeout(std::time::Duration::from_secs(10))
+            .redirect(reqwest::redirect::Policy::none())
+            .build()?;
         Ok(Self {
             mailer: Mailer::from_config(&config)?,
             keys: Arc::new(Keys::new(config.secret.expose())),
             clock: Arc::new(Clock::default()),
-            http: reqwest::Client::builder()
-                .timeout(std::time::Duration::from_secs(10))
-                .redirect(reqwest::redirect::Policy::none())
-                .build()?,
+            social: Arc::new(crate::accounts::oidc::Providers::new(&config.social, &http)),
+            http,
             config: Arc::new(config),
             db,
         })
@@ -70,11 +75,21 @@ pub fn app(state: AppState) -> Router {
     let (api_router, openapi) = OpenApiRouter::new().nest("/api", api).split_for_parts();
     let openapi = Arc::new(openapi);
 
+    // API answers carry tokens and personal data: never cached.
+    let api_router = api_router
+        .layer(SetResponseHeaderLayer::overriding(header::CACHE_CONTROL, HeaderValue::from_static("no-store")));
     Router::new()
         .merge(api_router)
         .merge(docs::routes(openapi))
         .route("/api/{*rest}", axum::routing::any(api_not_found))
         .fallback(web_shell(&state.config))
+        // Reset and approval links carry codes in their query: no referrer may leak them.
+        .layer(SetResponseHeaderLayer::if_not_present(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer")))
+        .layer(SetResponseHeaderLayer::if_not_present(
+            header::X_CONTENT_TYPE_OPTIONS,
+            HeaderValue::from_static("nosniff"),
+        ))
+        .layer(SetResponseHeaderLayer::if_not_present(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY")))
         .layer(axum::middleware::map_response(log_internal_errors))
         .layer(CatchPanicLayer::custom(|_| Error::Internal(anyhow::anyhow!("handler panicked")).into_response()))
         .layer(PropagateRequestIdLayer::new(REQUEST_ID))

@@ -60,10 +60,7 @@ pub const MODULE_KEYS: &[(&str, bool)] = &[
 /// What a new company's community role may do: view everything; premium modules are
 /// disabled by the edition, not by the role.
 pub fn default_role_rights() -> Rights {
-    MODULE_KEYS
-        .iter()
-        .map(|(key, _)| (key.to_string(), Right { view: true, disabled: false }))
-        .collect()
+    MODULE_KEYS.iter().map(|(key, _)| (key.to_string(), Right { view: true, disabled: false })).collect()
 }
 
 /// The rights a user has now: the role's rights with premium modules disabled for
@@ -125,8 +122,20 @@ mod tests {
     #[test]
     fn every_spec_key_is_present() {
         let rights = effective(&default_role_rights(), Edition::Community);
-        for key in ["chat", "kanban_board", "bot_insight", "business_insight", "support_insight", "process",
-            "calendar", "bot_profile", "support", "team_profile", "databaseIntegration", "createCompany"] {
+        for key in [
+            "chat",
+            "kanban_board",
+            "bot_insight",
+            "business_insight",
+            "support_insight",
+            "process",
+            "calendar",
+            "bot_profile",
+            "support",
+            "team_profile",
+            "databaseIntegration",
+            "createCompany",
+        ] {
             assert!(rights.contains_key(key), "{key}");
         }
     }

@@ -134,3 +134,25 @@ pub async fn find_role(db: &Db, company_id: &str, name: &str) -> sqlx::Result<Op
         .fetch_optional(db.pool())
         .await
 }
+
+/// A company with how many users it has (platform admin view).
+#[derive(Debug, Clone, FromRow)]
+pub struct CompanySummary {
+    pub id: String,
+    pub name: String,
+    pub edition: String,
+    pub created_at: i64,
+    pub users: i64,
+}
+
+/// Every company with its user count, newest first.
+pub async fn list_with_user_counts(db: &Db) -> sqlx::Result<Vec<CompanySummary>> {
+    sqlx::query_as(
+        "SELECT c.id, c.name, c.edition, c.created_at, COUNT(u.id) AS users
+         FROM companies c LEFT JOIN users u ON u.company_id = c.id
+         GROUP BY c.id, c.name, c.edition, c.created_at
+         ORDER BY c.created_at DESC, c.id",
+    )
+    .fetch_all(db.pool())
+    .await
+}

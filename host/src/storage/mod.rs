@@ -3,12 +3,17 @@
 //! differ, `Db::engine` picks the dialect. Every query on company data binds the company.
 
 pub mod companies;
+pub mod enterprise;
 pub(crate) mod flag;
 pub mod mail_outbox;
+pub mod masters;
+pub mod notifications;
+pub mod pictures;
 pub mod rate_limits;
+pub mod reset_codes;
 pub mod sessions;
 pub mod signup_codes;
-pub mod reset_codes;
+pub mod social_nonces;
 pub mod system_logs;
 pub mod users;
 

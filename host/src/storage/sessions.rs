@@ -3,16 +3,14 @@ use sqlx::FromRow;
 use super::Db;
 
 pub async fn create(db: &Db, id: &str, user_id: &str, company_id: &str, now: i64, expires_at: i64) -> sqlx::Result<()> {
-    sqlx::query(
-        "INSERT INTO sessions (id, user_id, company_id, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)",
-    )
-    .bind(id)
-    .bind(user_id)
-    .bind(company_id)
-    .bind(now)
-    .bind(expires_at)
-    .execute(db.pool())
-    .await?;
+    sqlx::query("INSERT INTO sessions (id, user_id, company_id, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)")
+        .bind(id)
+        .bind(user_id)
+        .bind(company_id)
+        .bind(now)
+        .bind(expires_at)
+        .execute(db.pool())
+        .await?;
     Ok(())
 }
 

@@ -87,7 +87,13 @@ pub(crate) async fn insert(
 }
 
 /// Adds a user to an existing company with the given role.
-pub async fn create(db: &Db, company_id: &str, role_id: &str, user: &NewUser<'_>, now: i64) -> sqlx::Result<Option<String>> {
+pub async fn create(
+    db: &Db,
+    company_id: &str,
+    role_id: &str,
+    user: &NewUser<'_>,
+    now: i64,
+) -> sqlx::Result<Option<String>> {
     let mut conn = db.pool().acquire().await?;
     insert(&mut conn, company_id, role_id, user, now).await
 }
@@ -100,13 +106,11 @@ pub async fn find_by_email(db: &Db, email: &str) -> sqlx::Result<Option<User>> {
 }
 
 pub async fn find_by_social(db: &Db, provider: &str, subject: &str) -> sqlx::Result<Option<User>> {
-    sqlx::query_as(sqlx::AssertSqlSafe(format!(
-        "{SELECT_USER} WHERE u.social_provider = $1 AND u.social_subject = $2"
-    )))
-    .bind(provider)
-    .bind(subject)
-    .fetch_optional(db.pool())
-    .await
+    sqlx::query_as(sqlx::AssertSqlSafe(format!("{SELECT_USER} WHERE u.social_provider = $1 AND u.social_subject = $2")))
+        .bind(provider)
+        .bind(subject)
+        .fetch_optional(db.pool())
+        .await
 }
 
 /// A user of `company_id` only: another company's id reads as absent.
@@ -146,11 +150,7 @@ pub async fn set_disabled(db: &Db, user_id: &str, disabled: bool) -> sqlx::Resul
 }
 
 pub async fn set_admin(db: &Db, user_id: &str, is_admin: bool) -> sqlx::Result<()> {
-    sqlx::query("UPDATE users SET is_admin = $1 WHERE id = $2")
-        .bind(is_admin)
-        .bind(user_id)
-        .execute(db.pool())
-        .await?;
+    sqlx::query("UPDATE users SET is_admin = $1 WHERE id = $2").bind(is_admin).bind(user_id).execute(db.pool()).await?;
     Ok(())
 }
 

@@ -2,5 +2,19 @@
 
 mod support;
 
+mod admin;
+mod cli;
+mod directory;
+mod docs;
+mod enterprise;
+mod logs;
+mod mail;
+mod masters;
+mod notifications;
+mod profile_pictures;
+mod rate_limits;
+mod reset;
 mod signin;
 mod signup;
+mod social;
+mod tenancy;

@@ -33,7 +33,9 @@ async fn a_new_user_signs_up_by_code_and_signs_in(app: TestApp) {
 
 /// Asking for a code answers the spec's message and mails a 6-digit code.
 async fn the_code_mail_says_the_spec_message(app: TestApp) {
-    let answer = app.post("/api/users/newUserSignUp", json!({"firstname": "Bo", "lastname": "Ek", "email": "Bo@Acme.com"})).await;
+    let answer = app
+        .post("/api/users/newUserSignUp", json!({"firstname": "Bo", "lastname": "Ek", "email": "Bo@Acme.com"}))
+        .await;
     assert_eq!(answer.status, 200);
     assert_eq!(answer.message(), "We have sent an OTP to your given email address.");
     let code = app.signup_code_for("bo@acme.com").await;
@@ -43,7 +45,8 @@ async fn the_code_mail_says_the_spec_message(app: TestApp) {
 /// An e-mail that has an account gets 400 'Email already exists'.
 async fn an_existing_email_cannot_ask_for_a_code(app: TestApp) {
     app.sign_up("ann@acme.com", "Acme").await;
-    let answer = app.post("/api/users/newUserSignUp", json!({"firstname": "A", "lastname": "L", "email": "ANN@acme.com"})).await;
+    let answer =
+        app.post("/api/users/newUserSignUp", json!({"firstname": "A", "lastname": "L", "email": "ANN@acme.com"})).await;
     assert_eq!(answer.status, 400);
     assert_eq!(answer.message(), "Email already exists");
 }
@@ -62,10 +65,15 @@ fn other_code(code: &str) -> String {
 async fn a_wrong_code_is_refused(app: TestApp) {
     let code = ask_code(&app, "cy@acme.com").await;
     let wrong = app
-        .post("/api/users/userSignUpTokenVerification", json!({"email": "cy@acme.com", "verificationCode": other_code(&code)}))
+        .post(
+            "/api/users/userSignUpTokenVerification",
+            json!({"email": "cy@acme.com", "verificationCode": other_code(&code)}),
+        )
         .await;
     assert_eq!((wrong.status, wrong.message()), (400, "Otp Code not valid"));
-    let right = app.post("/api/users/userSignUpTokenVerification", json!({"email": "cy@acme.com", "verificationCode": code})).await;
+    let right = app
+        .post("/api/users/userSignUpTokenVerification", json!({"email": "cy@acme.com", "verificationCode": code}))
+        .await;
     assert_eq!((right.status, right.message()), (200, "Token verified"));
 }
 
@@ -74,11 +82,16 @@ async fn five_wrong_codes_void_the_code(app: TestApp) {
     let code = ask_code(&app, "di@acme.com").await;
     for _ in 0..5 {
         let wrong = app
-            .post("/api/users/userSignUpTokenVerification", json!({"email": "di@acme.com", "verificationCode": other_code(&code)}))
+            .post(
+                "/api/users/userSignUpTokenVerification",
+                json!({"email": "di@acme.com", "verificationCode": other_code(&code)}),
+            )
             .await;
         assert_eq!(wrong.status, 400);
     }
-    let right = app.post("/api/users/userSignUpTokenVerification", json!({"email": "di@acme.com", "verificationCode": code})).await;
+    let right = app
+        .post("/api/users/userSignUpTokenVerification", json!({"email": "di@acme.com", "verificationCode": code}))
+        .await;
     assert_eq!((right.status, right.message()), (400, "Otp Code not valid"));
 }
 
@@ -86,22 +99,29 @@ async fn five_wrong_codes_void_the_code(app: TestApp) {
 async fn an_expired_code_is_refused(app: TestApp) {
     let code = ask_code(&app, "ed@acme.com").await;
     app.advance(std::time::Duration::from_secs(10 * 60 + 1));
-    let late = app.post("/api/users/userSignUpTokenVerification", json!({"email": "ed@acme.com", "verificationCode": code})).await;
+    let late = app
+        .post("/api/users/userSignUpTokenVerification", json!({"email": "ed@acme.com", "verificationCode": code}))
+        .await;
     assert_eq!((late.status, late.message()), (400, "Otp Code has expired"));
 }
 
 /// A new code needs a minute's wait; the newest code is the one that works.
 async fn a_code_cannot_be_resent_within_a_minute(app: TestApp) {
     let first = ask_code(&app, "fa@acme.com").await;
-    let again = app.post("/api/users/newUserSignUp", json!({"firstname": "A", "lastname": "L", "email": "fa@acme.com"})).await;
+    let again =
+        app.post("/api/users/newUserSignUp", json!({"firstname": "A", "lastname": "L", "email": "fa@acme.com"})).await;
     assert_eq!(again.status, 429);
     app.advance(std::time::Duration::from_secs(61));
     let second = ask_code(&app, "fa@acme.com").await;
     if first != second {
-        let old = app.post("/api/users/userSignUpTokenVerification", json!({"email": "fa@acme.com", "verificationCode": first})).await;
+        let old = app
+            .post("/api/users/userSignUpTokenVerification", json!({"email": "fa@acme.com", "verificationCode": first}))
+            .await;
         assert_eq!(old.status, 400, "the older code is void");
     }
-    let new = app.post("/api/users/userSignUpTokenVerification", json!({"email": "fa@acme.com", "verificationCode": second})).await;
+    let new = app
+        .post("/api/users/userSignUpTokenVerification", json!({"email": "fa@acme.com", "verificationCode": second}))
+        .await;
     assert_eq!(new.status, 200);
 }
 
@@ -119,7 +139,8 @@ async fn sign_up_needs_a_verified_code(app: TestApp) {
 async fn a_taken_email_or_company_name_is_refused(app: TestApp) {
     app.sign_up("ann@acme.com", "Acme").await;
     let code = ask_code(&app, "hal@other.com").await;
-    app.post("/api/users/userSignUpTokenVerification", json!({"email": "hal@other.com", "verificationCode": code})).await;
+    app.post("/api/users/userSignUpTokenVerification", json!({"email": "hal@other.com", "verificationCode": code}))
+        .await;
     let answer = app.post("/api/users/communitySignUp", signup_payload("hal@other.com", "  ACME ")).await;
     assert_eq!((answer.status, answer.message()), (400, "Email or Company name already exists"));
     // Nothing was left half-created: the same e-mail can still sign up with a free name.
@@ -140,7 +161,11 @@ async fn sign_up_checks_each_field_with_the_spec_message(app: TestApp) {
         ("currency_name", json!(""), "Please select a currency"),
         ("department", json!(""), "Please select a department"),
         ("password", json!(""), "Please enter a password"),
-        ("password", json!("weakpass"), "Password should have one numeric, one special, one uppercase, one lowercase and 8 characters long"),
+        (
+            "password",
+            json!("weakpass"),
+            "Password should have one numeric, one special, one uppercase, one lowercase and 8 characters long",
+        ),
         ("password", json!("Password1!"), "This password is too common, please choose another"),
         ("agreedToTermsAndConditions", json!(false), "Please accept the agreement to sign up"),
     ];

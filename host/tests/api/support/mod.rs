@@ -3,6 +3,9 @@
 
 #![allow(dead_code)]
 
+pub mod maildev;
+pub mod oidc;
+
 use std::collections::HashMap;
 use std::time::Duration;
 
@@ -23,7 +26,7 @@ pub struct TestApp {
     pub client: reqwest::Client,
     pub state: AppState,
     pub engine: Engine,
-    database: Option<String>,
+    database: Option<PgDatabase>,
     _data_dir: TempDir,
 }
 
@@ -59,13 +62,8 @@ impl TestApp {
         let (database_url, database) = match engine {
             Engine::Sqlite => (format!("sqlite://{}?mode=rwc", data_dir.0.join("test.db").display()), None),
             Engine::Postgres => {
-                let name = format!("autoscope_t_{}", uuid::Uuid::new_v4().simple());
-                let admin = sqlx::PgPool::connect(&postgres_admin_url()).await.expect("PostgreSQL at 127.0.0.1:5432");
-                sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}"))).execute(&admin).await.unwrap();
-                admin.close().await;
-                let base = postgres_admin_url();
-                let server = base.rsplit_once('/').map(|(server, _)| server.to_string()).unwrap();
-                (format!("{server}/{name}"), Some(name))
+                let database = PgDatabase::create().await;
+                (database.url.clone(), Some(database))
             }
         };
         let vars: HashMap<&str, String> = HashMap::from([
@@ -94,7 +92,13 @@ impl TestApp {
         self.state.clock.advance(by);
     }
 
-    pub async fn request(&self, method: reqwest::Method, path: &str, token: Option<&str>, body: Option<Value>) -> Answer {
+    pub async fn request(
+        &self,
+        method: reqwest::Method,
+        path: &str,
+        token: Option<&str>,
+        body: Option<Value>,
+    ) -> Answer {
         let mut request = self.client.request(method, format!("{}{path}", self.base));
         if let Some(token) = token {
             request = request.bearer_auth(token);
@@ -138,7 +142,8 @@ impl TestApp {
 
     /// Runs the whole e-mail sign-up for a new company and returns the session token.
     pub async fn sign_up(&self, email: &str, company: &str) -> String {
-        let asked = self.post("/api/users/newUserSignUp", json!({"firstname": "Ann", "lastname": "Lee", "email": email})).await;
+        let asked =
+            self.post("/api/users/newUserSignUp", json!({"firstname": "Ann", "lastname": "Lee", "email": email})).await;
         assert_eq!(asked.status, 200, "{asked:?}");
         let code = self.signup_code_for(email).await;
         let verified = self
@@ -172,9 +177,27 @@ pub fn six_digits(text: &str) -> Option<String> {
     text.split(|c: char| !c.is_ascii_digit()).find(|w| w.len() == 6).map(str::to_string)
 }
 
-impl Drop for TestApp {
+/// A fresh PostgreSQL database, dropped (with its connections) when this is dropped.
+pub struct PgDatabase {
+    pub url: String,
+    name: String,
+}
+
+impl PgDatabase {
+    pub async fn create() -> Self {
+        let name = format!("autoscope_t_{}", uuid::Uuid::new_v4().simple());
+        let admin = sqlx::PgPool::connect(&postgres_admin_url()).await.expect("PostgreSQL at 127.0.0.1:5432");
+        sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}"))).execute(&admin).await.unwrap();
+        admin.close().await;
+        let admin_url = postgres_admin_url();
+        let (server, _) = admin_url.rsplit_once('/').unwrap();
+        Self { url: format!("{server}/{name}"), name }
+    }
+}
+
+impl Drop for PgDatabase {
     fn drop(&mut self) {
-        let Some(name) = self.database.take() else { return };
+        let name = std::mem::take(&mut self.name);
         // Drop runs outside async context: a short-lived runtime on its own thread.
         let _ = std::thread::spawn(move || {
             let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();

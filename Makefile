@@ -1,0 +1,52 @@
+# Autoscope — the two commands of a fresh machine are `make run` and `make test`.
+# Both install what they need (the pinned Rust toolchain and wasm target through
+# rust-toolchain.toml, the npm test tools) and are safe to repeat.
+
+SHELL := /bin/bash
+# Build outputs live outside the clone so a fresh clone (CI) builds incrementally.
+export CARGO_TARGET_DIR ?= $(HOME)/.cache/autoscope/target
+# anyhow captures a backtrace on every error when this is 1, which slows error paths.
+export RUST_BACKTRACE ?= 0
+CARGO ?= cargo
+BIN_DEBUG := $(CARGO_TARGET_DIR)/debug/autoscope
+BIN_RELEASE := $(CARGO_TARGET_DIR)/release/autoscope
+
+.PHONY: run build test setup test-tools lint fmt clean-data
+
+## run: build (debug profile) and serve on the embedded default with demo data
+run: setup
+	$(CARGO) build -p autoscope
+	$(BIN_DEBUG) migrate
+	$(BIN_DEBUG) seed-demo
+	$(BIN_DEBUG) serve
+
+## build: the release binary at target/release/autoscope
+build: setup
+	$(CARGO) build -p autoscope --release
+	mkdir -p target/release
+	cp $(BIN_RELEASE) target/release/autoscope
+	@echo "built target/release/autoscope"
+
+## test: every test (lint, unit, and integration on SQLite and PostgreSQL, real SMTP and OIDC peers)
+test: setup test-tools lint
+	$(CARGO) test --workspace --no-fail-fast
+
+setup:
+	@command -v rustup >/dev/null || { echo "rustup is required (https://rustup.rs)"; exit 1; }
+	@rustup show active-toolchain >/dev/null  # installs the toolchain of rust-toolchain.toml when missing
+
+test-tools:
+	@command -v npm >/dev/null || { echo "Node.js and npm are required for the test tools"; exit 1; }
+	@if [ ! -d tests/node_modules ] || [ tests/package-lock.json -nt tests/node_modules/.package-lock.json ]; then \
+		cd tests && npm ci --no-audit --no-fund --loglevel=error; fi
+
+lint:
+	$(CARGO) fmt --all --check
+	$(CARGO) clippy --workspace --all-targets -- -D warnings
+
+fmt:
+	$(CARGO) fmt --all
+
+## clean-data: forget the local database, secret and outbox (./data)
+clean-data:
+	rm -rf data

@@ -1,0 +1,106 @@
+//! The `autoscope` binary as `make run` uses it: migrate, seed the demo, make an admin,
+//! serve, and sign in over HTTP.
+
+use std::process::{Command, Output};
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+
+use crate::support::maildev::free_port;
+use crate::support::{PgDatabase, TempDir};
+
+const BIN: &str = env!("CARGO_BIN_EXE_autoscope");
+
+struct Setup {
+    data_dir: TempDir,
+    database_url: Option<String>,
+    addr: String,
+}
+
+impl Setup {
+    fn command(&self, args: &[&str]) -> Command {
+        let mut command = Command::new(BIN);
+        command
+            .args(args)
+            .env("AUTOSCOPE_DATA_DIR", &self.data_dir.0)
+            .env("AUTOSCOPE_ADDR", &self.addr)
+            .env("AUTOSCOPE_LOG", "warn")
+            .env("AUTOSCOPE_WEB_DIR", self.data_dir.0.join("no-shell"))
+            .env_remove("AUTOSCOPE_SECRET")
+            .env_remove("SMTP_URL")
+            .env_remove("AUTOSCOPE_DEMO_PASSWORD")
+            .env_remove("AUTOSCOPE_ADMIN_PASSWORD");
+        match &self.database_url {
+            Some(url) => command.env("DATABASE_URL", url),
+            None => command.env_remove("DATABASE_URL"),
+        };
+        command
+    }
+
+    fn run(&self, args: &[&str]) -> String {
+        let Output { status, stdout, stderr } = self.command(args).output().expect("the binary runs");
+        let (stdout, stderr) = (String::from_utf8_lossy(&stdout), String::from_utf8_lossy(&stderr));
+        assert!(status.success(), "autoscope {args:?} failed:\n{stdout}\n{stderr}");
+        stdout.into_owned()
+    }
+}
+
+async fn post(base: &str, path: &str, body: Value) -> (u16, Value) {
+    let response = reqwest::Client::new().post(format!("{base}{path}")).json(&body).send().await.unwrap();
+    (response.status().as_u16(), response.json().await.unwrap_or(Value::Null))
+}
+
+async fn migrate_seed_serve_and_sign_in(database_url: Option<String>) {
+    let setup = Setup { data_dir: TempDir::new(), database_url, addr: format!("127.0.0.1:{}", free_port()) };
+    assert!(setup.run(&["migrate"]).contains("migrations applied"));
+    let first = setup.run(&["seed-demo"]);
+    assert!(first.contains("4 user(s) added"), "{first}");
+    let second = setup.run(&["seed-demo"]);
+    assert!(second.contains("0 user(s) added"), "seeding twice changes nothing: {second}");
+    let admin = setup.run(&["user", "create-admin", "--email", "ops@example.com", "--password", "Ops-Desk#2026"]);
+    assert!(admin.contains("ops@example.com"), "{admin}");
+
+    let mut server = setup.command(&["serve"]).spawn().expect("serve starts");
+    let base = format!("http://{}", setup.addr);
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while !reqwest::get(format!("{base}/api/openapi.json")).await.is_ok_and(|r| r.status().is_success()) {
+        assert!(Instant::now() < deadline, "the server did not answer within 30 s");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+
+    let (status, demo) =
+        post(&base, "/api/users/signin", json!({"email": "demo@autoscope.test", "password": "Demo#Portal-2026"})).await;
+    assert_eq!(status, 200, "{demo}");
+    assert_eq!(demo["userdata"]["companyname"], "Autoscope Demo");
+    assert_eq!(
+        demo["userdata"]["userrole"][0]["rights"]["databaseIntegration"],
+        json!({"view": true, "disabled": false}),
+        "the demo company is on the enterprise edition"
+    );
+    let (status, ops) =
+        post(&base, "/api/users/signin", json!({"email": "ops@example.com", "password": "Ops-Desk#2026"})).await;
+    assert_eq!(status, 200, "{ops}");
+    assert_eq!(ops["userdata"]["is_admin"], true);
+
+    server.kill().unwrap();
+    server.wait().unwrap();
+    if setup.database_url.is_none() {
+        let secret = setup.data_dir.0.join("secret.key");
+        let mode = std::os::unix::fs::PermissionsExt::mode(&std::fs::metadata(&secret).unwrap().permissions());
+        assert_eq!(mode & 0o777, 0o600, "the generated secret is private");
+        assert!(setup.data_dir.0.join("autoscope.db").exists());
+    }
+}
+
+/// On the embedded default: SQLite under the data dir and a generated secret.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_binary_serves_the_demo_on_sqlite() {
+    migrate_seed_serve_and_sign_in(None).await;
+}
+
+/// With DATABASE_URL=postgres://... the same commands run on PostgreSQL.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_binary_serves_the_demo_on_postgres() {
+    let database = PgDatabase::create().await;
+    migrate_seed_serve_and_sign_in(Some(database.url.clone())).await;
+}

@@ -1,0 +1,174 @@
+//! Rate limits per account and per address on sign-in, sign-up codes, code verification
+//! and forgot-password: 429 with `{ "message": ... }`, and service again after the window.
+
+use std::time::Duration;
+
+use autoscope::config::Limit;
+use autoscope::storage::Engine;
+use serde_json::json;
+
+use crate::on_both_engines;
+use crate::support::{Answer, PASSWORD, TestApp};
+
+on_both_engines!(engine:
+    sign_in_is_limited_per_account,
+    sign_in_is_limited_per_address,
+    code_requests_are_limited_per_account,
+    code_requests_are_limited_per_address,
+    code_verification_is_limited_per_account,
+    code_verification_is_limited_per_address,
+    forgot_password_is_limited_per_account,
+    forgot_password_is_limited_per_address,
+);
+
+const TOO_MANY: &str = "Too many attempts, please try again later";
+/// Every limit below uses this window; moving the clock by it starts a fresh one.
+const WINDOW_MINUTES: u64 = 15;
+const WINDOW: Duration = Duration::from_secs(WINDOW_MINUTES * 60);
+
+/// Starts the host and moves its clock to the start of a window, so the steps of a test
+/// (and its own clock moves) all fall in one window until it moves by `WINDOW`.
+async fn start(engine: Engine, adjust: impl FnOnce(&mut autoscope::Config)) -> TestApp {
+    let app = TestApp::start(engine, adjust).await;
+    let window = WINDOW.as_secs() as i64;
+    let into_window = app.state.clock.now().rem_euclid(window);
+    app.advance(Duration::from_secs((window - into_window) as u64));
+    app
+}
+
+fn assert_too_many(answer: &Answer) {
+    assert_eq!(answer.status, 429, "{answer:?}");
+    assert_eq!(answer.body, json!({ "message": TOO_MANY }));
+}
+
+async fn sign_in(app: &TestApp, email: &str, password: &str) -> Answer {
+    app.post("/api/users/signin", json!({"email": email, "password": password})).await
+}
+
+async fn ask_code(app: &TestApp, email: &str) -> Answer {
+    app.post("/api/users/newUserSignUp", json!({"firstname": "Ann", "lastname": "Lee", "email": email})).await
+}
+
+async fn verify_code(app: &TestApp, email: &str, code: &str) -> Answer {
+    app.post("/api/users/userSignUpTokenVerification", json!({"email": email, "verificationCode": code})).await
+}
+
+async fn forgot(app: &TestApp, email: &str) -> Answer {
+    app.post("/api/users/forgot_password", json!({"email": email})).await
+}
+
+/// A 6-digit code other than `code`.
+fn other_code(code: &str) -> String {
+    if code == "000000" { "111111".into() } else { "000000".into() }
+}
+
+/// Past 3 tries on one account, even the right password gets 429 until the window ends.
+async fn sign_in_is_limited_per_account(engine: Engine) {
+    let app = start(engine, |c| c.rate_limits.signin_per_account = Limit::per_minutes(3, WINDOW_MINUTES)).await;
+    // sign_up's own sign-in is the first try.
+    app.sign_up("ann@acme.com", "Acme").await;
+    for _ in 0..2 {
+        assert_eq!(sign_in(&app, "ann@acme.com", "Wr0ng-Password!").await.status, 401);
+    }
+    assert_too_many(&sign_in(&app, "ann@acme.com", PASSWORD).await);
+    assert_too_many(&sign_in(&app, "ANN@acme.com", PASSWORD).await);
+    assert_eq!(sign_in(&app, "bob@acme.com", PASSWORD).await.status, 401, "other accounts are not held back");
+    app.advance(WINDOW);
+    assert_eq!(sign_in(&app, "ann@acme.com", PASSWORD).await.status, 200);
+}
+
+/// Past 4 sign-ins from one address, whatever the account, 429 until the window ends.
+async fn sign_in_is_limited_per_address(engine: Engine) {
+    let app = start(engine, |c| c.rate_limits.signin_per_address = Limit::per_minutes(4, WINDOW_MINUTES)).await;
+    // Each sign-up signs in once from 127.0.0.1: three of the four.
+    app.sign_up("ann@acme.com", "Acme").await;
+    app.sign_up("bob@beta.com", "Beta").await;
+    app.sign_up("cat@gamma.com", "Gamma").await;
+    assert_eq!(sign_in(&app, "ann@acme.com", PASSWORD).await.status, 200);
+    assert_too_many(&sign_in(&app, "bob@beta.com", PASSWORD).await);
+    assert_too_many(&sign_in(&app, "dan@delta.com", PASSWORD).await);
+    app.advance(WINDOW);
+    assert_eq!(sign_in(&app, "bob@beta.com", PASSWORD).await.status, 200);
+}
+
+/// Past 2 code requests for one e-mail (a minute apart), 429 until the window ends.
+async fn code_requests_are_limited_per_account(engine: Engine) {
+    let app = start(engine, |c| c.rate_limits.code_per_account = Limit::per_minutes(2, WINDOW_MINUTES)).await;
+    for _ in 0..2 {
+        assert_eq!(ask_code(&app, "ann@acme.com").await.status, 200);
+        // Past the one-minute resend wait, so only the rate limit can refuse.
+        app.advance(Duration::from_secs(61));
+    }
+    assert_too_many(&ask_code(&app, "ann@acme.com").await);
+    assert_eq!(app.mails_to("ann@acme.com").await.len(), 2);
+    assert_eq!(ask_code(&app, "bob@acme.com").await.status, 200, "other e-mails are not held back");
+    app.advance(WINDOW);
+    assert_eq!(ask_code(&app, "ann@acme.com").await.status, 200);
+}
+
+/// Past 2 code requests from one address, whatever the e-mail, 429 until the window ends.
+async fn code_requests_are_limited_per_address(engine: Engine) {
+    let app = start(engine, |c| c.rate_limits.code_per_address = Limit::per_minutes(2, WINDOW_MINUTES)).await;
+    assert_eq!(ask_code(&app, "ann@acme.com").await.status, 200);
+    assert_eq!(ask_code(&app, "bob@acme.com").await.status, 200);
+    assert_too_many(&ask_code(&app, "cat@acme.com").await);
+    assert!(app.mails_to("cat@acme.com").await.is_empty());
+    app.advance(WINDOW);
+    assert_eq!(ask_code(&app, "cat@acme.com").await.status, 200);
+}
+
+/// Past 3 checks of one e-mail's code, even the right code gets 429 until the window ends.
+async fn code_verification_is_limited_per_account(engine: Engine) {
+    let app = start(engine, |c| c.rate_limits.verify_per_account = Limit::per_minutes(3, WINDOW_MINUTES)).await;
+    assert_eq!(ask_code(&app, "ann@acme.com").await.status, 200);
+    let code = app.signup_code_for("ann@acme.com").await;
+    for _ in 0..3 {
+        let wrong = verify_code(&app, "ann@acme.com", &other_code(&code)).await;
+        assert_eq!((wrong.status, wrong.message()), (400, "Otp Code not valid"));
+    }
+    assert_too_many(&verify_code(&app, "ann@acme.com", &code).await);
+    app.advance(WINDOW);
+    // The 10-minute code has expired by now: a new one, checked in the fresh window.
+    assert_eq!(ask_code(&app, "ann@acme.com").await.status, 200);
+    let code = app.signup_code_for("ann@acme.com").await;
+    assert_eq!(verify_code(&app, "ann@acme.com", &code).await.message(), "Token verified");
+}
+
+/// Past 3 code checks from one address, whatever the e-mail, 429 until the window ends.
+async fn code_verification_is_limited_per_address(engine: Engine) {
+    let app = start(engine, |c| c.rate_limits.verify_per_address = Limit::per_minutes(3, WINDOW_MINUTES)).await;
+    for email in ["ann@acme.com", "bob@acme.com", "cat@acme.com"] {
+        assert_eq!(verify_code(&app, email, "123456").await.status, 400);
+    }
+    assert_too_many(&verify_code(&app, "dan@acme.com", "123456").await);
+    app.advance(WINDOW);
+    assert_eq!(ask_code(&app, "dan@acme.com").await.status, 200);
+    let code = app.signup_code_for("dan@acme.com").await;
+    assert_eq!(verify_code(&app, "dan@acme.com", &code).await.message(), "Token verified");
+}
+
+/// Past 2 forgot-password requests for one account, 429 and no mail until the window ends.
+async fn forgot_password_is_limited_per_account(engine: Engine) {
+    let app = start(engine, |c| c.rate_limits.forgot_per_account = Limit::per_minutes(2, WINDOW_MINUTES)).await;
+    app.sign_up("ann@acme.com", "Acme").await;
+    let before = app.mails_to("ann@acme.com").await.len();
+    for _ in 0..2 {
+        assert_eq!(forgot(&app, "ann@acme.com").await.status, 200);
+    }
+    assert_too_many(&forgot(&app, "Ann@Acme.com").await);
+    assert_eq!(app.mails_to("ann@acme.com").await.len(), before + 2);
+    app.advance(WINDOW);
+    assert_eq!(forgot(&app, "ann@acme.com").await.status, 200);
+}
+
+/// Past 2 forgot-password requests from one address (unknown e-mails count too), 429
+/// until the window ends.
+async fn forgot_password_is_limited_per_address(engine: Engine) {
+    let app = start(engine, |c| c.rate_limits.forgot_per_address = Limit::per_minutes(2, WINDOW_MINUTES)).await;
+    app.sign_up("ann@acme.com", "Acme").await;
+    assert_eq!(forgot(&app, "nobody@acme.com").await.status, 404);
+    assert_eq!(forgot(&app, "someone@acme.com").await.status, 404);
+    assert_too_many(&forgot(&app, "ann@acme.com").await);
+    app.advance(WINDOW);
+    assert_eq!(forgot(&app, "ann@acme.com").await.status, 200);
+}
