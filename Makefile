@@ -31,9 +31,13 @@ build: setup
 test: setup test-tools lint
 	$(CARGO) test --workspace --no-fail-fast
 
+# Installs the pinned toolchain explicitly: rustup's auto-install may be off (RUSTUP_AUTO_INSTALL=0).
+TOOLCHAIN := $(shell sed -n 's/^channel = "\(.*\)"/\1/p' rust-toolchain.toml)
 setup:
 	@command -v rustup >/dev/null || { echo "rustup is required (https://rustup.rs)"; exit 1; }
-	@rustup show active-toolchain >/dev/null  # installs the toolchain of rust-toolchain.toml when missing
+	@{ rustup component list --toolchain $(TOOLCHAIN) --installed 2>/dev/null | grep -q clippy \
+		&& rustup target list --toolchain $(TOOLCHAIN) --installed | grep -q wasm32-unknown-unknown; } \
+		|| rustup toolchain install $(TOOLCHAIN) --profile minimal --component rustfmt --component clippy --target wasm32-unknown-unknown
 
 test-tools:
 	@command -v npm >/dev/null || { echo "Node.js and npm are required for the test tools"; exit 1; }

@@ -5,8 +5,8 @@ use serde::Deserialize;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use super::register::{self, Registration};
-use super::validate::{self, Profile};
+use super::register::{self, CompanyProfile, Owner, REGISTERED};
+use super::validate;
 use crate::auth::ClientAddr;
 use crate::auth::password;
 use crate::auth::rate_limit::{self, Check};
@@ -14,10 +14,8 @@ use crate::crypto;
 use crate::error::{Error, Result};
 use crate::http::{AppState, Json, Message, RequestId};
 use crate::mail::templates;
-use crate::rights;
-use crate::storage::companies::NewCompany;
 use crate::storage::signup_codes::{self, SignupCode};
-use crate::storage::users::{self, NewUser};
+use crate::storage::users;
 
 pub const CODE_SENT: &str = "We have sent an OTP to your given email address.";
 pub const EMAIL_EXISTS: &str = "Email already exists";
@@ -26,8 +24,6 @@ pub const CODE_NOT_VALID: &str = "Otp Code not valid";
 pub const CODE_EXPIRED: &str = "Otp Code has expired";
 pub const WAIT_BEFORE_RESEND: &str = "Please wait a minute before asking for a new code";
 pub const NOT_VERIFIED: &str = "Please verify your email with the Otp sent to it";
-pub const AGREEMENT_REQUIRED: &str = "Please accept the agreement to sign up";
-pub const REGISTERED: &str = "User registered successfully";
 
 pub const CODE_LIFE_SECS: i64 = 10 * 60;
 pub const RESEND_AFTER_SECS: i64 = 60;
@@ -159,7 +155,6 @@ async fn verify_code(
 
 /// The sign-up payload of spec section 3.
 #[derive(Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
 pub struct CommunitySignUp {
     #[serde(default)]
     pub firstname: String,
@@ -168,25 +163,9 @@ pub struct CommunitySignUp {
     #[serde(default)]
     pub email: String,
     #[serde(default)]
-    pub companyname: String,
-    #[serde(default)]
     pub password: String,
-    #[serde(default)]
-    pub country: String,
-    #[serde(default)]
-    pub department: String,
-    #[serde(default)]
-    pub gender: String,
-    #[serde(default, rename = "job_title")]
-    pub job_title: String,
-    #[serde(default, rename = "currency_name")]
-    pub currency_name: String,
-    #[serde(default, rename = "currency_symbol")]
-    pub currency_symbol: String,
-    #[serde(default)]
-    pub userrole: String,
-    #[serde(default)]
-    pub agreed_to_terms_and_conditions: bool,
+    #[serde(flatten)]
+    pub profile: CompanyProfile,
 }
 
 /// Creates the company and its first user (role `communityuser`); needs the e-mail
@@ -201,25 +180,11 @@ async fn community_sign_up(
     let firstname = validate::required(&body.firstname, "Please enter First Name")?;
     let lastname = validate::required(&body.lastname, "Please enter Last Name")?;
     let email = validate::email(&body.email, "Please enter valid Email")?;
-    Profile {
-        gender: &body.gender,
-        country: &body.country,
-        companyname: &body.companyname,
-        job_title: &body.job_title,
-        currency_name: &body.currency_name,
-        department: &body.department,
-    }
-    .check()?;
+    body.profile.check()?;
     if body.password.is_empty() {
         return Err(Error::bad_request("Please enter a password"));
     }
     password::check_policy(&body.password).map_err(Error::bad_request)?;
-    if !body.agreed_to_terms_and_conditions {
-        return Err(Error::bad_request(AGREEMENT_REQUIRED));
-    }
-    if !body.userrole.is_empty() && body.userrole != rights::COMMUNITY_ROLE {
-        return Err(Error::bad_request("Sign-up creates community users only"));
-    }
     let now = state.clock.now();
     let verified = signup_codes::get(&state.db, &email)
         .await?
@@ -229,33 +194,8 @@ async fn community_sign_up(
         return Err(Error::bad_request(NOT_VERIFIED));
     }
     let password_hash = password::hash(body.password.clone()).await?;
-    let currency_symbol = if body.currency_symbol.trim().is_empty() { "$" } else { body.currency_symbol.trim() };
-    register::register(
-        &state,
-        &Registration {
-            company: NewCompany {
-                name: &body.companyname,
-                country: body.country.trim(),
-                currency_name: body.currency_name.trim(),
-                currency_symbol,
-            },
-            owner: NewUser {
-                email: &email,
-                firstname,
-                lastname,
-                password_hash: Some(&password_hash),
-                gender: body.gender.trim(),
-                country: body.country.trim(),
-                department: body.department.trim(),
-                job_title: &body.job_title,
-                social_provider: None,
-                social_subject: None,
-                is_admin: false,
-            },
-        },
-        request_id.as_deref(),
-    )
-    .await?;
+    let owner = Owner { email: &email, firstname, lastname, password_hash: Some(&password_hash), social: None };
+    register::register(&state, &body.profile, &owner, request_id.as_deref()).await?;
     signup_codes::delete(&state.db, &email).await?;
     Ok(Message::new(REGISTERED))
 }

@@ -11,19 +11,17 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::UserData;
 use super::oidc::{self, Identity, Provider};
-use super::register::{self, Registration};
-use super::signup::{AGREEMENT_REQUIRED, EMAIL_EXISTS, REGISTERED};
-use super::validate::{self, Profile};
+use super::register::{self, CompanyProfile, Owner, REGISTERED};
+use super::signup::EMAIL_EXISTS;
+use super::validate;
 use crate::auth::rate_limit::{self, Check};
 use crate::auth::{ClientAddr, session};
 use crate::crypto;
 use crate::error::{Error, Result};
 use crate::http::{AppState, Json, Message, RequestId};
 use crate::logs;
-use crate::rights;
-use crate::storage::companies::NewCompany;
 use crate::storage::social_nonces;
-use crate::storage::users::{self, NewUser, User};
+use crate::storage::users::{self, User};
 
 pub const NEW_USER: &str = "New user detected";
 pub const LOGIN_USER: &str = "Login User";
@@ -296,24 +294,8 @@ pub struct SocialSignUp {
     pub firstname: String,
     #[serde(default)]
     pub lastname: String,
-    #[serde(default)]
-    pub companyname: String,
-    #[serde(default)]
-    pub country: String,
-    #[serde(default)]
-    pub department: String,
-    #[serde(default)]
-    pub gender: String,
-    #[serde(default, rename = "job_title")]
-    pub job_title: String,
-    #[serde(default, rename = "currency_name")]
-    pub currency_name: String,
-    #[serde(default, rename = "currency_symbol")]
-    pub currency_symbol: String,
-    #[serde(default)]
-    pub userrole: String,
-    #[serde(default)]
-    pub agreed_to_terms_and_conditions: bool,
+    #[serde(flatten)]
+    pub profile: CompanyProfile,
 }
 
 /// Creates the company and its first user (role `communityuser`, no password) for a
@@ -331,21 +313,7 @@ async fn social_sign_up(
 ) -> Result<Json<SocialAnswer>> {
     limit(&state, &addr).await?;
     // The form is checked before the provider is asked anything.
-    Profile {
-        gender: &body.gender,
-        country: &body.country,
-        companyname: &body.companyname,
-        job_title: &body.job_title,
-        currency_name: &body.currency_name,
-        department: &body.department,
-    }
-    .check()?;
-    if !body.agreed_to_terms_and_conditions {
-        return Err(Error::bad_request(AGREEMENT_REQUIRED));
-    }
-    if !body.userrole.is_empty() && body.userrole != rights::COMMUNITY_ROLE {
-        return Err(Error::bad_request("Sign-up creates community users only"));
-    }
+    body.profile.check()?;
     let proof = Proof {
         provider_name: &body.provider_name,
         token_id: &body.token_id,
@@ -358,33 +326,14 @@ async fn social_sign_up(
         merge_names((&identity.firstname, &identity.lastname), (&body.firstname, &body.lastname));
     validate::required(&firstname, "Please enter First Name")?;
     validate::required(&lastname, "Please enter Last Name")?;
-    let currency_symbol = if body.currency_symbol.trim().is_empty() { "$" } else { body.currency_symbol.trim() };
-    let user = register::register(
-        &state,
-        &Registration {
-            company: NewCompany {
-                name: &body.companyname,
-                country: body.country.trim(),
-                currency_name: body.currency_name.trim(),
-                currency_symbol,
-            },
-            owner: NewUser {
-                email,
-                firstname: &firstname,
-                lastname: &lastname,
-                password_hash: None,
-                gender: body.gender.trim(),
-                country: body.country.trim(),
-                department: body.department.trim(),
-                job_title: &body.job_title,
-                social_provider: Some(&provider.config.name),
-                social_subject: Some(&identity.subject),
-                is_admin: false,
-            },
-        },
-        request_id.as_deref(),
-    )
-    .await?;
+    let owner = Owner {
+        email,
+        firstname: &firstname,
+        lastname: &lastname,
+        password_hash: None,
+        social: Some((&provider.config.name, &identity.subject)),
+    };
+    let user = register::register(&state, &body.profile, &owner, request_id.as_deref()).await?;
     // The nonce was live when checked; the unique e-mail and identity already stop a
     // second account, so whether this call or a racing one marks it used does not matter.
     social_nonces::consume(&state.db, &nonce_hash, state.clock.now()).await?;

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use serde_json::{Value, json};
 
 use crate::support::maildev::free_port;
-use crate::support::{PgDatabase, TempDir};
+use crate::support::{PgDatabase, TempDir, http_client};
 
 const BIN: &str = env!("CARGO_BIN_EXE_autoscope");
 
@@ -45,8 +45,18 @@ impl Setup {
     }
 }
 
-async fn post(base: &str, path: &str, body: Value) -> (u16, Value) {
-    let response = reqwest::Client::new().post(format!("{base}{path}")).json(&body).send().await.unwrap();
+/// Stops the server however the test ends, so a failed assertion leaves no process behind.
+struct KillOnDrop(std::process::Child);
+
+impl Drop for KillOnDrop {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+async fn post(client: &reqwest::Client, base: &str, path: &str, body: Value) -> (u16, Value) {
+    let response = client.post(format!("{base}{path}")).json(&body).send().await.unwrap();
     (response.status().as_u16(), response.json().await.unwrap_or(Value::Null))
 }
 
@@ -60,16 +70,22 @@ async fn migrate_seed_serve_and_sign_in(database_url: Option<String>) {
     let admin = setup.run(&["user", "create-admin", "--email", "ops@example.com", "--password", "Ops-Desk#2026"]);
     assert!(admin.contains("ops@example.com"), "{admin}");
 
-    let mut server = setup.command(&["serve"]).spawn().expect("serve starts");
+    let _server = KillOnDrop(setup.command(&["serve"]).spawn().expect("serve starts"));
     let base = format!("http://{}", setup.addr);
     let deadline = Instant::now() + Duration::from_secs(30);
-    while !reqwest::get(format!("{base}/api/openapi.json")).await.is_ok_and(|r| r.status().is_success()) {
+    let client = http_client();
+    while !client.get(format!("{base}/api/openapi.json")).send().await.is_ok_and(|r| r.status().is_success()) {
         assert!(Instant::now() < deadline, "the server did not answer within 30 s");
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
 
-    let (status, demo) =
-        post(&base, "/api/users/signin", json!({"email": "demo@autoscope.test", "password": "Demo#Portal-2026"})).await;
+    let (status, demo) = post(
+        &client,
+        &base,
+        "/api/users/signin",
+        json!({"email": "demo@autoscope.test", "password": "Demo#Portal-2026"}),
+    )
+    .await;
     assert_eq!(status, 200, "{demo}");
     assert_eq!(demo["userdata"]["companyname"], "Autoscope Demo");
     assert_eq!(
@@ -78,12 +94,11 @@ async fn migrate_seed_serve_and_sign_in(database_url: Option<String>) {
         "the demo company is on the enterprise edition"
     );
     let (status, ops) =
-        post(&base, "/api/users/signin", json!({"email": "ops@example.com", "password": "Ops-Desk#2026"})).await;
+        post(&client, &base, "/api/users/signin", json!({"email": "ops@example.com", "password": "Ops-Desk#2026"}))
+            .await;
     assert_eq!(status, 200, "{ops}");
     assert_eq!(ops["userdata"]["is_admin"], true);
 
-    server.kill().unwrap();
-    server.wait().unwrap();
     if setup.database_url.is_none() {
         let secret = setup.data_dir.0.join("secret.key");
         let mode = std::os::unix::fs::PermissionsExt::mode(&std::fs::metadata(&secret).unwrap().permissions());

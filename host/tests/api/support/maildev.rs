@@ -10,6 +10,7 @@ pub struct MailDev {
     pub smtp_port: u16,
     web_port: u16,
     child: Child,
+    client: reqwest::Client,
 }
 
 /// A port that was free a moment ago on the loopback interface.
@@ -37,7 +38,7 @@ impl MailDev {
             .stderr(Stdio::null())
             .spawn()
             .expect("node runs maildev");
-        let maildev = Self { smtp_port, web_port, child };
+        let maildev = Self { smtp_port, web_port, child, client: super::http_client() };
         let deadline = Instant::now() + Duration::from_secs(20);
         while maildev.all().await.is_none() {
             assert!(Instant::now() < deadline, "maildev did not start within 20 s");
@@ -51,7 +52,7 @@ impl MailDev {
     }
 
     async fn all(&self) -> Option<Vec<Value>> {
-        let response = reqwest::get(format!("http://127.0.0.1:{}/email", self.web_port)).await.ok()?;
+        let response = self.client.get(format!("http://127.0.0.1:{}/email", self.web_port)).send().await.ok()?;
         response.json().await.ok()
     }
 

@@ -18,6 +18,13 @@ pub fn postgres_admin_url() -> String {
     std::env::var("AUTOSCOPE_TEST_POSTGRES").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/test".into())
 }
 
+/// The HTTP client of every test: bounded waits, and the process's TLS provider
+/// installed (reqwest needs one even for plain http).
+pub fn http_client() -> reqwest::Client {
+    autoscope::install_crypto_provider();
+    reqwest::Client::builder().timeout(Duration::from_secs(30)).build().unwrap()
+}
+
 /// A password that passes the policy.
 pub const PASSWORD: &str = "Tr4vel-Kite#2";
 
@@ -80,7 +87,7 @@ impl TestApp {
         adjust(&mut config);
         let state = autoscope::prepare(config).await.unwrap();
         tokio::spawn(autoscope::serve(state.clone(), listener, std::future::pending()));
-        Self { base, client: reqwest::Client::new(), state, engine, database, _data_dir: data_dir }
+        Self { base, client: http_client(), state, engine, database, _data_dir: data_dir }
     }
 
     pub fn db(&self) -> &Db {

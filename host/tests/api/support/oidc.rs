@@ -49,8 +49,7 @@ impl OidcProvider {
         let issuer = started["issuer"].as_str().expect("the line names the issuer").to_string();
         assert!(issuer.starts_with("http://127.0.0.1:"), "{issuer}");
         // The provider starts before the host, which would install rustls' provider.
-        autoscope::install_crypto_provider();
-        let client = reqwest::Client::builder().timeout(Duration::from_secs(10)).build().unwrap();
+        let client = super::http_client();
         Self { issuer, client, child }
     }
 
