@@ -41,30 +41,34 @@ impl Limit {
     }
 }
 
-/// Limits per account (e-mail) and per client address for the abuse-prone calls.
+/// The limits of one abuse-prone action: per account (e-mail) and per client address.
+#[derive(Debug, Clone, Copy)]
+pub struct ActionLimits {
+    pub per_account: Limit,
+    pub per_address: Limit,
+}
+
 #[derive(Debug, Clone)]
 pub struct RateLimits {
-    pub signin_per_account: Limit,
-    pub signin_per_address: Limit,
-    pub code_per_account: Limit,
-    pub code_per_address: Limit,
-    pub verify_per_account: Limit,
-    pub verify_per_address: Limit,
-    pub forgot_per_account: Limit,
-    pub forgot_per_address: Limit,
+    pub signin: ActionLimits,
+    /// Asking for a sign-up code.
+    pub code: ActionLimits,
+    /// Checking a sign-up code.
+    pub verify: ActionLimits,
+    pub forgot: ActionLimits,
 }
 
 impl Default for RateLimits {
     fn default() -> Self {
+        let limits = |account, address, minutes| ActionLimits {
+            per_account: Limit::per_minutes(account, minutes),
+            per_address: Limit::per_minutes(address, minutes),
+        };
         Self {
-            signin_per_account: Limit::per_minutes(10, 15),
-            signin_per_address: Limit::per_minutes(100, 15),
-            code_per_account: Limit::per_minutes(5, 60),
-            code_per_address: Limit::per_minutes(30, 60),
-            verify_per_account: Limit::per_minutes(20, 15),
-            verify_per_address: Limit::per_minutes(100, 15),
-            forgot_per_account: Limit::per_minutes(5, 60),
-            forgot_per_address: Limit::per_minutes(30, 60),
+            signin: limits(10, 100, 15),
+            code: limits(5, 30, 60),
+            verify: limits(20, 100, 15),
+            forgot: limits(5, 30, 60),
         }
     }
 }

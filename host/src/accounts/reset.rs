@@ -6,7 +6,7 @@ use serde::Deserialize;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use crate::auth::rate_limit::{self, Check};
+use crate::auth::rate_limit;
 use crate::auth::{ClientAddr, password};
 use crate::crypto;
 use crate::error::{Error, Result};
@@ -54,16 +54,7 @@ async fn forgot_password(
 ) -> Result<Json<Message>> {
     let email = users::email_key(&body.email);
     let now = state.clock.now();
-    let limits = &state.config.rate_limits;
-    rate_limit::enforce(
-        &state.db,
-        now,
-        &[
-            Check { scope: "forgot:account", key: &email, limit: limits.forgot_per_account },
-            Check { scope: "forgot:address", key: &addr.to_string(), limit: limits.forgot_per_address },
-        ],
-    )
-    .await?;
+    rate_limit::enforce_action(&state.db, now, "forgot", &state.config.rate_limits.forgot, &email, addr).await?;
     let Some(user) = users::find_by_email(&state.db, &email).await? else {
         return Err(Error::NotFound(USER_NOT_FOUND.into()));
     };

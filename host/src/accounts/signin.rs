@@ -6,7 +6,7 @@ use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{SignedIn, UserData};
-use crate::auth::rate_limit::{self, Check};
+use crate::auth::rate_limit;
 use crate::auth::{ClientAddr, CurrentUser, password, session};
 use crate::error::{Error, Result};
 use crate::http::{AppState, Json, Message, RequestId};
@@ -40,16 +40,7 @@ async fn sign_in(
 ) -> Result<Json<SignedIn>> {
     let email = users::email_key(&body.email);
     let now = state.clock.now();
-    let limits = &state.config.rate_limits;
-    rate_limit::enforce(
-        &state.db,
-        now,
-        &[
-            Check { scope: "signin:account", key: &email, limit: limits.signin_per_account },
-            Check { scope: "signin:address", key: &addr.to_string(), limit: limits.signin_per_address },
-        ],
-    )
-    .await?;
+    rate_limit::enforce_action(&state.db, now, "signin", &state.config.rate_limits.signin, &email, addr).await?;
     let user = users::find_by_email(&state.db, &email).await?;
     let stored = user.as_ref().and_then(|u| u.password_hash.clone());
     let matches = password::verify(body.password, stored).await?;

@@ -9,7 +9,7 @@ use super::register::{self, CompanyProfile, Owner, REGISTERED};
 use super::validate;
 use crate::auth::ClientAddr;
 use crate::auth::password;
-use crate::auth::rate_limit::{self, Check};
+use crate::auth::rate_limit;
 use crate::crypto;
 use crate::error::{Error, Result};
 use crate::http::{AppState, Json, Message, RequestId};
@@ -62,16 +62,7 @@ async fn new_user_sign_up(
     let lastname = validate::required(&body.lastname, "Please enter Last Name")?;
     let email = validate::email(&body.email, "Please enter valid Email")?;
     let now = state.clock.now();
-    let limits = &state.config.rate_limits;
-    rate_limit::enforce(
-        &state.db,
-        now,
-        &[
-            Check { scope: "code:account", key: &email, limit: limits.code_per_account },
-            Check { scope: "code:address", key: &addr.to_string(), limit: limits.code_per_address },
-        ],
-    )
-    .await?;
+    rate_limit::enforce_action(&state.db, now, "code", &state.config.rate_limits.code, &email, addr).await?;
     if users::find_by_email(&state.db, &email).await?.is_some() {
         return Err(Error::bad_request(EMAIL_EXISTS));
     }
@@ -123,16 +114,7 @@ async fn verify_code(
     let email = validate::email(&body.email, "Please enter valid Email")?;
     let code = validate::required(&body.verification_code, "Please enter Otp sent to your email")?;
     let now = state.clock.now();
-    let limits = &state.config.rate_limits;
-    rate_limit::enforce(
-        &state.db,
-        now,
-        &[
-            Check { scope: "verify:account", key: &email, limit: limits.verify_per_account },
-            Check { scope: "verify:address", key: &addr.to_string(), limit: limits.verify_per_address },
-        ],
-    )
-    .await?;
+    rate_limit::enforce_action(&state.db, now, "verify", &state.config.rate_limits.verify, &email, addr).await?;
     let Some(pending) = signup_codes::get(&state.db, &email).await? else {
         return Err(Error::bad_request(CODE_NOT_VALID));
     };

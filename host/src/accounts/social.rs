@@ -47,7 +47,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
 
 /// Every call here reaches out to a provider: one per-address limit covers them.
 async fn limit(state: &AppState, addr: &std::net::IpAddr) -> Result<()> {
-    let limit = state.config.rate_limits.signin_per_address;
+    let limit = state.config.rate_limits.signin.per_address;
     rate_limit::enforce(
         &state.db,
         state.clock.now(),
@@ -127,14 +127,6 @@ async fn social_providers(State(state): State<AppState>) -> Json<ProvidersAnswer
     Json(ProvidersAnswer { providers })
 }
 
-/// What the browser got from the provider; only the tokens are used.
-struct Proof<'a> {
-    provider_name: &'a str,
-    token_id: &'a str,
-    access_token: &'a str,
-    nonce: &'a str,
-}
-
 struct Verified<'a> {
     provider: &'a Provider,
     identity: Identity,
@@ -142,8 +134,8 @@ struct Verified<'a> {
 }
 
 /// The provider's word on who signs in, for a sign-in that holds a live nonce.
-async fn verify<'a>(state: &'a AppState, proof: &Proof<'_>) -> Result<Verified<'a>> {
-    let provider = provider(state, proof.provider_name)?;
+async fn verify<'a>(state: &'a AppState, proof: &SocialSignIn) -> Result<Verified<'a>> {
+    let provider = provider(state, &proof.provider_name)?;
     let now = state.clock.now();
     let nonce = proof.nonce.trim();
     let nonce_hash = nonce_hash(state, &provider.config.name, nonce);
@@ -158,9 +150,9 @@ async fn verify<'a>(state: &'a AppState, proof: &Proof<'_>) -> Result<Verified<'
     Ok(Verified { provider, identity, nonce_hash })
 }
 
-/// The social sign-in payload of spec section 3, plus the nonce. `name`, `email`,
-/// `userId`, `expiresIn` and `imageURL` are accepted and ignored: the provider's values
-/// count.
+/// The social sign-in payload of spec section 3, plus the nonce: what the browser got
+/// from the provider. `name`, `email`, `userId`, `expiresIn` and `imageURL` are accepted
+/// and ignored: only the tokens count, and the provider's values.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SocialSignIn {
@@ -220,13 +212,7 @@ async fn social_sign_in(
     Json(body): Json<SocialSignIn>,
 ) -> Result<Json<SocialAnswer>> {
     limit(&state, &addr).await?;
-    let proof = Proof {
-        provider_name: &body.provider_name,
-        token_id: &body.token_id,
-        access_token: &body.access_token,
-        nonce: &body.nonce,
-    };
-    let Verified { provider, identity, nonce_hash } = verify(&state, &proof).await?;
+    let Verified { provider, identity, nonce_hash } = verify(&state, &body).await?;
     let name = &provider.config.name;
     if let Some(user) = users::find_by_social(&state.db, name, &identity.subject).await? {
         // A disabled account and a replayed nonce look the same as a bad token.
@@ -282,14 +268,8 @@ pub fn merge_names(provider: (&str, &str), form: (&str, &str)) -> (String, Strin
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SocialSignUp {
-    #[serde(default)]
-    pub provider_name: String,
-    #[serde(default)]
-    pub token_id: String,
-    #[serde(default)]
-    pub access_token: String,
-    #[serde(default)]
-    pub nonce: String,
+    #[serde(flatten)]
+    pub proof: SocialSignIn,
     #[serde(default)]
     pub firstname: String,
     #[serde(default)]
@@ -314,13 +294,7 @@ async fn social_sign_up(
     limit(&state, &addr).await?;
     // The form is checked before the provider is asked anything.
     body.profile.check()?;
-    let proof = Proof {
-        provider_name: &body.provider_name,
-        token_id: &body.token_id,
-        access_token: &body.access_token,
-        nonce: &body.nonce,
-    };
-    let Verified { provider, identity, nonce_hash } = verify(&state, &proof).await?;
+    let Verified { provider, identity, nonce_hash } = verify(&state, &body.proof).await?;
     let email = identity.email.as_deref().ok_or_else(|| Error::bad_request(NO_EMAIL))?;
     let (firstname, lastname) =
         merge_names((&identity.firstname, &identity.lastname), (&body.firstname, &body.lastname));

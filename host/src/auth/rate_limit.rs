@@ -1,6 +1,8 @@
 //! Fixed-window rate limits kept in the database, shared by every host instance.
 
-use crate::config::Limit;
+use std::net::IpAddr;
+
+use crate::config::{ActionLimits, Limit};
 use crate::error::{Error, Result};
 use crate::storage::{Db, rate_limits};
 
@@ -23,6 +25,23 @@ pub async fn enforce(db: &Db, now: i64, checks: &[Check<'_>]) -> Result<()> {
         over |= rate_limits::hit(db, &bucket, window_start(now, window)).await? > check.limit.max;
     }
     if over { Err(Error::TooManyRequests(TOO_MANY.into())) } else { Ok(()) }
+}
+
+/// Counts one hit of `action` for the account and one for the address.
+pub async fn enforce_action(
+    db: &Db,
+    now: i64,
+    action: &str,
+    limits: &ActionLimits,
+    account: &str,
+    addr: IpAddr,
+) -> Result<()> {
+    let (account_scope, address_scope) = (format!("{action}:account"), format!("{action}:address"));
+    let checks = [
+        Check { scope: &account_scope, key: account, limit: limits.per_account },
+        Check { scope: &address_scope, key: &addr.to_string(), limit: limits.per_address },
+    ];
+    enforce(db, now, &checks).await
 }
 
 fn window_start(now: i64, window: i64) -> i64 {

@@ -64,7 +64,7 @@ fn other_code(code: &str) -> String {
 
 /// Past 3 tries on one account, even the right password gets 429 until the window ends.
 async fn sign_in_is_limited_per_account(engine: Engine) {
-    let app = start(engine, |c| c.rate_limits.signin_per_account = Limit::per_minutes(3, WINDOW_MINUTES)).await;
+    let app = start(engine, |c| c.rate_limits.signin.per_account = Limit::per_minutes(3, WINDOW_MINUTES)).await;
     // sign_up's own sign-in is the first try.
     app.sign_up("ann@acme.com", "Acme").await;
     for _ in 0..2 {
@@ -79,7 +79,7 @@ async fn sign_in_is_limited_per_account(engine: Engine) {
 
 /// Past 4 sign-ins from one address, whatever the account, 429 until the window ends.
 async fn sign_in_is_limited_per_address(engine: Engine) {
-    let app = start(engine, |c| c.rate_limits.signin_per_address = Limit::per_minutes(4, WINDOW_MINUTES)).await;
+    let app = start(engine, |c| c.rate_limits.signin.per_address = Limit::per_minutes(4, WINDOW_MINUTES)).await;
     // Each sign-up signs in once from 127.0.0.1: three of the four.
     app.sign_up("ann@acme.com", "Acme").await;
     app.sign_up("bob@beta.com", "Beta").await;
@@ -93,7 +93,7 @@ async fn sign_in_is_limited_per_address(engine: Engine) {
 
 /// Past 2 code requests for one e-mail (a minute apart), 429 until the window ends.
 async fn code_requests_are_limited_per_account(engine: Engine) {
-    let app = start(engine, |c| c.rate_limits.code_per_account = Limit::per_minutes(2, WINDOW_MINUTES)).await;
+    let app = start(engine, |c| c.rate_limits.code.per_account = Limit::per_minutes(2, WINDOW_MINUTES)).await;
     for _ in 0..2 {
         assert_eq!(ask_code(&app, "ann@acme.com").await.status, 200);
         // Past the one-minute resend wait, so only the rate limit can refuse.
@@ -108,7 +108,7 @@ async fn code_requests_are_limited_per_account(engine: Engine) {
 
 /// Past 2 code requests from one address, whatever the e-mail, 429 until the window ends.
 async fn code_requests_are_limited_per_address(engine: Engine) {
-    let app = start(engine, |c| c.rate_limits.code_per_address = Limit::per_minutes(2, WINDOW_MINUTES)).await;
+    let app = start(engine, |c| c.rate_limits.code.per_address = Limit::per_minutes(2, WINDOW_MINUTES)).await;
     assert_eq!(ask_code(&app, "ann@acme.com").await.status, 200);
     assert_eq!(ask_code(&app, "bob@acme.com").await.status, 200);
     assert_too_many(&ask_code(&app, "cat@acme.com").await);
@@ -119,7 +119,7 @@ async fn code_requests_are_limited_per_address(engine: Engine) {
 
 /// Past 3 checks of one e-mail's code, even the right code gets 429 until the window ends.
 async fn code_verification_is_limited_per_account(engine: Engine) {
-    let app = start(engine, |c| c.rate_limits.verify_per_account = Limit::per_minutes(3, WINDOW_MINUTES)).await;
+    let app = start(engine, |c| c.rate_limits.verify.per_account = Limit::per_minutes(3, WINDOW_MINUTES)).await;
     assert_eq!(ask_code(&app, "ann@acme.com").await.status, 200);
     let code = app.signup_code_for("ann@acme.com").await;
     for _ in 0..3 {
@@ -136,7 +136,7 @@ async fn code_verification_is_limited_per_account(engine: Engine) {
 
 /// Past 3 code checks from one address, whatever the e-mail, 429 until the window ends.
 async fn code_verification_is_limited_per_address(engine: Engine) {
-    let app = start(engine, |c| c.rate_limits.verify_per_address = Limit::per_minutes(3, WINDOW_MINUTES)).await;
+    let app = start(engine, |c| c.rate_limits.verify.per_address = Limit::per_minutes(3, WINDOW_MINUTES)).await;
     for email in ["ann@acme.com", "bob@acme.com", "cat@acme.com"] {
         assert_eq!(verify_code(&app, email, "123456").await.status, 400);
     }
@@ -149,7 +149,7 @@ async fn code_verification_is_limited_per_address(engine: Engine) {
 
 /// Past 2 forgot-password requests for one account, 429 and no mail until the window ends.
 async fn forgot_password_is_limited_per_account(engine: Engine) {
-    let app = start(engine, |c| c.rate_limits.forgot_per_account = Limit::per_minutes(2, WINDOW_MINUTES)).await;
+    let app = start(engine, |c| c.rate_limits.forgot.per_account = Limit::per_minutes(2, WINDOW_MINUTES)).await;
     app.sign_up("ann@acme.com", "Acme").await;
     let before = app.mails_to("ann@acme.com").await.len();
     for _ in 0..2 {
@@ -164,7 +164,7 @@ async fn forgot_password_is_limited_per_account(engine: Engine) {
 /// Past 2 forgot-password requests from one address (unknown e-mails count too), 429
 /// until the window ends.
 async fn forgot_password_is_limited_per_address(engine: Engine) {
-    let app = start(engine, |c| c.rate_limits.forgot_per_address = Limit::per_minutes(2, WINDOW_MINUTES)).await;
+    let app = start(engine, |c| c.rate_limits.forgot.per_address = Limit::per_minutes(2, WINDOW_MINUTES)).await;
     app.sign_up("ann@acme.com", "Acme").await;
     assert_eq!(forgot(&app, "nobody@acme.com").await.status, 404);
     assert_eq!(forgot(&app, "someone@acme.com").await.status, 404);
