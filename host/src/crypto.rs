@@ -43,10 +43,6 @@ pub fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
     a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
 }
 
-pub fn sha256_hex(data: &[u8]) -> String {
-    hex::encode(Sha256::digest(data))
-}
-
 /// AES-256-GCM with a key derived from `passphrase`; output is base64 of nonce || ciphertext.
 pub fn encrypt_for_client(passphrase: &[u8], plaintext: &[u8]) -> String {
     use aes_gcm::aead::Aead;

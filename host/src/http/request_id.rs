@@ -15,9 +15,3 @@ impl<S: Send + Sync> FromRequestParts<S> for RequestId {
         Ok(Self(parts.headers.get("x-request-id").and_then(|v| v.to_str().ok()).map(str::to_string)))
     }
 }
-
-impl RequestId {
-    pub fn as_deref(&self) -> Option<&str> {
-        self.0.as_deref()
-    }
-}

@@ -78,14 +78,6 @@ pub async fn create_with_owner(
     Ok(Ok(user_id))
 }
 
-pub async fn name_taken(db: &Db, name: &str) -> sqlx::Result<bool> {
-    let found: Option<(String,)> = sqlx::query_as("SELECT id FROM companies WHERE name_key = $1")
-        .bind(name_key(name))
-        .fetch_optional(db.pool())
-        .await?;
-    Ok(found.is_some())
-}
-
 pub async fn find_by_name(db: &Db, name: &str) -> sqlx::Result<Option<Company>> {
     sqlx::query_as(
         "SELECT id, name, edition, country, currency_name, currency_symbol, created_at
@@ -93,26 +85,6 @@ pub async fn find_by_name(db: &Db, name: &str) -> sqlx::Result<Option<Company>> 
     )
     .bind(name_key(name))
     .fetch_optional(db.pool())
-    .await
-}
-
-pub async fn get(db: &Db, company_id: &str) -> sqlx::Result<Option<Company>> {
-    sqlx::query_as(
-        "SELECT id, name, edition, country, currency_name, currency_symbol, created_at
-         FROM companies WHERE id = $1",
-    )
-    .bind(company_id)
-    .fetch_optional(db.pool())
-    .await
-}
-
-/// Every company, newest first (platform admin view).
-pub async fn list(db: &Db) -> sqlx::Result<Vec<Company>> {
-    sqlx::query_as(
-        "SELECT id, name, edition, country, currency_name, currency_symbol, created_at
-         FROM companies ORDER BY created_at DESC, id",
-    )
-    .fetch_all(db.pool())
     .await
 }
 
