@@ -15,6 +15,7 @@ pub mod logs;
 pub mod mail;
 pub mod masters;
 pub mod notifications;
+pub mod registry;
 pub mod rights;
 pub mod storage;
 pub mod users;

@@ -1,0 +1,584 @@
+//! `module.toml`: what a module package declares. Parsing checks the shape (serde);
+//! [`Manifest::validate`] checks the meaning, so a package is refused whole with every
+//! reason at once. The format is documented in `docs/module-format.md`.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use serde::{Deserialize, Serialize};
+
+use crate::rights;
+
+/// The manifest of one module version.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Manifest {
+    /// Lower-case letters, digits and single underscores; names the module's URLs and tables.
+    pub key: String,
+    /// The module's display name.
+    pub name: String,
+    pub version: semver::Version,
+    /// The host API version the plugin was built for; must equal the one recorded in
+    /// the wasm.
+    pub host_api: u32,
+    /// The rights key that gates the module (spec section 6).
+    pub rights_key: String,
+    /// Must agree with the rights key: premium modules are disabled for community companies.
+    #[serde(default)]
+    pub premium: bool,
+    #[serde(default)]
+    pub description: String,
+    #[serde(default)]
+    pub pages: Vec<Page>,
+    /// The federated remote's name, as its Module Federation build declares it.
+    /// Required when the module has pages.
+    #[serde(default)]
+    pub remote: Option<String>,
+    #[serde(default)]
+    pub collections: BTreeMap<String, Collection>,
+    /// Collections of earlier versions whose tables this version drops (destructive,
+    /// so never implied by leaving a collection out).
+    #[serde(default)]
+    pub drop_collections: Vec<String>,
+    #[serde(default)]
+    pub capabilities: Capabilities,
+    #[serde(default)]
+    pub mail_templates: BTreeMap<String, MailTemplate>,
+    #[serde(default)]
+    pub public_routes: Vec<PublicRoute>,
+    #[serde(default)]
+    pub legacy_routes: Vec<LegacyRoute>,
+    #[serde(default)]
+    pub subscriptions: Vec<Subscription>,
+    #[serde(default)]
+    pub schedules: Vec<Schedule>,
+    #[serde(default)]
+    pub limits: Limits,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Page {
+    /// The web route, e.g. `/Process`.
+    pub route: String,
+    pub label: String,
+    /// Menu group: `Dashboards`, `Process`, `Support`, or none for a single item.
+    #[serde(default)]
+    pub group: Option<String>,
+    #[serde(default)]
+    pub icon: Option<String>,
+    /// The menu key when it differs from the rights key (spec: `operation_insight`).
+    #[serde(default)]
+    pub menu_key: Option<String>,
+    /// The remote's exposed page component, e.g. `./ProcessVault`.
+    pub component: String,
+    /// An exposed summary widget for `/DashboardDefault`.
+    #[serde(default)]
+    pub widget: Option<String>,
+}
+
+pub const MENU_GROUPS: [&str; 3] = ["Dashboards", "Process", "Support"];
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Collection {
+    pub fields: BTreeMap<String, Field>,
+    /// Each index is a list of field names (system fields `created_at`, `updated_at`
+    /// allowed); every index is also scoped by company.
+    #[serde(default)]
+    pub indexes: Vec<Vec<String>>,
+    /// Fields of the previous version whose columns this version drops.
+    #[serde(default)]
+    pub drop_fields: Vec<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Field {
+    #[serde(rename = "type")]
+    pub kind: FieldType,
+    #[serde(default)]
+    pub required: bool,
+    /// Text only: the longest value, in characters.
+    #[serde(default)]
+    pub max_length: Option<u32>,
+    /// Text only: the allowed values.
+    #[serde(default)]
+    pub values: Option<Vec<String>>,
+    /// Stored when an insert leaves the field out; required for a required field added
+    /// by an upgrade (existing rows get it).
+    #[serde(default)]
+    pub default: Option<serde_json::Value>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FieldType {
+    Text,
+    Integer,
+    Number,
+    Boolean,
+    /// Unix seconds; the field time buckets group by.
+    Timestamp,
+    /// Any JSON value, stored as text; not filterable or sortable.
+    Json,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Capabilities {
+    /// Read and write the module's own collections.
+    #[serde(default)]
+    pub storage: bool,
+    /// Other modules' collections to read, as `<module>.<collection>`.
+    #[serde(default)]
+    pub read: Vec<String>,
+    /// Bell notifications to users of the company.
+    #[serde(default)]
+    pub notify: bool,
+    /// Mail from the module's templates to users of the company.
+    #[serde(default)]
+    pub mail: bool,
+    /// Events the module publishes, each `<this module's key>.<name>`.
+    #[serde(default)]
+    pub publish: Vec<String>,
+    /// Realtime messages to the module's company channels.
+    #[serde(default)]
+    pub realtime: bool,
+    /// Read the company's user directory.
+    #[serde(default)]
+    pub directory: bool,
+}
+
+/// One grantable capability. Installation grants a subset of what the manifest declares.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(into = "String", try_from = "String")]
+pub enum Capability {
+    Storage,
+    Read(String),
+    Notify,
+    Mail,
+    Publish,
+    Subscribe,
+    Realtime,
+    Directory,
+    Schedule,
+}
+
+impl Capability {
+    pub fn parse(text: &str) -> Option<Self> {
+        Some(match text {
+            "storage" => Self::Storage,
+            "notify" => Self::Notify,
+            "mail" => Self::Mail,
+            "publish" => Self::Publish,
+            "subscribe" => Self::Subscribe,
+            "realtime" => Self::Realtime,
+            "directory" => Self::Directory,
+            "schedule" => Self::Schedule,
+            other => Self::Read(other.strip_prefix("read:").filter(|c| c.contains('.'))?.to_string()),
+        })
+    }
+}
+
+impl std::fmt::Display for Capability {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::Storage => f.write_str("storage"),
+            Self::Read(collection) => write!(f, "read:{collection}"),
+            Self::Notify => f.write_str("notify"),
+            Self::Mail => f.write_str("mail"),
+            Self::Publish => f.write_str("publish"),
+            Self::Subscribe => f.write_str("subscribe"),
+            Self::Realtime => f.write_str("realtime"),
+            Self::Directory => f.write_str("directory"),
+            Self::Schedule => f.write_str("schedule"),
+        }
+    }
+}
+
+impl From<Capability> for String {
+    fn from(capability: Capability) -> Self {
+        capability.to_string()
+    }
+}
+
+impl TryFrom<String> for Capability {
+    type Error = String;
+
+    fn try_from(text: String) -> Result<Self, Self::Error> {
+        Self::parse(&text).ok_or_else(|| format!("unknown capability '{text}'"))
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MailTemplate {
+    pub subject: String,
+    /// Plain text with `{{name}}` placeholders.
+    pub text: String,
+    /// HTML with `{{name}}` placeholders; values are escaped.
+    #[serde(default)]
+    pub html: Option<String>,
+}
+
+/// A route called without a session. The host binds the call to the company of the
+/// user whose id is in the `company_from` parameter (query or JSON body), so the
+/// module's storage stays company-scoped; the plugin verifies its own token.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PublicRoute {
+    pub method: String,
+    pub path: String,
+    pub company_from: String,
+}
+
+/// A spec path under `/api` that belongs to this module, e.g. `/support/approve_request`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LegacyRoute {
+    pub method: String,
+    pub path: String,
+    /// The module path it maps to.
+    pub to: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Subscription {
+    /// `<publisher>.<name>`.
+    pub event: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Schedule {
+    pub name: String,
+    /// Seconds between runs for each company; at least [`MIN_SCHEDULE_SECONDS`].
+    pub every_seconds: u64,
+}
+
+pub const MIN_SCHEDULE_SECONDS: u64 = 60;
+
+/// Per-call limits. Missing values take the defaults; the host caps them.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Limits {
+    /// Wasm instructions (fuel) per call: deterministic, per instance.
+    pub fuel: u64,
+    /// Guest heap, MiB (request and response buffers are added on top).
+    pub memory_mb: u32,
+    /// Wall-clock backstop per call, milliseconds.
+    pub timeout_ms: u64,
+    pub max_request_kb: u32,
+    pub max_response_kb: u32,
+    /// Calls of this module running at once; more wait.
+    pub concurrency: u32,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Self {
+            fuel: 200_000_000,
+            memory_mb: 16,
+            timeout_ms: 5_000,
+            max_request_kb: 1_024,
+            max_response_kb: 2_048,
+            concurrency: 4,
+        }
+    }
+}
+
+/// The most any manifest may ask for.
+pub const MAX_LIMITS: Limits = Limits {
+    fuel: 5_000_000_000,
+    memory_mb: 256,
+    timeout_ms: 30_000,
+    max_request_kb: 16_384,
+    max_response_kb: 16_384,
+    concurrency: 64,
+};
+
+impl Manifest {
+    pub fn parse(text: &str) -> Result<Self, String> {
+        toml::from_str(text).map_err(|err| format!("module.toml: {}", err.message()))
+    }
+
+    /// Every capability the manifest declares, as installation grants name them.
+    pub fn declared_capabilities(&self) -> BTreeSet<Capability> {
+        let caps = &self.capabilities;
+        let mut declared = BTreeSet::new();
+        for (on, capability) in [
+            (caps.storage, Capability::Storage),
+            (caps.notify, Capability::Notify),
+            (caps.mail, Capability::Mail),
+            (!caps.publish.is_empty(), Capability::Publish),
+            (!self.subscriptions.is_empty(), Capability::Subscribe),
+            (caps.realtime, Capability::Realtime),
+            (caps.directory, Capability::Directory),
+            (!self.schedules.is_empty(), Capability::Schedule),
+        ] {
+            if on {
+                declared.insert(capability);
+            }
+        }
+        declared.extend(caps.read.iter().cloned().map(Capability::Read));
+        declared
+    }
+
+    /// Every problem at once, or nothing.
+    pub fn validate(&self) -> Result<(), Vec<String>> {
+        let mut problems = Vec::new();
+        let mut check = |ok: bool, problem: String| {
+            if !ok {
+                problems.push(problem);
+            }
+        };
+        check(is_name(&self.key, 24), format!("key '{}' must be 1-24 lower-case letters, digits and single underscores", self.key));
+        check(!self.name.trim().is_empty(), "name is empty".into());
+        match rights::MODULE_KEYS.iter().find(|(key, _)| *key == self.rights_key) {
+            None => check(false, format!("rights_key '{}' is not a rights key of the portal", self.rights_key)),
+            Some(&(_, premium)) => check(
+                premium == self.premium,
+                format!("premium must be {premium} for rights key '{}'", self.rights_key),
+            ),
+        }
+        check(self.pages.is_empty() || self.remote.is_some(), "a module with pages needs its remote's name".into());
+        if let Some(remote) = &self.remote {
+            check(
+                !remote.is_empty() && remote.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'),
+                format!("remote '{remote}' must be letters, digits and underscores"),
+            );
+        }
+        for page in &self.pages {
+            check(is_route(&page.route), format!("page route '{}' must be a path like /Process", page.route));
+            check(!page.label.trim().is_empty(), format!("page {} has no label", page.route));
+            if let Some(group) = &page.group {
+                check(MENU_GROUPS.contains(&group.as_str()), format!("page {}: group must be one of {MENU_GROUPS:?}", page.route));
+            }
+            for component in std::iter::once(&page.component).chain(&page.widget) {
+                check(component.starts_with("./"), format!("page {}: component '{component}' must start with ./", page.route));
+            }
+        }
+        for (name, collection) in &self.collections {
+            check(is_name(name, 24), format!("collection '{name}' must be 1-24 lower-case letters, digits and single underscores"));
+            check(!collection.fields.is_empty(), format!("collection '{name}' has no fields"));
+            for (field_name, field) in &collection.fields {
+                let at = format!("{name}.{field_name}");
+                check(is_name(field_name, 40), format!("field '{at}' must be 1-40 lower-case letters, digits and single underscores"));
+                check(!autoscope_wire::storage::SYSTEM_FIELDS.contains(&field_name.as_str()) && field_name != "company_id", format!("field '{at}' is a system field"));
+                check(
+                    field.kind == FieldType::Text || (field.max_length.is_none() && field.values.is_none()),
+                    format!("field '{at}': max_length and values apply to text only"),
+                );
+                if let Some(default) = &field.default {
+                    check(value_fits(field, default), format!("field '{at}': the default does not fit the field"));
+                }
+            }
+            for index in &collection.indexes {
+                check(!index.is_empty(), format!("collection '{name}' has an empty index"));
+                for field in index {
+                    let indexable = matches!(field.as_str(), "created_at" | "updated_at")
+                        || collection.fields.get(field).is_some_and(|f| f.kind != FieldType::Json);
+                    check(indexable, format!("index of '{name}' names '{field}', which is not an indexable field"));
+                }
+            }
+            for dropped in &collection.drop_fields {
+                check(!collection.fields.contains_key(dropped), format!("'{name}.{dropped}' is both a field and dropped"));
+            }
+        }
+        for dropped in &self.drop_collections {
+            check(!self.collections.contains_key(dropped), format!("collection '{dropped}' is both declared and dropped"));
+        }
+        let caps = &self.capabilities;
+        check(self.collections.is_empty() || caps.storage, "collections need the storage capability".into());
+        for read in &caps.read {
+            let parts: Vec<&str> = read.split('.').collect();
+            check(
+                parts.len() == 2 && is_name(parts[0], 24) && is_name(parts[1], 24) && parts[0] != self.key,
+                format!("read '{read}' must name another module's collection as <module>.<collection>"),
+            );
+        }
+        for event in &caps.publish {
+            check(is_event(event) && event.starts_with(&format!("{}.", self.key)), format!("published event '{event}' must be named {}.<name>", self.key));
+        }
+        for subscription in &self.subscriptions {
+            check(is_event(&subscription.event), format!("subscription '{}' must be <module>.<name>", subscription.event));
+        }
+        check(caps.mail || self.mail_templates.is_empty(), "mail templates need the mail capability".into());
+        for name in self.mail_templates.keys() {
+            check(is_name(name, 40), format!("mail template '{name}' must be lower-case letters, digits and underscores"));
+        }
+        for route in &self.public_routes {
+            check(is_method(&route.method), format!("public route {}: method '{}' is not GET, POST, PUT, PATCH or DELETE", route.path, route.method));
+            check(route.path.starts_with('/'), format!("public route '{}' must start with /", route.path));
+            check(!route.company_from.is_empty(), format!("public route {} needs company_from", route.path));
+        }
+        for route in &self.legacy_routes {
+            check(is_method(&route.method), format!("legacy route {}: method '{}' is not GET, POST, PUT, PATCH or DELETE", route.path, route.method));
+            check(is_route(&route.path) && !route.path.starts_with("/m/"), format!("legacy route '{}' must be a path under /api", route.path));
+            check(route.to.starts_with('/'), format!("legacy route {}: to '{}' must start with /", route.path, route.to));
+        }
+        let mut schedule_names = BTreeSet::new();
+        for schedule in &self.schedules {
+            check(is_name(&schedule.name, 40), format!("schedule '{}' must be lower-case letters, digits and underscores", schedule.name));
+            check(schedule_names.insert(&schedule.name), format!("schedule '{}' is declared twice", schedule.name));
+            check(schedule.every_seconds >= MIN_SCHEDULE_SECONDS, format!("schedule '{}' runs more often than every {MIN_SCHEDULE_SECONDS} s", schedule.name));
+        }
+        let limits = &self.limits;
+        for (name, value, max) in [
+            ("fuel", limits.fuel, MAX_LIMITS.fuel),
+            ("memory_mb", limits.memory_mb.into(), MAX_LIMITS.memory_mb.into()),
+            ("timeout_ms", limits.timeout_ms, MAX_LIMITS.timeout_ms),
+            ("max_request_kb", limits.max_request_kb.into(), MAX_LIMITS.max_request_kb.into()),
+            ("max_response_kb", limits.max_response_kb.into(), MAX_LIMITS.max_response_kb.into()),
+            ("concurrency", limits.concurrency.into(), MAX_LIMITS.concurrency.into()),
+        ] {
+            check((1..=max).contains(&value), format!("limits.{name} must be between 1 and {max}"));
+        }
+        if problems.is_empty() { Ok(()) } else { Err(problems) }
+    }
+}
+
+/// Lower-case ASCII letters, digits and single underscores, starting with a letter;
+/// safe as part of an SQL identifier and unambiguous with `__` as a separator.
+pub fn is_name(text: &str, max: usize) -> bool {
+    !text.is_empty()
+        && text.len() <= max
+        && text.starts_with(|c: char| c.is_ascii_lowercase())
+        && !text.ends_with('_')
+        && !text.contains("__")
+        && text.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+}
+
+fn is_route(path: &str) -> bool {
+    path.starts_with('/') && path.len() > 1 && path.chars().all(|c| c.is_ascii_alphanumeric() || "/_-".contains(c))
+}
+
+fn is_method(method: &str) -> bool {
+    ["GET", "POST", "PUT", "PATCH", "DELETE"].contains(&method)
+}
+
+fn is_event(name: &str) -> bool {
+    name.split_once('.').is_some_and(|(module, event)| {
+        is_name(module, 24) && !event.is_empty() && event.split('.').all(|part| is_name(part, 40))
+    })
+}
+
+/// Whether a JSON value may be stored in the field (type, length and allowed values).
+pub fn value_fits(field: &Field, value: &serde_json::Value) -> bool {
+    use serde_json::Value;
+    match (field.kind, value) {
+        (_, Value::Null) => !field.required,
+        (FieldType::Text, Value::String(text)) => {
+            field.max_length.is_none_or(|max| text.chars().count() <= max as usize)
+                && field.values.as_ref().is_none_or(|values| values.contains(text))
+        }
+        (FieldType::Integer | FieldType::Timestamp, Value::Number(n)) => n.is_i64(),
+        (FieldType::Number, Value::Number(_)) => true,
+        (FieldType::Boolean, Value::Bool(_)) => true,
+        (FieldType::Json, _) => true,
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    pub const EXAMPLE: &str = r#"
+key = "items"
+name = "Items"
+version = "1.0.0"
+host_api = 1
+rights_key = "process"
+remote = "items"
+
+[[pages]]
+route = "/Items"
+label = "Items"
+group = "Process"
+component = "./ItemsPage"
+
+[collections.items.fields]
+title = { type = "text", required = true, max_length = 200 }
+qty = { type = "integer", default = 0 }
+due = { type = "timestamp" }
+
+[collections.items]
+indexes = [["title"], ["due", "qty"]]
+
+[capabilities]
+storage = true
+read = ["support.tickets"]
+publish = ["items.created"]
+
+[[public_routes]]
+method = "POST"
+path = "/approve"
+company_from = "person_id"
+
+[[schedules]]
+name = "cleanup"
+every_seconds = 3600
+"#;
+
+    #[test]
+    fn a_complete_manifest_parses_and_validates() {
+        let manifest = Manifest::parse(EXAMPLE).unwrap();
+        manifest.validate().unwrap();
+        assert_eq!(manifest.version, semver::Version::new(1, 0, 0));
+        assert_eq!(manifest.limits, Limits::default());
+        let declared = manifest.declared_capabilities();
+        assert!(declared.contains(&Capability::Read("support.tickets".into())));
+        assert!(declared.contains(&Capability::Schedule));
+        assert!(!declared.contains(&Capability::Notify));
+    }
+
+    #[test]
+    fn unknown_keys_are_refused_with_their_name() {
+        let err = Manifest::parse(&format!("{EXAMPLE}\nsurprise = 1\n")).unwrap_err();
+        assert!(err.contains("surprise"), "{err}");
+    }
+
+    #[test]
+    fn every_problem_is_reported_at_once() {
+        let mut manifest = Manifest::parse(EXAMPLE).unwrap();
+        manifest.key = "Bad-Key".into();
+        manifest.rights_key = "databaseIntegration".into();
+        manifest.capabilities.storage = false;
+        manifest.limits.fuel = 0;
+        manifest.capabilities.publish = vec!["other.created".into()];
+        let problems = manifest.validate().unwrap_err();
+        assert_eq!(problems.len(), 5, "{problems:#?}");
+        assert!(problems.iter().any(|p| p.contains("premium must be true")));
+    }
+
+    #[test]
+    fn names_are_safe_identifiers() {
+        assert!(is_name("process_vault", 24));
+        for bad in ["", "Process", "a__b", "_a", "a_", "1a", "a-b", "a;drop"] {
+            assert!(!is_name(bad, 24), "{bad}");
+        }
+    }
+
+    #[test]
+    fn capabilities_round_trip_as_text() {
+        for text in ["storage", "read:support.tickets", "publish", "schedule"] {
+            assert_eq!(Capability::parse(text).unwrap().to_string(), text);
+        }
+        assert!(Capability::parse("read:tickets").is_none());
+        assert!(Capability::parse("network").is_none());
+    }
+
+    #[test]
+    fn values_must_fit_their_field() {
+        let text = Field { kind: FieldType::Text, required: true, max_length: Some(3), values: None, default: None };
+        assert!(value_fits(&text, &serde_json::json!("abc")));
+        assert!(!value_fits(&text, &serde_json::json!("abcd")));
+        assert!(!value_fits(&text, &serde_json::Value::Null));
+        let int = Field { kind: FieldType::Integer, required: false, max_length: None, values: None, default: None };
+        assert!(value_fits(&int, &serde_json::json!(3)));
+        assert!(!value_fits(&int, &serde_json::json!(3.5)));
+        assert!(value_fits(&int, &serde_json::Value::Null));
+    }
+}

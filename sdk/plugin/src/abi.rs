@@ -1,0 +1,111 @@
+//! The raw boundary with the host: the call's input and output, and the host functions of
+//! `autoscope:host/v1`. Each host function takes the extism memory offset of its JSON
+//! input and answers the offset of a `HostReply` as JSON; the plugin frees both blocks.
+//! Native builds (unit tests) have no host: host calls fail with 501.
+
+/// A host function of [`crate::wire::HOST_NAMESPACE`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum HostFn {
+    Storage,
+    Notify,
+    Mail,
+    Publish,
+    Realtime,
+    Directory,
+}
+
+impl HostFn {
+    /// The import's name.
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            Self::Storage => "storage",
+            Self::Notify => "notify",
+            Self::Mail => "mail",
+            Self::Publish => "publish",
+            Self::Realtime => "realtime",
+            Self::Directory => "directory",
+        }
+    }
+}
+
+#[cfg(target_arch = "wasm32")]
+mod imp {
+    use extism_pdk::Memory;
+
+    use super::HostFn;
+    use crate::Error;
+
+    #[link(wasm_import_module = "autoscope:host/v1")]
+    unsafe extern "C" {
+        #[link_name = "storage"]
+        fn host_storage(input: u64) -> u64;
+        #[link_name = "notify"]
+        fn host_notify(input: u64) -> u64;
+        #[link_name = "mail"]
+        fn host_mail(input: u64) -> u64;
+        #[link_name = "publish"]
+        fn host_publish(input: u64) -> u64;
+        #[link_name = "realtime"]
+        fn host_realtime(input: u64) -> u64;
+        #[link_name = "directory"]
+        fn host_directory(input: u64) -> u64;
+    }
+
+    pub(crate) fn input() -> Vec<u8> {
+        extism_pdk::input_bytes()
+    }
+
+    pub(crate) fn output(bytes: &[u8]) -> i32 {
+        match Memory::from_bytes(bytes) {
+            Ok(memory) => {
+                memory.set_output();
+                0
+            }
+            Err(_) => 1,
+        }
+    }
+
+    pub(crate) fn call(function: HostFn, input: &[u8]) -> Result<Vec<u8>, Error> {
+        let request = Memory::from_bytes(input)
+            .map_err(|err| Error::new(500, format!("cannot pass input to the host: {err}")))?;
+        let offset = request.offset();
+        // SAFETY: the host reads the block at `offset` and answers the offset of a new
+        // block (or 0); neither aliases Rust memory.
+        let answer = unsafe {
+            match function {
+                HostFn::Storage => host_storage(offset),
+                HostFn::Notify => host_notify(offset),
+                HostFn::Mail => host_mail(offset),
+                HostFn::Publish => host_publish(offset),
+                HostFn::Realtime => host_realtime(offset),
+                HostFn::Directory => host_directory(offset),
+            }
+        };
+        request.free();
+        let answer = Memory::find(answer)
+            .ok_or_else(|| Error::new(502, format!("the host's {} answered nothing", function.name())))?;
+        let bytes = answer.to_vec();
+        answer.free();
+        Ok(bytes)
+    }
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+mod imp {
+    use super::HostFn;
+    use crate::Error;
+
+    pub(crate) fn input() -> Vec<u8> {
+        Vec::new()
+    }
+
+    pub(crate) fn output(_bytes: &[u8]) -> i32 {
+        1
+    }
+
+    pub(crate) fn call(function: HostFn, _input: &[u8]) -> Result<Vec<u8>, Error> {
+        Err(Error::new(501, format!("host function {} is only available inside the Autoscope host", function.name())))
+    }
+}
+
+pub(crate) use imp::{call, input, output};

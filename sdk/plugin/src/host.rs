@@ -1,0 +1,53 @@
+//! Host services besides storage: bell notifications, mail, events, realtime messages and
+//! the company's user directory. Each needs its capability granted at installation; the
+//! host answers 403 otherwise, which `?` passes on.
+
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+use crate::abi::{self, HostFn};
+use crate::wire::HostReply;
+use crate::wire::host::{DirectoryEntry, DirectoryQuery, Done, Mail, Notify, Publish, Realtime};
+use crate::{Error, Result};
+
+/// Sends a bell notification to users of the company; answers how many were reached.
+pub fn notify(notification: &Notify) -> Result<Done> {
+    call(HostFn::Notify, notification)
+}
+
+/// Sends one of the module's mail templates to users of the company.
+pub fn mail(mail: &Mail) -> Result<Done> {
+    call(HostFn::Mail, mail)
+}
+
+/// Publishes the event `name` (`<module>.<name>`, declared in the manifest) to its
+/// subscribers in the company.
+pub fn publish<T: Serialize + ?Sized>(name: &str, payload: &T) -> Result<Done> {
+    call(HostFn::Publish, &Publish { name: name.to_string(), payload: encode(payload)? })
+}
+
+/// Sends a live message to the company channel `<module>.<channel>`.
+pub fn realtime<T: Serialize + ?Sized>(channel: &str, payload: &T) -> Result<Done> {
+    call(HostFn::Realtime, &Realtime { channel: channel.to_string(), payload: encode(payload)? })
+}
+
+/// Lists users of the company (all when `query.user_ids` is empty).
+pub fn directory(query: &DirectoryQuery) -> Result<Vec<DirectoryEntry>> {
+    call(HostFn::Directory, query)
+}
+
+fn encode<T: Serialize + ?Sized>(value: &T) -> Result<serde_json::Value> {
+    serde_json::to_value(value).map_err(|err| Error::internal(format!("cannot encode the payload: {err}")))
+}
+
+/// Calls a host function with `input` as JSON and decodes its `HostReply<O>`.
+pub(crate) fn call<I: Serialize + ?Sized, O: DeserializeOwned>(function: HostFn, input: &I) -> Result<O> {
+    let input = serde_json::to_vec(input)
+        .map_err(|err| Error::internal(format!("cannot encode the {} call: {err}", function.name())))?;
+    let answer = abi::call(function, &input)?;
+    match serde_json::from_slice::<HostReply<O>>(&answer) {
+        Ok(HostReply::Ok(value)) => Ok(value),
+        Ok(HostReply::Error(err)) => Err(err.into()),
+        Err(err) => Err(Error::new(502, format!("the host's {} answer is malformed: {err}", function.name()))),
+    }
+}

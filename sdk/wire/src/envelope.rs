@@ -1,0 +1,111 @@
+//! What the host sends a plugin on each call, and what the plugin answers.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+/// One call into a plugin.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Envelope {
+    /// [`crate::HOST_API_VERSION`] of the host that sent it.
+    pub v: u32,
+    pub context: Context,
+    pub call: Call,
+}
+
+/// Who the call is for. The host fills it from the session (or, for a public route,
+/// from the manifest's company binding); a plugin cannot change it, and every host
+/// function acts within `company_id`.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Context {
+    pub module: String,
+    pub company_id: String,
+    /// The signed-in user; `None` on public routes, events and schedules.
+    pub user: Option<Caller>,
+    pub request_id: Option<String>,
+    /// Unix seconds by the host's clock.
+    pub now: i64,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Caller {
+    pub user_id: String,
+    pub email: String,
+    /// The caller's rights on every module key (view, disabled).
+    pub rights: BTreeMap<String, Right>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Right {
+    pub view: bool,
+    pub disabled: bool,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Call {
+    Http(HttpRequest),
+    Event(EventDelivery),
+    Schedule(ScheduleRun),
+}
+
+/// An HTTP request to `/api/m/<module>/<path>` (or a legacy path mapped to it).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct HttpRequest {
+    /// Upper case: GET, POST, PUT, PATCH, DELETE.
+    pub method: String,
+    /// The path inside the module, starting with `/`.
+    pub path: String,
+    #[serde(default)]
+    pub query: BTreeMap<String, String>,
+    /// The JSON body, if any.
+    #[serde(default)]
+    pub body: Option<Value>,
+    /// True when the route is public (no session checked).
+    #[serde(default)]
+    pub public: bool,
+}
+
+/// An event the module subscribed to, delivered at least once.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct EventDelivery {
+    /// Stable across redeliveries: handlers use it to stay idempotent.
+    pub id: String,
+    pub name: String,
+    /// The publishing module.
+    pub source: String,
+    pub payload: Value,
+    pub published_at: i64,
+    /// 1 on the first delivery.
+    pub attempt: u32,
+}
+
+/// A scheduled run for one company.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct ScheduleRun {
+    pub name: String,
+}
+
+/// A plugin's answer.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Reply {
+    pub status: u16,
+    #[serde(default)]
+    pub body: Value,
+}
+
+impl Reply {
+    pub fn new(status: u16, body: Value) -> Self {
+        Self { status, body }
+    }
+
+    pub fn ok(body: Value) -> Self {
+        Self::new(200, body)
+    }
+
+    /// An error answer in the host's shape, `{ "message": ... }`.
+    pub fn message(status: u16, message: impl Into<String>) -> Self {
+        Self::new(status, serde_json::json!({ "message": message.into() }))
+    }
+}

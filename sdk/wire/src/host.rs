@@ -1,0 +1,96 @@
+//! Calls from a plugin to the host. Every host function answers a [`HostReply`]; the
+//! requests are in this module (storage's in [`crate::storage`]).
+
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+/// The answer of every host function: the value, or an error with the HTTP status a
+/// plugin should pass on (403 capability not granted, 404, 409 version conflict, ...).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum HostReply<T> {
+    Ok(T),
+    Error(HostError),
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HostError {
+    pub status: u16,
+    pub message: String,
+}
+
+impl HostError {
+    pub fn new(status: u16, message: impl Into<String>) -> Self {
+        Self { status, message: message.into() }
+    }
+}
+
+impl std::fmt::Display for HostError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} ({})", self.message, self.status)
+    }
+}
+
+impl std::error::Error for HostError {}
+
+/// `notify`: a bell notification for users of the calling company.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Notify {
+    pub user_ids: Vec<String>,
+    pub title: String,
+    pub message: String,
+    /// Where the notification leads in the web app, e.g. `/Support?ticket=...`.
+    #[serde(default)]
+    pub link: Option<String>,
+}
+
+/// `mail`: a mail from one of the module's declared templates to users of the calling
+/// company. Values fill the template's `{{name}}` placeholders (escaped in HTML).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Mail {
+    pub template: String,
+    pub user_ids: Vec<String>,
+    #[serde(default)]
+    pub values: Map<String, Value>,
+}
+
+/// `publish`: an event to every module subscribed to `name`, in the calling company.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Publish {
+    pub name: String,
+    #[serde(default)]
+    pub payload: Value,
+}
+
+/// `realtime`: a message to the company channel `<module>.<channel>`, received live by
+/// signed-in users of the company who may view the module.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Realtime {
+    pub channel: String,
+    #[serde(default)]
+    pub payload: Value,
+}
+
+/// `directory`: the users of the calling company.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct DirectoryQuery {
+    /// Only these users; all when empty.
+    #[serde(default)]
+    pub user_ids: Vec<String>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct DirectoryEntry {
+    pub user_id: String,
+    pub email: String,
+    pub first_name: String,
+    pub last_name: String,
+    pub job_title: Option<String>,
+    pub department: Option<String>,
+}
+
+/// What `notify`, `mail`, `publish` and `realtime` answer: how many were reached.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize)]
+pub struct Done {
+    pub count: u64,
+}

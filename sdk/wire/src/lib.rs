@@ -1,0 +1,26 @@
+//! The contract between the Autoscope host and a module plugin, independent of the WASM
+//! runtime that carries it. A plugin exports one function, [`HANDLE_EXPORT`], that takes
+//! an [`Envelope`] as JSON and returns a [`Reply`] as JSON. It reaches the host only
+//! through the functions of [`HOST_NAMESPACE`], each taking JSON and returning a
+//! [`HostReply`] as JSON.
+
+pub mod envelope;
+pub mod host;
+pub mod storage;
+
+pub use envelope::{Call, Caller, Context, Envelope, EventDelivery, HttpRequest, Reply, Right, ScheduleRun};
+pub use host::{HostError, HostReply};
+
+/// The version of this contract. A plugin records the version it was built against in
+/// the wasm custom section [`API_VERSION_SECTION`]; the host refuses versions it does
+/// not serve before compiling anything.
+pub const HOST_API_VERSION: u32 = 1;
+
+/// The wasm custom section holding the plugin's host API version (4 bytes, little-endian).
+pub const API_VERSION_SECTION: &str = "autoscope.host_api";
+
+/// The one function a plugin exports.
+pub const HANDLE_EXPORT: &str = "handle";
+
+/// The import module of every host function; versioned with the contract.
+pub const HOST_NAMESPACE: &str = "autoscope:host/v1";
