@@ -106,6 +106,20 @@ pub struct Config {
     pub social: Vec<SocialProvider>,
     /// Folder of the built web shell served at `/`, when present.
     pub web_dir: PathBuf,
+    pub modules: ModulesConfig,
+}
+
+/// Where module packages live and which ones the host will run.
+#[derive(Debug, Clone)]
+pub struct ModulesConfig {
+    /// Installed packages, one folder per module (see `registry`).
+    pub dir: PathBuf,
+    /// wasmtime's compiled-code cache, so restarts skip compilation.
+    pub compile_cache_dir: PathBuf,
+    /// Ed25519 public keys (base64) whose signatures make a package trusted.
+    pub trusted_keys: Vec<String>,
+    /// Run packages that carry no signature (development; off by default).
+    pub allow_unsigned: bool,
 }
 
 impl Config {
@@ -164,6 +178,16 @@ impl Config {
             trust_proxy: get("AUTOSCOPE_TRUST_PROXY").is_some_and(|v| v == "1" || v == "true"),
             social,
             web_dir: PathBuf::from(get("AUTOSCOPE_WEB_DIR").unwrap_or_else(|| "shell-web/dist".into())),
+            modules: ModulesConfig {
+                dir: get("AUTOSCOPE_MODULES_DIR").map(PathBuf::from).unwrap_or_else(|| data_dir.join("modules")),
+                compile_cache_dir: get("AUTOSCOPE_COMPILE_CACHE_DIR")
+                    .map(PathBuf::from)
+                    .unwrap_or_else(|| data_dir.join("compile-cache")),
+                trusted_keys: get("AUTOSCOPE_MODULE_TRUSTED_KEYS")
+                    .map(|keys| keys.split(',').map(|k| k.trim().to_string()).filter(|k| !k.is_empty()).collect())
+                    .unwrap_or_default(),
+                allow_unsigned: get("AUTOSCOPE_ALLOW_UNSIGNED_MODULES").is_some_and(|v| v == "1" || v == "true"),
+            },
             data_dir,
         })
     }

@@ -10,13 +10,17 @@ pub mod crypto;
 pub mod demo;
 pub mod enterprise;
 pub mod error;
+pub mod events;
 pub mod http;
 pub mod logs;
 pub mod mail;
 pub mod masters;
 pub mod notifications;
+pub mod realtime;
 pub mod registry;
 pub mod rights;
+pub mod runtime;
+pub mod schedules;
 pub mod storage;
 pub mod users;
 
@@ -37,7 +41,9 @@ pub async fn prepare(config: Config) -> anyhow::Result<AppState> {
     install_crypto_provider();
     let db = storage::Db::connect(&config.database_url).await?;
     db.migrate().await?;
-    AppState::new(config, db)
+    let state = AppState::new(config, db)?;
+    state.modules.load_installed(&state.db).await?;
+    Ok(state)
 }
 
 /// Serves on `listener` until `shutdown` resolves.
@@ -47,6 +53,7 @@ pub async fn serve(
     shutdown: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> anyhow::Result<()> {
     tokio::spawn(housekeeping(state.clone()));
+    tokio::spawn(registry::run_workers(state.clone()));
     axum::serve(listener, app(state).into_make_service_with_connect_info::<SocketAddr>())
         .with_graceful_shutdown(shutdown)
         .await

@@ -25,6 +25,44 @@ enum Command {
         #[command(subcommand)]
         command: UserCommand,
     },
+    /// Build, sign and install module packages.
+    Module {
+        #[command(subcommand)]
+        command: ModuleCommand,
+    },
+}
+
+#[derive(Subcommand)]
+enum ModuleCommand {
+    /// Write a package folder (and optionally its .tar.gz) from a manifest, a built plugin and a web build.
+    Pack {
+        #[arg(long, default_value = "module.toml")]
+        manifest: std::path::PathBuf,
+        /// The plugin, built for wasm32-unknown-unknown.
+        #[arg(long)]
+        wasm: std::path::PathBuf,
+        /// The remote's build output (with mf-manifest.json).
+        #[arg(long)]
+        web: Option<std::path::PathBuf>,
+        /// The package folder to write (replaced).
+        #[arg(long)]
+        out: std::path::PathBuf,
+        /// Also write this .tar.gz for `POST /api/admin/modules`.
+        #[arg(long)]
+        archive: Option<std::path::PathBuf>,
+        /// Sign with this key (base64, from `autoscope module keygen`).
+        #[arg(long, env = "AUTOSCOPE_MODULE_SIGNING_KEY", hide_env_values = true)]
+        signing_key: Option<String>,
+    },
+    /// Print a new ed25519 signing key and its public key (for AUTOSCOPE_MODULE_TRUSTED_KEYS).
+    Keygen,
+    /// Install or upgrade a package archive into the modules directory (the server picks it up at start).
+    Install {
+        archive: std::path::PathBuf,
+        /// Capabilities to grant, comma-separated, or `declared`.
+        #[arg(long, default_value = "declared")]
+        grants: String,
+    },
 }
 
 #[derive(Subcommand)]
@@ -76,10 +114,45 @@ async fn main() -> anyhow::Result<()> {
             println!("{summary}");
             Ok(())
         }
+        Command::Module { command } => module_command(config, command).await,
         Command::User { command: UserCommand::CreateAdmin { email, password } } => {
             let state = autoscope::prepare(config).await?;
             let outcome = autoscope::admin::create_admin(&state, &email, password).await?;
             println!("{outcome}");
+            Ok(())
+        }
+    }
+}
+
+async fn module_command(config: Config, command: ModuleCommand) -> anyhow::Result<()> {
+    use autoscope::registry::package;
+    match command {
+        ModuleCommand::Pack { manifest, wasm, web, out, archive, signing_key } => {
+            let key = signing_key.as_deref().map(package::parse_signing_key).transpose()?;
+            let source = package::PackSource { manifest: &manifest, wasm: &wasm, web: web.as_deref() };
+            package::pack(&source, &out, key.as_ref())?;
+            if let Some(archive) = archive {
+                std::fs::write(&archive, package::archive(&out)?)
+                    .with_context(|| format!("cannot write {}", archive.display()))?;
+            }
+            println!("packed {}{}", out.display(), if key.is_some() { " (signed)" } else { "" });
+            Ok(())
+        }
+        ModuleCommand::Keygen => {
+            let (secret, public) = package::generate_key();
+            println!("signing key (keep secret): {secret}\npublic key (trust it):     {public}");
+            Ok(())
+        }
+        ModuleCommand::Install { archive, grants } => {
+            let bytes = std::fs::read(&archive).with_context(|| format!("cannot read {}", archive.display()))?;
+            let grants = autoscope::registry::Grants::parse(&grants).map_err(anyhow::Error::msg)?;
+            let state = autoscope::prepare(config).await?;
+            let module = state
+                .modules
+                .install(&state.db, &bytes, grants)
+                .await
+                .map_err(|refused| anyhow::anyhow!("refused: {refused}"))?;
+            println!("installed {} {}", module.manifest().key, module.manifest().version);
             Ok(())
         }
     }

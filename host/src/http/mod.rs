@@ -39,6 +39,9 @@ pub struct AppState {
     pub http: reqwest::Client,
     /// The social sign-in providers with their cached discovery documents and keys.
     pub social: Arc<crate::accounts::oidc::Providers>,
+    /// Installed modules and the plugin runtime.
+    pub modules: Arc<crate::registry::Registry>,
+    pub realtime: crate::realtime::Realtime,
 }
 
 impl AppState {
@@ -52,6 +55,8 @@ impl AppState {
             keys: Arc::new(Keys::new(config.secret.expose())),
             clock: Arc::new(Clock::default()),
             social: Arc::new(crate::accounts::oidc::Providers::new(&config.social, &http)),
+            modules: Arc::new(crate::registry::Registry::new(&config.modules)?),
+            realtime: crate::realtime::Realtime::new(),
             http,
             config: Arc::new(config),
             db,
@@ -71,17 +76,21 @@ pub fn app(state: AppState) -> Router {
         .merge(crate::masters::routes())
         .merge(crate::enterprise::routes())
         .merge(crate::logs::routes())
-        .merge(crate::admin::routes());
+        .merge(crate::admin::routes())
+        .merge(crate::registry::api::routes())
+        .merge(crate::realtime::routes());
     let (api_router, openapi) = OpenApiRouter::new().nest("/api", api).split_for_parts();
     let openapi = Arc::new(openapi);
 
     // API answers carry tokens and personal data: never cached.
     let api_router = api_router
+        .merge(crate::runtime::gateway::routes())
+        .route("/api/{*rest}", axum::routing::any(crate::runtime::gateway::legacy_or_not_found))
         .layer(SetResponseHeaderLayer::overriding(header::CACHE_CONTROL, HeaderValue::from_static("no-store")));
     Router::new()
         .merge(api_router)
         .merge(docs::routes(openapi))
-        .route("/api/{*rest}", axum::routing::any(api_not_found))
+        .merge(crate::registry::api::asset_routes())
         .fallback(web_shell(&state.config))
         // Reset and approval links carry codes in their query: no referrer may leak them.
         .layer(SetResponseHeaderLayer::if_not_present(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer")))
@@ -99,10 +108,6 @@ pub fn app(state: AppState) -> Router {
         }))
         .layer(SetRequestIdLayer::new(REQUEST_ID, MakeRequestUuid))
         .with_state(state)
-}
-
-async fn api_not_found() -> Error {
-    Error::NotFound("Not found".into())
 }
 
 /// Logs the cause kept by `Error::Internal` inside the request's span (with its id).

@@ -31,6 +31,44 @@ pub fn reset_link(to: &str, firstname: &str, link: &str) -> Mail {
     Mail { to: to.to_string(), subject: "Reset your Autoscope password".into(), text, html }
 }
 
+/// A mail from a module's template: `{{name}}` placeholders take `values` (escaped in
+/// HTML); an unknown placeholder becomes empty. Without an HTML template the HTML part
+/// is the escaped text.
+pub fn from_module_template(
+    template: &crate::registry::manifest::MailTemplate,
+    to: &str,
+    values: &serde_json::Map<String, serde_json::Value>,
+) -> Mail {
+    let text = fill(&template.text, values, false);
+    let html = match &template.html {
+        Some(html) => fill(html, values, true),
+        None => format!("<p>{}</p>", escape(&text).replace('\n', "<br>")),
+    };
+    Mail { to: to.to_string(), subject: fill(&template.subject, values, false), text, html }
+}
+
+fn fill(template: &str, values: &serde_json::Map<String, serde_json::Value>, html: bool) -> String {
+    let mut out = String::with_capacity(template.len());
+    let mut rest = template;
+    while let Some(start) = rest.find("{{") {
+        out.push_str(&rest[..start]);
+        let Some(end) = rest[start..].find("}}") else {
+            rest = &rest[start..];
+            break;
+        };
+        let name = rest[start + 2..start + end].trim();
+        let value = match values.get(name) {
+            Some(serde_json::Value::String(text)) => text.clone(),
+            Some(serde_json::Value::Null) | None => String::new(),
+            Some(other) => other.to_string(),
+        };
+        out.push_str(&if html { escape(&value) } else { value });
+        rest = &rest[start + end + 2..];
+    }
+    out.push_str(rest);
+    out
+}
+
 /// HTML-escapes text placed in a template.
 pub fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
@@ -58,6 +96,20 @@ mod tests {
         assert!(!mail.html.contains("<b>Eve"));
         assert!(mail.text.contains("<b>Eve</b>"));
         assert!(mail.text.contains("012345") && mail.html.contains("012345"));
+    }
+
+    #[test]
+    fn module_templates_fill_placeholders_escaping_html_only() {
+        let template = crate::registry::manifest::MailTemplate {
+            subject: "Hello {{ name }}".into(),
+            text: "Item {{title}} costs {{price}}{{missing}}.".into(),
+            html: Some("<p>{{title}}</p>".into()),
+        };
+        let values = serde_json::json!({ "name": "Ann", "title": "<b>x</b>", "price": 3 });
+        let mail = from_module_template(&template, "a@b.co", values.as_object().unwrap());
+        assert_eq!(mail.subject, "Hello Ann");
+        assert_eq!(mail.text, "Item <b>x</b> costs 3.");
+        assert_eq!(mail.html, "<p>&lt;b&gt;x&lt;/b&gt;</p>");
     }
 
     #[test]

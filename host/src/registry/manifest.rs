@@ -333,7 +333,10 @@ impl Manifest {
                 problems.push(problem);
             }
         };
-        check(is_name(&self.key, 24), format!("key '{}' must be 1-24 lower-case letters, digits and single underscores", self.key));
+        check(
+            is_name(&self.key, 24),
+            format!("key '{}' must be 1-24 lower-case letters, digits and single underscores", self.key),
+        );
         check(!self.name.trim().is_empty(), "name is empty".into());
         match rights::MODULE_KEYS.iter().find(|(key, _)| *key == self.rights_key) {
             None => check(false, format!("rights_key '{}' is not a rights key of the portal", self.rights_key)),
@@ -353,19 +356,35 @@ impl Manifest {
             check(is_route(&page.route), format!("page route '{}' must be a path like /Process", page.route));
             check(!page.label.trim().is_empty(), format!("page {} has no label", page.route));
             if let Some(group) = &page.group {
-                check(MENU_GROUPS.contains(&group.as_str()), format!("page {}: group must be one of {MENU_GROUPS:?}", page.route));
+                check(
+                    MENU_GROUPS.contains(&group.as_str()),
+                    format!("page {}: group must be one of {MENU_GROUPS:?}", page.route),
+                );
             }
             for component in std::iter::once(&page.component).chain(&page.widget) {
-                check(component.starts_with("./"), format!("page {}: component '{component}' must start with ./", page.route));
+                check(
+                    component.starts_with("./"),
+                    format!("page {}: component '{component}' must start with ./", page.route),
+                );
             }
         }
         for (name, collection) in &self.collections {
-            check(is_name(name, 24), format!("collection '{name}' must be 1-24 lower-case letters, digits and single underscores"));
+            check(
+                is_name(name, 24),
+                format!("collection '{name}' must be 1-24 lower-case letters, digits and single underscores"),
+            );
             check(!collection.fields.is_empty(), format!("collection '{name}' has no fields"));
             for (field_name, field) in &collection.fields {
                 let at = format!("{name}.{field_name}");
-                check(is_name(field_name, 40), format!("field '{at}' must be 1-40 lower-case letters, digits and single underscores"));
-                check(!autoscope_wire::storage::SYSTEM_FIELDS.contains(&field_name.as_str()) && field_name != "company_id", format!("field '{at}' is a system field"));
+                check(
+                    is_name(field_name, 40),
+                    format!("field '{at}' must be 1-40 lower-case letters, digits and single underscores"),
+                );
+                check(
+                    !autoscope_wire::storage::SYSTEM_FIELDS.contains(&field_name.as_str())
+                        && field_name != "company_id",
+                    format!("field '{at}' is a system field"),
+                );
                 check(
                     field.kind == FieldType::Text || (field.max_length.is_none() && field.values.is_none()),
                     format!("field '{at}': max_length and values apply to text only"),
@@ -383,11 +402,17 @@ impl Manifest {
                 }
             }
             for dropped in &collection.drop_fields {
-                check(!collection.fields.contains_key(dropped), format!("'{name}.{dropped}' is both a field and dropped"));
+                check(
+                    !collection.fields.contains_key(dropped),
+                    format!("'{name}.{dropped}' is both a field and dropped"),
+                );
             }
         }
         for dropped in &self.drop_collections {
-            check(!self.collections.contains_key(dropped), format!("collection '{dropped}' is both declared and dropped"));
+            check(
+                !self.collections.contains_key(dropped),
+                format!("collection '{dropped}' is both declared and dropped"),
+            );
         }
         let caps = &self.capabilities;
         check(self.collections.is_empty() || caps.storage, "collections need the storage capability".into());
@@ -399,30 +424,63 @@ impl Manifest {
             );
         }
         for event in &caps.publish {
-            check(is_event(event) && event.starts_with(&format!("{}.", self.key)), format!("published event '{event}' must be named {}.<name>", self.key));
+            check(
+                is_event(event) && event.starts_with(&format!("{}.", self.key)),
+                format!("published event '{event}' must be named {}.<name>", self.key),
+            );
         }
         for subscription in &self.subscriptions {
-            check(is_event(&subscription.event), format!("subscription '{}' must be <module>.<name>", subscription.event));
+            check(
+                is_event(&subscription.event),
+                format!("subscription '{}' must be <module>.<name>", subscription.event),
+            );
         }
         check(caps.mail || self.mail_templates.is_empty(), "mail templates need the mail capability".into());
         for name in self.mail_templates.keys() {
-            check(is_name(name, 40), format!("mail template '{name}' must be lower-case letters, digits and underscores"));
+            check(
+                is_name(name, 40),
+                format!("mail template '{name}' must be lower-case letters, digits and underscores"),
+            );
         }
         for route in &self.public_routes {
-            check(is_method(&route.method), format!("public route {}: method '{}' is not GET, POST, PUT, PATCH or DELETE", route.path, route.method));
+            check(
+                is_method(&route.method),
+                format!(
+                    "public route {}: method '{}' is not GET, POST, PUT, PATCH or DELETE",
+                    route.path, route.method
+                ),
+            );
             check(route.path.starts_with('/'), format!("public route '{}' must start with /", route.path));
             check(!route.company_from.is_empty(), format!("public route {} needs company_from", route.path));
         }
         for route in &self.legacy_routes {
-            check(is_method(&route.method), format!("legacy route {}: method '{}' is not GET, POST, PUT, PATCH or DELETE", route.path, route.method));
-            check(is_route(&route.path) && !route.path.starts_with("/m/"), format!("legacy route '{}' must be a path under /api", route.path));
-            check(route.to.starts_with('/'), format!("legacy route {}: to '{}' must start with /", route.path, route.to));
+            check(
+                is_method(&route.method),
+                format!(
+                    "legacy route {}: method '{}' is not GET, POST, PUT, PATCH or DELETE",
+                    route.path, route.method
+                ),
+            );
+            check(
+                is_route(&route.path) && !route.path.starts_with("/m/"),
+                format!("legacy route '{}' must be a path under /api", route.path),
+            );
+            check(
+                route.to.starts_with('/'),
+                format!("legacy route {}: to '{}' must start with /", route.path, route.to),
+            );
         }
         let mut schedule_names = BTreeSet::new();
         for schedule in &self.schedules {
-            check(is_name(&schedule.name, 40), format!("schedule '{}' must be lower-case letters, digits and underscores", schedule.name));
+            check(
+                is_name(&schedule.name, 40),
+                format!("schedule '{}' must be lower-case letters, digits and underscores", schedule.name),
+            );
             check(schedule_names.insert(&schedule.name), format!("schedule '{}' is declared twice", schedule.name));
-            check(schedule.every_seconds >= MIN_SCHEDULE_SECONDS, format!("schedule '{}' runs more often than every {MIN_SCHEDULE_SECONDS} s", schedule.name));
+            check(
+                schedule.every_seconds >= MIN_SCHEDULE_SECONDS,
+                format!("schedule '{}' runs more often than every {MIN_SCHEDULE_SECONDS} s", schedule.name),
+            );
         }
         let limits = &self.limits;
         for (name, value, max) in [

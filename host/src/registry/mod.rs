@@ -1,4 +1,323 @@
-//! The module registry: package format, validation, installation, and what the web
-//! shell learns about the modules a user may see.
+//! The module registry: which module versions are installed, loading them at start,
+//! and installing, upgrading and removing them at run time.
+//!
+//! On disk, the modules directory holds one folder per module: `<key>/<version>/` is
+//! the package, and `<key>/installation.toml` names the version that runs and the
+//! capabilities the installation granted. The installation file is replaced last and
+//! atomically, so a refused or interrupted install leaves the previous version serving.
 
+pub mod api;
 pub mod manifest;
+pub mod package;
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, RwLock};
+
+use anyhow::Context;
+use serde::{Deserialize, Serialize};
+
+use crate::config::ModulesConfig;
+use crate::runtime::{Loaded, Runtime};
+use crate::storage::{Db, collections};
+use manifest::{Capability, Manifest};
+use package::{Package, Refused, Trust};
+
+const INSTALLATION_FILE: &str = "installation.toml";
+const STAGING_DIR: &str = ".staging";
+
+/// One installed module.
+pub struct Installed {
+    pub loaded: Arc<Loaded>,
+    /// SHA-256 of the package's digests file.
+    pub digest: String,
+    pub signed_by: Option<String>,
+    pub dir: PathBuf,
+}
+
+impl Installed {
+    pub fn manifest(&self) -> &Manifest {
+        &self.loaded.manifest
+    }
+}
+
+/// What the installation file records.
+#[derive(Debug, Serialize, Deserialize)]
+struct Installation {
+    version: semver::Version,
+    grants: BTreeSet<Capability>,
+}
+
+/// What an install grants: everything the manifest declares, or a subset.
+#[derive(Debug, Clone)]
+pub enum Grants {
+    Declared,
+    Only(BTreeSet<Capability>),
+}
+
+impl Grants {
+    /// `declared`, or comma-separated capabilities (`storage,notify,read:support.tickets`);
+    /// empty grants nothing.
+    pub fn parse(text: &str) -> Result<Self, String> {
+        if text.trim() == "declared" {
+            return Ok(Self::Declared);
+        }
+        text.split(',')
+            .map(str::trim)
+            .filter(|part| !part.is_empty())
+            .map(|part| Capability::parse(part).ok_or_else(|| format!("Unknown capability '{part}'")))
+            .collect::<Result<BTreeSet<_>, _>>()
+            .map(Self::Only)
+    }
+}
+
+pub struct Registry {
+    config: ModulesConfig,
+    trust: Trust,
+    installed: RwLock<Arc<BTreeMap<String, Arc<Installed>>>>,
+    /// One install or removal at a time.
+    changing: tokio::sync::Mutex<()>,
+    pub runtime: Runtime,
+    /// Wakes the event worker when something was published.
+    wake: tokio::sync::Notify,
+}
+
+impl Registry {
+    pub fn new(config: &ModulesConfig) -> anyhow::Result<Self> {
+        Ok(Self {
+            trust: Trust::new(&config.trusted_keys, config.allow_unsigned)?,
+            config: config.clone(),
+            installed: RwLock::new(Arc::new(BTreeMap::new())),
+            changing: tokio::sync::Mutex::new(()),
+            runtime: Runtime::new(),
+            wake: tokio::sync::Notify::new(),
+        })
+    }
+
+    pub fn get(&self, key: &str) -> Option<Arc<Installed>> {
+        self.snapshot().get(key).cloned()
+    }
+
+    pub fn all(&self) -> Vec<Arc<Installed>> {
+        self.snapshot().values().cloned().collect()
+    }
+
+    fn snapshot(&self) -> Arc<BTreeMap<String, Arc<Installed>>> {
+        self.installed.read().unwrap_or_else(|poisoned| poisoned.into_inner()).clone()
+    }
+
+    fn replace(&self, key: &str, module: Option<Arc<Installed>>) {
+        let mut installed = self.installed.write().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let mut next = BTreeMap::clone(&installed);
+        match module {
+            Some(module) => next.insert(key.to_string(), module),
+            None => next.remove(key),
+        };
+        *installed = Arc::new(next);
+    }
+
+    /// The installed modules subscribed to the event `name`.
+    pub fn subscribers(&self, name: &str) -> Vec<String> {
+        self.snapshot()
+            .values()
+            .filter(|module| {
+                module.loaded.granted(&Capability::Subscribe)
+                    && module.manifest().subscriptions.iter().any(|s| s.event == name)
+            })
+            .map(|module| module.manifest().key.clone())
+            .collect()
+    }
+
+    /// The module that owns the spec path `path` for `method`, with its module path.
+    pub fn legacy_route(&self, method: &str, path: &str) -> Option<(Arc<Installed>, String)> {
+        self.snapshot().values().find_map(|module| {
+            let route = module.manifest().legacy_routes.iter().find(|r| r.method == method && r.path == path)?;
+            Some((module.clone(), route.to.clone()))
+        })
+    }
+
+    pub fn wake_workers(&self) {
+        self.wake.notify_one();
+    }
+
+    pub async fn woken(&self) {
+        self.wake.notified().await;
+    }
+
+    /// Loads every installed module. One that fails is logged and skipped; the others
+    /// still load.
+    pub async fn load_installed(&self, db: &Db) -> anyhow::Result<()> {
+        let dir = &self.config.dir;
+        std::fs::create_dir_all(dir)
+            .with_context(|| format!("cannot create the modules directory {}", dir.display()))?;
+        for entry in std::fs::read_dir(dir)? {
+            let entry = entry?;
+            let key = entry.file_name().to_string_lossy().to_string();
+            if !entry.path().join(INSTALLATION_FILE).is_file() {
+                continue;
+            }
+            match self.load_one(db, &entry.path()).await {
+                Ok(module) => {
+                    tracing::info!(module = %key, version = %module.manifest().version, "module loaded");
+                    self.replace(&key, Some(module));
+                }
+                Err(err) => tracing::error!(module = %key, error = format!("{err:#}"), "module not loaded"),
+            }
+        }
+        Ok(())
+    }
+
+    async fn load_one(&self, db: &Db, module_dir: &Path) -> anyhow::Result<Arc<Installed>> {
+        let text = std::fs::read_to_string(module_dir.join(INSTALLATION_FILE))?;
+        let installation: Installation = toml::from_str(&text).context("installation.toml is not valid")?;
+        let package_dir = module_dir.join(installation.version.to_string());
+        let trust = self.trust.clone();
+        let package = tokio::task::spawn_blocking(move || package::read(&package_dir, &trust))
+            .await?
+            .map_err(|refused| anyhow::anyhow!("{refused}"))?;
+        collections::migrate(db, &package.manifest).await.map_err(|problems| anyhow::anyhow!(problems.join("; ")))?;
+        self.compile(package, installation.grants).await
+    }
+
+    async fn compile(&self, package: Package, grants: BTreeSet<Capability>) -> anyhow::Result<Arc<Installed>> {
+        let cache = self.config.compile_cache_dir.clone();
+        tokio::task::spawn_blocking(move || {
+            let loaded = Loaded::compile(package.manifest, grants, &package.wasm, &cache)?;
+            Ok(Arc::new(Installed {
+                loaded: Arc::new(loaded),
+                digest: package.digest,
+                signed_by: package.signed_by,
+                dir: package.dir,
+            }))
+        })
+        .await?
+    }
+
+    /// Installs or upgrades from a `.tar.gz` package. Everything is checked (package,
+    /// grants, version order, compilation, schema changes) before anything changes; the
+    /// previous version serves until the new one replaces it.
+    pub async fn install(&self, db: &Db, archive: &[u8], grants: Grants) -> Result<Arc<Installed>, Refused> {
+        let _one_at_a_time = self.changing.lock().await;
+        let staging = self.config.dir.join(STAGING_DIR).join(crate::storage::new_id());
+        let outcome = self.install_staged(db, archive, grants, &staging).await;
+        let _ = std::fs::remove_dir_all(&staging);
+        outcome
+    }
+
+    async fn install_staged(
+        &self,
+        db: &Db,
+        archive: &[u8],
+        grants: Grants,
+        staging: &Path,
+    ) -> Result<Arc<Installed>, Refused> {
+        let internal = |err: anyhow::Error| {
+            tracing::error!(error = format!("{err:#}"), "module install failed");
+            Refused::one(format!("the host could not install the package: {err}"))
+        };
+        std::fs::create_dir_all(staging).map_err(|err| internal(err.into()))?;
+        package::unpack(archive, staging)?;
+        let trust = self.trust.clone();
+        let staged = staging.to_path_buf();
+        let package = tokio::task::spawn_blocking(move || package::read(&staged, &trust))
+            .await
+            .map_err(|err| internal(err.into()))??;
+        let manifest = &package.manifest;
+        let declared = manifest.declared_capabilities();
+        let grants = match grants {
+            Grants::Declared => declared.clone(),
+            Grants::Only(grants) => {
+                let extra: Vec<String> = grants.difference(&declared).map(ToString::to_string).collect();
+                if !extra.is_empty() {
+                    return Err(Refused::one(format!("module.toml does not declare {}", extra.join(", "))));
+                }
+                grants
+            }
+        };
+        if let Some(current) = self.get(&manifest.key) {
+            let current_version = &current.manifest().version;
+            if manifest.version < *current_version {
+                return Err(Refused::one(format!(
+                    "version {} is older than the installed {current_version}",
+                    manifest.version
+                )));
+            }
+            if manifest.version == *current_version && package.digest != current.digest {
+                return Err(Refused::one(format!(
+                    "version {} is installed with different content; give the new package a new version",
+                    manifest.version
+                )));
+            }
+        }
+        collections::check(db, manifest).await.map_err(Refused)?;
+        let key = manifest.key.clone();
+        let module_dir = self.config.dir.join(&key);
+        let target = module_dir.join(manifest.version.to_string());
+        let previous = self.get(&key);
+        let installed = self
+            .compile(Package { dir: target.clone(), ..package }, grants.clone())
+            .await
+            .map_err(|err| Refused::one(format!("{err:#}")))?;
+        if !target.exists() {
+            std::fs::create_dir_all(&module_dir).map_err(|err| internal(err.into()))?;
+            std::fs::rename(staging, &target).map_err(|err| internal(err.into()))?;
+        }
+        collections::migrate(db, installed.manifest()).await.map_err(Refused)?;
+        let record = Installation { version: installed.manifest().version.clone(), grants };
+        write_atomically(
+            &module_dir.join(INSTALLATION_FILE),
+            &toml::to_string(&record).map_err(|e| internal(e.into()))?,
+        )
+        .map_err(internal)?;
+        self.replace(&key, Some(installed.clone()));
+        if let Some(previous) = previous.filter(|p| p.dir != installed.dir) {
+            // Calls in flight hold the compiled previous version; its files are not needed.
+            let _ = std::fs::remove_dir_all(&previous.dir);
+        }
+        Ok(installed)
+    }
+
+    /// Stops serving the module and deletes its package. Its collections' data stays,
+    /// so reinstalling it finds its data again.
+    pub async fn remove(&self, key: &str) -> anyhow::Result<bool> {
+        let _one_at_a_time = self.changing.lock().await;
+        if self.get(key).is_none() {
+            return Ok(false);
+        }
+        let module_dir = self.config.dir.join(key);
+        std::fs::remove_file(module_dir.join(INSTALLATION_FILE))?;
+        self.replace(key, None);
+        std::fs::remove_dir_all(&module_dir)?;
+        Ok(true)
+    }
+}
+
+/// Writes through a temporary file and a rename, so readers see the old or the new
+/// content, never a part.
+fn write_atomically(path: &Path, text: &str) -> anyhow::Result<()> {
+    let temporary = path.with_extension("tmp");
+    std::fs::write(&temporary, text)?;
+    std::fs::rename(&temporary, path)?;
+    Ok(())
+}
+
+/// Delivers events and runs schedules until the process ends.
+pub async fn run_workers(state: crate::http::AppState) {
+    let mut schedule_tick = tokio::time::interval(std::time::Duration::from_secs(15));
+    let mut event_tick = tokio::time::interval(std::time::Duration::from_secs(2));
+    loop {
+        tokio::select! {
+            _ = schedule_tick.tick() => {
+                if let Err(err) = crate::schedules::run_due(&state).await {
+                    tracing::warn!(error = format!("{err:#}"), "running schedules failed");
+                }
+                continue;
+            }
+            _ = event_tick.tick() => {}
+            _ = state.modules.woken() => {}
+        }
+        if let Err(err) = crate::events::deliver_due(&state).await {
+            tracing::warn!(error = format!("{err:#}"), "delivering events failed");
+        }
+    }
+}

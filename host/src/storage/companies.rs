@@ -128,3 +128,8 @@ pub async fn list_with_user_counts(db: &Db) -> sqlx::Result<Vec<CompanySummary>>
     .fetch_all(db.pool())
     .await
 }
+
+/// Every company's id (scheduled module runs go to each).
+pub async fn all_ids(db: &Db) -> sqlx::Result<Vec<String>> {
+    sqlx::query_scalar("SELECT id FROM companies ORDER BY id").fetch_all(db.pool()).await
+}

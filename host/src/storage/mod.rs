@@ -2,11 +2,13 @@
 //! PostgreSQL (`$N` placeholders, unix-second times, BOOLEAN flags); where the engines
 //! differ, `Db::engine` picks the dialect. Every query on company data binds the company.
 
+pub mod collections;
 pub mod companies;
 pub mod enterprise;
 pub(crate) mod flag;
 pub mod mail_outbox;
 pub mod masters;
+pub mod module_events;
 pub mod notifications;
 pub mod pictures;
 pub mod rate_limits;

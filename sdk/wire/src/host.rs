@@ -37,11 +37,7 @@ impl std::error::Error for HostError {}
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Notify {
     pub user_ids: Vec<String>,
-    pub title: String,
     pub message: String,
-    /// Where the notification leads in the web app, e.g. `/Support?ticket=...`.
-    #[serde(default)]
-    pub link: Option<String>,
 }
 
 /// `mail`: a mail from one of the module's declared templates to users of the calling
@@ -83,13 +79,16 @@ pub struct DirectoryQuery {
 pub struct DirectoryEntry {
     pub user_id: String,
     pub email: String,
-    pub first_name: String,
-    pub last_name: String,
-    pub job_title: Option<String>,
-    pub department: Option<String>,
+    pub firstname: String,
+    pub lastname: String,
+    pub job_title: String,
 }
 
-/// What `notify`, `mail`, `publish` and `realtime` answer: how many were reached.
+/// What `directory` answers.
+pub type Directory = Vec<DirectoryEntry>;
+
+/// What `notify`, `mail` and `publish` answer: how many users or subscribed modules
+/// were reached (`realtime`: 1, the message went to the hub).
 #[derive(Debug, Clone, Copy, Serialize, Deserialize)]
 pub struct Done {
     pub count: u64,

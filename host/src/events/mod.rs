@@ -1,0 +1,123 @@
+//! Module events: `publish` stores the event and a delivery per subscribed module; a
+//! worker delivers them (at least once, retried with backoff) by calling each
+//! subscriber's `handle` with the event, in the publishing company.
+
+use autoscope_wire::{Call, Context, Envelope, EventDelivery};
+
+use crate::http::AppState;
+use crate::storage::{self, module_events};
+
+/// A delivery is given up after this many attempts (and a system log entry says so).
+pub const MAX_ATTEMPTS: i32 = 10;
+/// How long a claimed delivery is reserved for one attempt.
+const LEASE_SECONDS: i64 = 120;
+const BATCH: i64 = 50;
+
+/// Stores `request` for every installed module subscribed to it; answers how many.
+pub async fn publish(
+    state: &AppState,
+    source: &str,
+    company_id: &str,
+    request: &autoscope_wire::host::Publish,
+) -> anyhow::Result<u64> {
+    let subscribers = state.modules.subscribers(&request.name);
+    let payload = serde_json::to_string(&request.payload)?;
+    let id = storage::new_id();
+    let event = module_events::NewEvent {
+        id: &id,
+        company_id,
+        source,
+        name: &request.name,
+        payload: &payload,
+        published_at: state.clock.now(),
+    };
+    module_events::insert(&state.db, &event, &subscribers).await?;
+    if !subscribers.is_empty() {
+        state.modules.wake_workers();
+    }
+    Ok(subscribers.len() as u64)
+}
+
+/// Seconds before retry `attempt` (1-based): 5 s doubling, at most an hour.
+pub fn backoff(attempt: i32) -> i64 {
+    (5i64 << attempt.clamp(1, 20).saturating_sub(1)).min(3600)
+}
+
+/// Delivers what is due now; answers how many deliveries succeeded.
+pub async fn deliver_due(state: &AppState) -> anyhow::Result<usize> {
+    let now = state.clock.now();
+    let claimed = module_events::claim_due(&state.db, now, now + LEASE_SECONDS, MAX_ATTEMPTS, BATCH).await?;
+    let mut delivered = 0;
+    for delivery in claimed {
+        let outcome = deliver(state, &delivery).await;
+        let now = state.clock.now();
+        match outcome {
+            Ok(()) => {
+                module_events::mark_delivered(&state.db, &delivery.event_id, &delivery.module_key, now).await?;
+                delivered += 1;
+            }
+            Err(error) => {
+                let retry_at = now + backoff(delivery.attempts);
+                module_events::mark_failed(&state.db, &delivery.event_id, &delivery.module_key, retry_at, &error)
+                    .await?;
+                let gave_up = delivery.attempts >= MAX_ATTEMPTS;
+                crate::logs::record(
+                    state,
+                    crate::logs::Event {
+                        company_id: Some(&delivery.company_id),
+                        user_id: None,
+                        level: if gave_up { "error" } else { "warn" },
+                        event: "module.event_delivery_failed",
+                        message: format!(
+                            "Delivering {} to module {} failed (attempt {}{}): {error}",
+                            delivery.name,
+                            delivery.module_key,
+                            delivery.attempts,
+                            if gave_up { ", giving up" } else { "" }
+                        ),
+                        request_id: None,
+                    },
+                )
+                .await;
+            }
+        }
+    }
+    Ok(delivered)
+}
+
+async fn deliver(state: &AppState, delivery: &module_events::Claimed) -> Result<(), String> {
+    let module = state.modules.get(&delivery.module_key).ok_or("the module is not installed")?;
+    let envelope = Envelope {
+        v: autoscope_wire::HOST_API_VERSION,
+        context: Context {
+            module: delivery.module_key.clone(),
+            company_id: delivery.company_id.clone(),
+            user: None,
+            request_id: None,
+            now: state.clock.now(),
+        },
+        call: Call::Event(EventDelivery {
+            id: delivery.event_id.clone(),
+            name: delivery.name.clone(),
+            source: delivery.source.clone(),
+            payload: serde_json::from_str(&delivery.payload).unwrap_or_default(),
+            published_at: delivery.published_at,
+            attempt: delivery.attempts.max(1) as u32,
+        }),
+    };
+    let reply = crate::runtime::call(state, &module.loaded, &envelope).await.map_err(|err| err.to_string())?;
+    if reply.status < 300 { Ok(()) } else { Err(format!("the module answered {}: {}", reply.status, reply.body)) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::backoff;
+
+    #[test]
+    fn retries_back_off_to_an_hour() {
+        assert_eq!(backoff(1), 5);
+        assert_eq!(backoff(2), 10);
+        assert_eq!(backoff(4), 40);
+        assert_eq!(backoff(30), 3600);
+    }
+}

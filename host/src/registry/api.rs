@@ -1,0 +1,267 @@
+//! The registry over HTTP: `GET /api/modules` (what the caller may see), the modules'
+//! web assets under `/modules/<key>/<version>/`, and the administrators' install,
+//! upgrade and remove calls.
+
+use axum::body::{Body, Bytes};
+use axum::extract::{Path, Query, Request, State};
+use axum::http::{HeaderValue, header};
+use axum::response::{IntoResponse, Response};
+use serde::{Deserialize, Serialize};
+use tower::ServiceExt;
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use super::manifest::Page;
+use super::package::WEB_DIR;
+use super::{Grants, Installed};
+use crate::auth::{Admin, CurrentUser};
+use crate::error::{Error, Result};
+use crate::http::{AppState, Json, Message, RequestId};
+use crate::rights::Right;
+
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(visible_modules))
+        .routes(routes!(list_installed, install))
+        .routes(routes!(remove))
+        .layer(axum::extract::DefaultBodyLimit::max(super::package::MAX_ARCHIVE_BYTES as usize))
+}
+
+/// The web assets route (outside `/api`, cacheable forever: the version is in the path).
+pub fn asset_routes() -> axum::Router<AppState> {
+    axum::Router::new().route("/modules/{key}/{version}/{*path}", axum::routing::get(asset))
+}
+
+/// A module as the web shell needs it to build the menu and load the remote.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct VisibleModule {
+    pub key: String,
+    pub name: String,
+    pub version: String,
+    pub rights_key: String,
+    /// The caller's right on the module: disabled ones are shown greyed ("Upgrade to Premium").
+    pub rights: Right,
+    pub pages: Vec<PageItem>,
+    /// Present when the module has pages: the federated remote to register.
+    pub remote: Option<RemoteItem>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PageItem {
+    pub route: String,
+    pub label: String,
+    pub group: Option<String>,
+    pub icon: Option<String>,
+    /// The menu entry's key: the page's menu key, or the module's rights key.
+    pub menu_key: String,
+    /// The exposed component, e.g. `./ProcessVault`.
+    pub component: String,
+    pub widget: Option<String>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RemoteItem {
+    pub name: String,
+    /// Same-origin URL of the remote's `mf-manifest.json`.
+    pub manifest_url: String,
+}
+
+fn page_item(page: &Page, rights_key: &str) -> PageItem {
+    PageItem {
+        route: page.route.clone(),
+        label: page.label.clone(),
+        group: page.group.clone(),
+        icon: page.icon.clone(),
+        menu_key: page.menu_key.clone().unwrap_or_else(|| rights_key.to_string()),
+        component: page.component.clone(),
+        widget: page.widget.clone(),
+    }
+}
+
+/// The modules whose rights allow the caller to view them (disabled ones included, so
+/// the menu can show them greyed), in key order.
+pub fn visible_to(modules: &[std::sync::Arc<Installed>], user: &CurrentUser) -> Vec<VisibleModule> {
+    modules
+        .iter()
+        .filter_map(|module| {
+            let manifest = module.manifest();
+            let rights = *user.rights.get(&manifest.rights_key).filter(|right| right.view)?;
+            Some(VisibleModule {
+                key: manifest.key.clone(),
+                name: manifest.name.clone(),
+                version: manifest.version.to_string(),
+                rights_key: manifest.rights_key.clone(),
+                rights,
+                pages: manifest.pages.iter().map(|page| page_item(page, &manifest.rights_key)).collect(),
+                remote: manifest.remote.as_ref().filter(|_| !manifest.pages.is_empty()).map(|name| RemoteItem {
+                    name: name.clone(),
+                    manifest_url: format!("/modules/{}/{}/mf-manifest.json", manifest.key, manifest.version),
+                }),
+            })
+        })
+        .collect()
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct VisibleModules {
+    pub data: Vec<VisibleModule>,
+}
+
+/// The modules the caller may see, with their pages, menu data, rights and remote.
+#[utoipa::path(get, path = "/modules", tag = "modules", security(("bearer" = [])),
+    responses((status = 200, body = VisibleModules), (status = 401, body = Message)))]
+async fn visible_modules(State(state): State<AppState>, user: CurrentUser) -> Json<VisibleModules> {
+    Json(VisibleModules { data: visible_to(&state.modules.all(), &user) })
+}
+
+/// A file of an installed module's web build. Only the installed version is served,
+/// and with an immutable cache lifetime, since each version has its own path.
+async fn asset(
+    State(state): State<AppState>,
+    Path((key, version, _path)): Path<(String, String, String)>,
+    request: Request,
+) -> Response {
+    let Some(module) = state.modules.get(&key).filter(|m| m.manifest().version.to_string() == version) else {
+        return Error::NotFound("Not found".into()).into_response();
+    };
+    let prefix_len = format!("/modules/{key}/{version}").len();
+    let (mut parts, body) = request.into_parts();
+    let inner = parts.uri.path()[prefix_len..].to_string();
+    let Ok(uri) = inner.parse() else { return Error::NotFound("Not found".into()).into_response() };
+    parts.uri = uri;
+    let served =
+        tower_http::services::ServeDir::new(module.dir.join(WEB_DIR)).oneshot(Request::from_parts(parts, body)).await;
+    match served {
+        Ok(response) if response.status().is_success() => {
+            let mut response = response.map(Body::new);
+            response
+                .headers_mut()
+                .insert(header::CACHE_CONTROL, HeaderValue::from_static("public, max-age=31536000, immutable"));
+            response
+        }
+        _ => Error::NotFound("Not found".into()).into_response(),
+    }
+}
+
+/// An installed module, as administrators see it.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct InstalledItem {
+    pub key: String,
+    pub name: String,
+    pub version: String,
+    pub rights_key: String,
+    pub declared: Vec<String>,
+    pub granted: Vec<String>,
+    /// SHA-256 of the package's digests file.
+    pub digest: String,
+    /// The trusted key that signed the package; absent when unsigned.
+    pub signed_by: Option<String>,
+}
+
+impl From<&Installed> for InstalledItem {
+    fn from(module: &Installed) -> Self {
+        let manifest = module.manifest();
+        Self {
+            key: manifest.key.clone(),
+            name: manifest.name.clone(),
+            version: manifest.version.to_string(),
+            rights_key: manifest.rights_key.clone(),
+            declared: manifest.declared_capabilities().iter().map(ToString::to_string).collect(),
+            granted: module.loaded.grants.iter().map(ToString::to_string).collect(),
+            digest: module.digest.clone(),
+            signed_by: module.signed_by.clone(),
+        }
+    }
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct InstalledList {
+    pub data: Vec<InstalledItem>,
+}
+
+/// Every installed module.
+#[utoipa::path(get, path = "/admin/modules", tag = "admin", security(("bearer" = [])),
+    responses((status = 200, body = InstalledList), (status = 401, body = Message), (status = 403, body = Message)))]
+async fn list_installed(State(state): State<AppState>, _admin: Admin) -> Json<InstalledList> {
+    Json(InstalledList { data: state.modules.all().iter().map(|m| InstalledItem::from(m.as_ref())).collect() })
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+pub struct InstallQuery {
+    /// Comma-separated capabilities to grant (e.g. `storage,notify,read:support.tickets`),
+    /// or `declared` for everything the manifest declares. Empty grants nothing.
+    #[serde(default)]
+    pub grants: String,
+}
+
+/// Installs or upgrades a module from a package archive (`.tar.gz` of the package
+/// folder's contents, as `autoscope module pack --archive` writes it). A refused package
+/// changes nothing, and the answer gives every reason.
+#[utoipa::path(post, path = "/admin/modules", tag = "admin", security(("bearer" = [])), params(InstallQuery),
+    request_body(content = Vec<u8>, content_type = "application/gzip"),
+    responses((status = 200, body = InstalledItem), (status = 400, body = Message), (status = 401, body = Message),
+        (status = 403, body = Message)))]
+async fn install(
+    State(state): State<AppState>,
+    Admin(admin): Admin,
+    request_id: RequestId,
+    Query(query): Query<InstallQuery>,
+    archive: Bytes,
+) -> Result<Json<InstalledItem>> {
+    let grants = Grants::parse(&query.grants).map_err(Error::BadRequest)?;
+    match state.modules.install(&state.db, &archive, grants).await {
+        Ok(module) => {
+            let item = InstalledItem::from(module.as_ref());
+            log(
+                &state,
+                &admin,
+                &request_id,
+                "module.installed",
+                format!("Installed module {} {}", item.key, item.version),
+            )
+            .await;
+            Ok(Json(item))
+        }
+        Err(refused) => {
+            log(&state, &admin, &request_id, "module.refused", format!("Refused a module package: {refused}")).await;
+            Err(Error::bad_request(format!("The package was refused: {refused}")))
+        }
+    }
+}
+
+/// Removes a module: it stops serving at once; its data is kept for a reinstall.
+#[utoipa::path(delete, path = "/admin/modules/{key}", tag = "admin", security(("bearer" = [])),
+    params(("key" = String, Path)),
+    responses((status = 200, body = Message), (status = 404, body = Message), (status = 401, body = Message),
+        (status = 403, body = Message)))]
+async fn remove(
+    State(state): State<AppState>,
+    Admin(admin): Admin,
+    request_id: RequestId,
+    Path(key): Path<String>,
+) -> Result<Json<Message>> {
+    if !state.modules.remove(&key).await? {
+        return Err(Error::NotFound("Module not found".into()));
+    }
+    log(&state, &admin, &request_id, "module.removed", format!("Removed module {key}")).await;
+    Ok(Message::new("Module removed"))
+}
+
+async fn log(state: &AppState, admin: &CurrentUser, request_id: &RequestId, event: &str, message: String) {
+    crate::logs::record(
+        state,
+        crate::logs::Event {
+            company_id: Some(&admin.company_id),
+            user_id: Some(&admin.user_id),
+            level: "info",
+            event,
+            message,
+            request_id: request_id.0.as_deref(),
+        },
+    )
+    .await;
+}

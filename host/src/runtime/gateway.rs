@@ -1,0 +1,176 @@
+//! The HTTP gateway into plugins: `/api/m/<key>/<path>`, and the spec's legacy paths
+//! that belong to a module. A call reaches the plugin only after the session is checked
+//! and the rights allow the module (view true, disabled false), except on the public
+//! routes its manifest declares, which are bound to a company through a user id.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use autoscope_wire::{Call, Caller, Context, Envelope, HttpRequest, Right};
+use axum::extract::{FromRequestParts, Path, Request, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use serde_json::Value;
+
+use crate::auth::CurrentUser;
+use crate::error::{Error, Result};
+use crate::http::AppState;
+use crate::registry::Installed;
+use crate::runtime::{self, CallError};
+
+pub const MODULE_NOT_FOUND: &str = "Module not found";
+pub const NO_RIGHT: &str = "Your rights do not allow this module";
+pub const UPGRADE: &str = "Upgrade to Premium to use this module";
+
+pub fn routes() -> axum::Router<AppState> {
+    axum::Router::new()
+        .route("/api/m/{key}", axum::routing::any(module_root))
+        .route("/api/m/{key}/{*path}", axum::routing::any(module_path))
+}
+
+async fn module_root(State(state): State<AppState>, Path(key): Path<String>, request: Request) -> Result<Response> {
+    let module = state.modules.get(&key).ok_or_else(|| Error::NotFound(MODULE_NOT_FOUND.into()))?;
+    forward(&state, module, "/".into(), request).await
+}
+
+async fn module_path(
+    State(state): State<AppState>,
+    Path((key, path)): Path<(String, String)>,
+    request: Request,
+) -> Result<Response> {
+    let module = state.modules.get(&key).ok_or_else(|| Error::NotFound(MODULE_NOT_FOUND.into()))?;
+    forward(&state, module, format!("/{path}"), request).await
+}
+
+/// Any other `/api/...` path: a module's legacy route, or 404.
+pub async fn legacy_or_not_found(State(state): State<AppState>, request: Request) -> Result<Response> {
+    let path = request.uri().path().strip_prefix("/api").unwrap_or_default().to_string();
+    match state.modules.legacy_route(request.method().as_str(), &path) {
+        Some((module, to)) => forward(&state, module, to, request).await,
+        None => Err(Error::NotFound("Not found".into())),
+    }
+}
+
+/// Checks the caller, builds the envelope, calls the plugin and answers its reply.
+pub async fn forward(state: &AppState, module: Arc<Installed>, path: String, request: Request) -> Result<Response> {
+    let manifest = module.manifest();
+    let (mut parts, body) = request.into_parts();
+    let method = parts.method.as_str().to_ascii_uppercase();
+    let query: BTreeMap<String, String> =
+        url::form_urlencoded::parse(parts.uri.query().unwrap_or_default().as_bytes()).into_owned().collect();
+    let max_request = (manifest.limits.max_request_kb as usize) << 10;
+    let public = manifest.public_routes.iter().find(|route| route.method == method && route.path == path);
+    // The session is checked before the body is read.
+    let user = match public {
+        Some(_) => None,
+        None => Some(CurrentUser::from_request_parts(&mut parts, state).await?),
+    };
+    if let Some(user) = &user {
+        check_rights(user, &manifest.rights_key)?;
+    }
+    let bytes = axum::body::to_bytes(body, max_request).await.map_err(|_| {
+        Error::PayloadTooLarge(format!(
+            "The request is larger than the module's limit of {} KB",
+            manifest.limits.max_request_kb
+        ))
+    })?;
+    let body: Option<Value> = if bytes.is_empty() {
+        None
+    } else {
+        Some(
+            serde_json::from_slice(&bytes)
+                .map_err(|err| Error::bad_request(format!("The body is not valid JSON: {err}")))?,
+        )
+    };
+    let company_id = match (&user, public) {
+        (Some(user), _) => user.company_id.clone(),
+        (None, Some(route)) => company_of(state, &route.company_from, &query, body.as_ref()).await?,
+        (None, None) => return Err(Error::Unauthorized(crate::auth::session::SESSION_REQUIRED.into())),
+    };
+    let request_id = parts.headers.get("x-request-id").and_then(|v| v.to_str().ok()).map(str::to_string);
+    let envelope = Envelope {
+        v: autoscope_wire::HOST_API_VERSION,
+        context: Context {
+            module: manifest.key.clone(),
+            company_id: company_id.clone(),
+            user: user.as_ref().map(|user| Caller {
+                user_id: user.user_id.clone(),
+                email: user.email.clone(),
+                rights: user
+                    .rights
+                    .iter()
+                    .map(|(key, right)| (key.clone(), Right { view: right.view, disabled: right.disabled }))
+                    .collect(),
+            }),
+            request_id,
+            now: state.clock.now(),
+        },
+        call: Call::Http(HttpRequest {
+            method: method.clone(),
+            path: path.clone(),
+            query,
+            body,
+            public: public.is_some(),
+        }),
+    };
+    match runtime::call(state, &module.loaded, &envelope).await {
+        Ok(reply) => {
+            let status = StatusCode::from_u16(reply.status)
+                .map_err(|_| Error::BadGateway(format!("The module answered an invalid status {}", reply.status)))?;
+            Ok((status, axum::Json(reply.body)).into_response())
+        }
+        Err(err) => {
+            log_failure(state, &envelope.context, &method, &path, &err).await;
+            Err(match err {
+                CallError::Busy => Error::ServiceUnavailable(err.to_string()),
+                CallError::TimedOut => Error::GatewayTimeout(err.to_string()),
+                CallError::RequestTooLarge(_) => Error::PayloadTooLarge(err.to_string()),
+                _ => Error::BadGateway(err.to_string()),
+            })
+        }
+    }
+}
+
+fn check_rights(user: &CurrentUser, rights_key: &str) -> Result<()> {
+    match user.rights.get(rights_key) {
+        Some(right) if right.view && !right.disabled => Ok(()),
+        Some(right) if right.view => Err(Error::Forbidden(UPGRADE.into())),
+        _ => Err(Error::Forbidden(NO_RIGHT.into())),
+    }
+}
+
+/// The company of the user whose id is in `parameter` (query first, then JSON body).
+async fn company_of(
+    state: &AppState,
+    parameter: &str,
+    query: &BTreeMap<String, String>,
+    body: Option<&Value>,
+) -> Result<String> {
+    let user_id = query
+        .get(parameter)
+        .map(String::as_str)
+        .or_else(|| body.and_then(|body| body.get(parameter)).and_then(Value::as_str))
+        .ok_or_else(|| Error::bad_request(format!("{parameter} is required")))?;
+    let user =
+        crate::storage::users::get(&state.db, user_id).await?.ok_or_else(|| Error::NotFound("Not found".into()))?;
+    Ok(user.company_id)
+}
+
+async fn log_failure(state: &AppState, context: &Context, method: &str, path: &str, err: &CallError) {
+    let detail = match err {
+        CallError::Trapped(cause) | CallError::BadReply(cause) => format!(": {cause}"),
+        _ => String::new(),
+    };
+    crate::logs::record(
+        state,
+        crate::logs::Event {
+            company_id: Some(&context.company_id),
+            user_id: context.user.as_ref().map(|user| user.user_id.as_str()),
+            level: "error",
+            event: "module.call_failed",
+            message: format!("Module {} failed on {method} {path}: {err}{detail}", context.module),
+            request_id: context.request_id.as_deref(),
+        },
+    )
+    .await;
+}

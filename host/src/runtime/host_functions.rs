@@ -1,0 +1,228 @@
+//! The functions a plugin may call, in the import module `autoscope:host/v1`. Each takes
+//! JSON and answers a `HostReply` as JSON. Each checks that the installation granted its
+//! capability, and acts within the calling company only: the company comes from the
+//! call context, never from the plugin's input.
+//!
+//! Extism host functions are synchronous; they run on the call's blocking thread and
+//! re-enter async code with the runtime handle, bounded by the call's deadline.
+
+use std::sync::Arc;
+use std::time::Instant;
+
+use autoscope_wire::host::{Directory, DirectoryEntry, DirectoryQuery, Done, Mail, Notify, Publish, Realtime};
+use autoscope_wire::storage::StorageOp;
+use autoscope_wire::{HostError, HostReply};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use serde_json::Value;
+
+use super::CallContext;
+use crate::registry::manifest::Capability;
+use crate::storage::{self, collections, notifications, users};
+
+/// Every host function; a plugin importing any other name is refused at install.
+pub const NAMES: [&str; 6] = ["storage", "notify", "mail", "publish", "realtime", "directory"];
+
+/// The trap message when a call outlives its wall-clock limit inside a host function.
+pub const DEADLINE_PASSED: &str = "the call's time limit passed";
+
+/// Adds every host function to the plugin being built.
+pub fn register(builder: extism::PluginBuilder<'_>) -> extism::PluginBuilder<'_> {
+    NAMES.into_iter().fold(builder, |builder, name| {
+        builder.with_function_in_namespace(
+            autoscope_wire::HOST_NAMESPACE,
+            name,
+            [extism::PTR],
+            [extism::PTR],
+            extism::UserData::new(name),
+            host_call,
+        )
+    })
+}
+
+fn host_call(
+    plugin: &mut extism::CurrentPlugin,
+    inputs: &[extism::Val],
+    outputs: &mut [extism::Val],
+    name: extism::UserData<&'static str>,
+) -> Result<(), extism::Error> {
+    let name = *name.get()?.lock().map_err(|_| anyhow::anyhow!("host function state poisoned"))?;
+    let context = plugin.host_context::<Arc<CallContext>>()?.clone();
+    let input: Vec<u8> = plugin.memory_get_val(&inputs[0])?;
+    let remaining = context.deadline.checked_duration_since(Instant::now()).ok_or_else(deadline_passed)?;
+    let reply = context
+        .runtime
+        .block_on(async { tokio::time::timeout(remaining, dispatch(&context, name, &input)).await })
+        .map_err(|_| deadline_passed())?;
+    plugin.memory_set_val(&mut outputs[0], reply)?;
+    Ok(())
+}
+
+fn deadline_passed() -> extism::Error {
+    anyhow::anyhow!(DEADLINE_PASSED)
+}
+
+async fn dispatch(context: &CallContext, name: &str, input: &[u8]) -> Vec<u8> {
+    let answer = match name {
+        "storage" => answer(input, |op| storage(context, op)).await,
+        "notify" => answer(input, |request| notify(context, request)).await,
+        "mail" => answer(input, |request| mail(context, request)).await,
+        "publish" => answer(input, |request| publish(context, request)).await,
+        "realtime" => answer(input, |request| realtime(context, request)).await,
+        "directory" => answer(input, |request| directory(context, request)).await,
+        other => Err(HostError::new(404, format!("unknown host function '{other}'"))),
+    };
+    let reply = match answer {
+        Ok(value) => HostReply::Ok(value),
+        Err(error) => HostReply::Error(error),
+    };
+    serde_json::to_vec(&reply)
+        .unwrap_or_else(|_| br#"{"error":{"status":500,"message":"Something went wrong"}}"#.to_vec())
+}
+
+/// Decodes the request, runs `handler`, and turns its answer into JSON.
+async fn answer<T: DeserializeOwned, R: Serialize, F: Future<Output = Result<R, HostError>>>(
+    input: &[u8],
+    handler: impl FnOnce(T) -> F,
+) -> Result<Value, HostError> {
+    let request = serde_json::from_slice(input).map_err(|err| HostError::new(400, format!("bad request: {err}")))?;
+    let value = handler(request).await?;
+    serde_json::to_value(value).map_err(|err| internal(err.into()))
+}
+
+fn internal(err: anyhow::Error) -> HostError {
+    tracing::error!(error = format!("{err:#}"), "host function failed");
+    HostError::new(500, crate::error::INTERNAL_MESSAGE)
+}
+
+/// Checks the grant; the message says whether the manifest never declared the
+/// capability or the installation withheld it.
+fn require(context: &CallContext, capability: Capability) -> Result<(), HostError> {
+    if context.module.granted(&capability) {
+        return Ok(());
+    }
+    let why = if context.module.manifest.declared_capabilities().contains(&capability) {
+        "the installation did not grant it"
+    } else {
+        "module.toml does not declare it"
+    };
+    Err(HostError::new(403, format!("The module may not use '{capability}': {why}")))
+}
+
+async fn storage(context: &CallContext, op: StorageOp) -> Result<Value, HostError> {
+    let target = resolve_collection(context, &op)?;
+    let now = context.state.clock.now();
+    collections::execute(&context.state.db, &target, &context.company_id, now, op).await
+}
+
+/// The table an operation names: one of the module's own collections, or, for reads,
+/// another module's collection the installation granted.
+fn resolve_collection(context: &CallContext, op: &StorageOp) -> Result<collections::Target, HostError> {
+    let name = op.collection();
+    let Some((module_key, collection)) = name.split_once('.') else {
+        require(context, Capability::Storage)?;
+        let manifest = &context.module.manifest;
+        let spec = manifest.collections.get(name).ok_or_else(|| unknown_collection(name))?;
+        return Ok(collections::Target { module: manifest.key.clone(), collection: name.into(), spec: spec.clone() });
+    };
+    if !op.is_read() {
+        return Err(HostError::new(403, format!("Only reads reach another module's collection ('{name}')")));
+    }
+    require(context, Capability::Read(name.into()))?;
+    let other = context
+        .state
+        .modules
+        .get(module_key)
+        .ok_or_else(|| HostError::new(404, format!("The module '{module_key}' is not installed")))?;
+    let spec = other.manifest().collections.get(collection).ok_or_else(|| unknown_collection(name))?;
+    Ok(collections::Target { module: module_key.into(), collection: collection.into(), spec: spec.clone() })
+}
+
+fn unknown_collection(name: &str) -> HostError {
+    HostError::new(404, format!("Unknown collection '{name}'"))
+}
+
+/// The users of the calling company among `user_ids`; an id outside it is an error, so
+/// a plugin cannot reach other companies' people.
+async fn company_users(context: &CallContext, user_ids: &[String]) -> Result<Vec<storage::users::User>, HostError> {
+    let mut found = Vec::with_capacity(user_ids.len());
+    for user_id in user_ids {
+        let user = users::get_in_company(&context.state.db, &context.company_id, user_id)
+            .await
+            .map_err(|err| internal(err.into()))?
+            .ok_or_else(|| HostError::new(404, format!("No user '{user_id}' in this company")))?;
+        found.push(user);
+    }
+    Ok(found)
+}
+
+async fn notify(context: &CallContext, request: Notify) -> Result<Done, HostError> {
+    require(context, Capability::Notify)?;
+    if request.message.trim().is_empty() {
+        return Err(HostError::new(400, "A notification needs a message"));
+    }
+    let recipients = company_users(context, &request.user_ids).await?;
+    let now = context.state.clock.now();
+    for user in &recipients {
+        notifications::insert(&context.state.db, &context.company_id, &user.id, &request.message, now)
+            .await
+            .map_err(|err| internal(err.into()))?;
+        context.state.realtime.notify_user(&context.company_id, &user.id, &request.message, now);
+    }
+    Ok(Done { count: recipients.len() as u64 })
+}
+
+async fn mail(context: &CallContext, request: Mail) -> Result<Done, HostError> {
+    require(context, Capability::Mail)?;
+    let template = context
+        .module
+        .manifest
+        .mail_templates
+        .get(&request.template)
+        .ok_or_else(|| HostError::new(404, format!("Unknown mail template '{}'", request.template)))?;
+    let recipients = company_users(context, &request.user_ids).await?;
+    let now = context.state.clock.now();
+    for user in &recipients {
+        let mail = crate::mail::templates::from_module_template(template, &user.email, &request.values);
+        context.state.mailer.send(&context.state.db, now, &mail).await.map_err(internal)?;
+    }
+    Ok(Done { count: recipients.len() as u64 })
+}
+
+async fn publish(context: &CallContext, request: Publish) -> Result<Done, HostError> {
+    require(context, Capability::Publish)?;
+    if !context.module.manifest.capabilities.publish.contains(&request.name) {
+        return Err(HostError::new(403, format!("module.toml does not declare publishing '{}'", request.name)));
+    }
+    let count = crate::events::publish(&context.state, &context.module.manifest.key, &context.company_id, &request)
+        .await
+        .map_err(internal)?;
+    Ok(Done { count })
+}
+
+async fn realtime(context: &CallContext, request: Realtime) -> Result<Done, HostError> {
+    require(context, Capability::Realtime)?;
+    if !crate::registry::manifest::is_name(&request.channel, 40) {
+        return Err(HostError::new(400, "A channel name is lower-case letters, digits and underscores"));
+    }
+    let channel = format!("{}.{}", context.module.manifest.key, request.channel);
+    let count = context.state.realtime.publish(&context.company_id, &channel, request.payload);
+    Ok(Done { count })
+}
+
+async fn directory(context: &CallContext, request: DirectoryQuery) -> Result<Directory, HostError> {
+    require(context, Capability::Directory)?;
+    let everyone =
+        users::list_in_company(&context.state.db, &context.company_id).await.map_err(|err| internal(err.into()))?;
+    Ok(everyone
+        .into_iter()
+        .filter(|user| request.user_ids.is_empty() || request.user_ids.contains(&user.id))
+        .map(|user| DirectoryEntry {
+            user_id: user.id,
+            email: user.email,
+            firstname: user.firstname,
+            lastname: user.lastname,
+            job_title: user.job_title,
+        })
+        .collect())
+}

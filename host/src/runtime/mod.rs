@@ -1,0 +1,261 @@
+//! Runs module plugins (Extism on wasmtime). A module version is compiled once, with
+//! wasmtime's on-disk cache so restarts are fast; calls run on tokio's blocking pool
+//! (Extism is synchronous) behind two bounds: one per module, so a busy module cannot
+//! starve the rest, and one for the whole host.
+//!
+//! Limits per call: fuel (deterministic, per instance), a memory cap that covers the
+//! guest heap plus Extism's input and output buffers, request and reply size caps, and
+//! a wall-clock deadline enforced in host functions and around the call. Extism's own
+//! timeout is not used: it ticks the epoch of every instance built from the same
+//! compiled plugin, so one slow call would trap its neighbours.
+//!
+//! Instances keep guest state between calls, so a warm instance is reused only for the
+//! same company, and any instance whose call failed is discarded.
+
+pub mod gateway;
+pub mod host_functions;
+
+use std::collections::{BTreeSet, VecDeque};
+use std::path::Path;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use anyhow::Context;
+use autoscope_wire::{Envelope, Reply};
+use tokio::sync::Semaphore;
+
+use crate::http::AppState;
+use crate::registry::manifest::{Capability, Limits, Manifest};
+
+/// Idle instances kept per module, across companies.
+const MAX_IDLE_PER_MODULE: usize = 32;
+/// How long a call may wait for its module's concurrency slot before "busy".
+const QUEUE_WAIT: Duration = Duration::from_secs(10);
+/// The host's own slack on top of a module's timeout before the caller stops waiting.
+const DEADLINE_SLACK: Duration = Duration::from_millis(500);
+
+/// Calls running in plugins at once, across all modules.
+pub struct Runtime {
+    slots: Arc<Semaphore>,
+}
+
+impl Runtime {
+    pub fn new() -> Self {
+        let cores = std::thread::available_parallelism().map_or(2, usize::from);
+        Self { slots: Arc::new(Semaphore::new((cores * 4).max(8))) }
+    }
+}
+
+impl Default for Runtime {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// One installed module version, ready to call.
+pub struct Loaded {
+    pub manifest: Manifest,
+    pub grants: BTreeSet<Capability>,
+    compiled: extism::CompiledPlugin,
+    slots: Arc<Semaphore>,
+    idle: Mutex<VecDeque<(String, extism::Plugin)>>,
+}
+
+impl Loaded {
+    /// Compiles the plugin (or takes it from the compile cache) with the module's limits
+    /// and the host functions.
+    pub fn compile(
+        manifest: Manifest,
+        grants: BTreeSet<Capability>,
+        wasm: &[u8],
+        cache: &Path,
+    ) -> anyhow::Result<Self> {
+        let limits = &manifest.limits;
+        let extism_manifest =
+            extism::Manifest::new([extism::Wasm::data(wasm.to_vec())]).with_memory_max(memory_pages(limits));
+        let builder = extism::PluginBuilder::new(extism_manifest)
+            .with_wasi(false)
+            .with_fuel_limit(limits.fuel)
+            .with_cache_config(compile_cache_config(cache)?);
+        let compiled = host_functions::register(builder).compile().context("the plugin does not compile")?;
+        Ok(Self {
+            slots: Arc::new(Semaphore::new(limits.concurrency as usize)),
+            grants,
+            manifest,
+            compiled,
+            idle: Mutex::new(VecDeque::new()),
+        })
+    }
+
+    pub fn key(&self) -> &str {
+        &self.manifest.key
+    }
+
+    pub fn granted(&self, capability: &Capability) -> bool {
+        self.grants.contains(capability)
+    }
+
+    fn take_instance(&self, company_id: &str) -> anyhow::Result<extism::Plugin> {
+        let warm = {
+            let mut idle = self.idle.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+            idle.iter().position(|(company, _)| company == company_id).and_then(|at| idle.remove(at))
+        };
+        match warm {
+            Some((_, plugin)) => Ok(plugin),
+            None => extism::Plugin::new_from_compiled(&self.compiled),
+        }
+    }
+
+    fn keep_instance(&self, company_id: String, plugin: extism::Plugin) {
+        let mut idle = self.idle.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        if idle.len() >= MAX_IDLE_PER_MODULE {
+            idle.pop_front();
+        }
+        idle.push_back((company_id, plugin));
+    }
+}
+
+/// The heap the manifest asks for, plus room for Extism's copies of the largest request
+/// and reply, in 64 KiB wasm pages.
+fn memory_pages(limits: &Limits) -> u32 {
+    let bytes = (u64::from(limits.memory_mb) << 20)
+        + 2 * (u64::from(limits.max_request_kb) << 10)
+        + 2 * (u64::from(limits.max_response_kb) << 10);
+    bytes.div_ceil(64 * 1024) as u32
+}
+
+/// wasmtime reads its cache settings from a file; this writes one naming `dir`.
+fn compile_cache_config(dir: &Path) -> anyhow::Result<std::path::PathBuf> {
+    std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    let dir = dir.canonicalize()?;
+    let config = dir.join("wasmtime-cache.toml");
+    let text = format!("[cache]\ndirectory = {:?}\n", dir.join("artifacts").display().to_string());
+    if std::fs::read_to_string(&config).ok().as_deref() != Some(text.as_str()) {
+        std::fs::write(&config, text)?;
+    }
+    Ok(config)
+}
+
+/// Why a call failed; each fails that request only.
+#[derive(Debug, thiserror::Error)]
+pub enum CallError {
+    #[error("The module is busy; try again in a moment")]
+    Busy,
+    #[error("The module used more computation than its limit allows")]
+    OutOfFuel,
+    #[error("The module used more memory than its limit allows")]
+    OutOfMemory,
+    #[error("The module did not answer in time")]
+    TimedOut,
+    #[error("The module's request is larger than its limit of {0} KB")]
+    RequestTooLarge(u32),
+    #[error("The module's answer is larger than its limit of {0} KB")]
+    ReplyTooLarge(u32),
+    #[error("The module failed")]
+    Trapped(String),
+    #[error("The module gave an answer the host cannot read")]
+    BadReply(String),
+}
+
+/// Who a call acts for; host functions act within this company only.
+#[derive(Clone)]
+pub struct CallContext {
+    pub state: AppState,
+    pub module: Arc<Loaded>,
+    pub company_id: String,
+    pub user_id: Option<String>,
+    pub request_id: Option<String>,
+    pub deadline: Instant,
+    pub runtime: tokio::runtime::Handle,
+}
+
+/// Calls the module's `handle` with `envelope` for `envelope.context.company_id`.
+pub async fn call(state: &AppState, module: &Arc<Loaded>, envelope: &Envelope) -> Result<Reply, CallError> {
+    let limits = &module.manifest.limits;
+    let input = serde_json::to_vec(envelope).map_err(|err| CallError::BadReply(err.to_string()))?;
+    if input.len() > (limits.max_request_kb as usize) << 10 {
+        return Err(CallError::RequestTooLarge(limits.max_request_kb));
+    }
+    let module_slot = tokio::time::timeout(QUEUE_WAIT, module.slots.clone().acquire_owned())
+        .await
+        .map_err(|_| CallError::Busy)?
+        .map_err(|_| CallError::Busy)?;
+    let host_slot = tokio::time::timeout(QUEUE_WAIT, state.modules.runtime.slots.clone().acquire_owned())
+        .await
+        .map_err(|_| CallError::Busy)?
+        .map_err(|_| CallError::Busy)?;
+    let timeout = Duration::from_millis(limits.timeout_ms);
+    let context = Arc::new(CallContext {
+        state: state.clone(),
+        module: module.clone(),
+        company_id: envelope.context.company_id.clone(),
+        user_id: envelope.context.user.as_ref().map(|user| user.user_id.clone()),
+        request_id: envelope.context.request_id.clone(),
+        deadline: Instant::now() + timeout,
+        runtime: tokio::runtime::Handle::current(),
+    });
+    let module = module.clone();
+    let task = tokio::task::spawn_blocking(move || {
+        let _slots = (module_slot, host_slot);
+        run(&module, context, &input)
+    });
+    match tokio::time::timeout(timeout + DEADLINE_SLACK, task).await {
+        Ok(Ok(result)) => result,
+        Ok(Err(join)) => Err(CallError::Trapped(join.to_string())),
+        Err(_) => Err(CallError::TimedOut),
+    }
+}
+
+/// On a blocking thread: one call on a warm or new instance of the company.
+fn run(module: &Loaded, context: Arc<CallContext>, input: &[u8]) -> Result<Reply, CallError> {
+    let company_id = context.company_id.clone();
+    let limits = &module.manifest.limits;
+    let mut plugin = module.take_instance(&company_id).map_err(|err| classify(&err))?;
+    let answer = plugin
+        .call_with_host_context::<&[u8], &[u8], Arc<CallContext>>(autoscope_wire::HANDLE_EXPORT, input, context)
+        .map_err(|err| classify(&err))
+        .and_then(|output| {
+            if output.len() > (limits.max_response_kb as usize) << 10 {
+                return Err(CallError::ReplyTooLarge(limits.max_response_kb));
+            }
+            serde_json::from_slice::<Reply>(output).map_err(|err| CallError::BadReply(err.to_string()))
+        });
+    // A failed call may have left the instance in any state: only a clean one is kept.
+    if answer.is_ok() {
+        module.keep_instance(company_id, plugin);
+    }
+    answer
+}
+
+fn classify(err: &anyhow::Error) -> CallError {
+    let text = format!("{err:#}");
+    if text.contains("out of fuel") {
+        CallError::OutOfFuel
+    } else if text.contains("out of memory") || text.ends_with("oom") {
+        CallError::OutOfMemory
+    } else if text.contains(host_functions::DEADLINE_PASSED) {
+        CallError::TimedOut
+    } else {
+        CallError::Trapped(text)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_memory_cap_covers_heap_request_and_reply() {
+        let limits = Limits { memory_mb: 8, max_request_kb: 64, max_response_kb: 1024, ..Limits::default() };
+        // 8 MiB of heap = 128 pages; twice 64 KiB = 2 pages; twice 1 MiB = 32 pages.
+        assert_eq!(memory_pages(&limits), 128 + 2 + 32);
+    }
+
+    #[test]
+    fn failures_are_told_apart() {
+        assert!(matches!(classify(&anyhow::anyhow!("plugin ran out of fuel")), CallError::OutOfFuel));
+        assert!(matches!(classify(&anyhow::anyhow!("call to handle ran out of memory")), CallError::OutOfMemory));
+        assert!(matches!(classify(&anyhow::anyhow!("{}", host_functions::DEADLINE_PASSED)), CallError::TimedOut));
+        assert!(matches!(classify(&anyhow::anyhow!("wasm trap: unreachable")), CallError::Trapped(_)));
+    }
+}

@@ -1,0 +1,65 @@
+//! Module schedules: each `[[schedules]]` entry of a manifest calls the module's
+//! `handle` periodically for every company. Runs are claimed in the database, so
+//! several host instances run each one once.
+
+use autoscope_wire::{Call, Context, Envelope, ScheduleRun};
+
+use crate::http::AppState;
+use crate::storage::{companies, module_events};
+
+/// Runs every schedule that is due now; answers how many runs succeeded.
+pub async fn run_due(state: &AppState) -> anyhow::Result<usize> {
+    let modules = state.modules.all();
+    if modules.iter().all(|module| module.loaded.manifest.schedules.is_empty()) {
+        return Ok(0);
+    }
+    let company_ids = companies::all_ids(&state.db).await?;
+    let mut succeeded = 0;
+    for module in modules {
+        let manifest = &module.loaded.manifest;
+        for schedule in &manifest.schedules {
+            for company_id in &company_ids {
+                let now = state.clock.now();
+                let next_at = now + schedule.every_seconds as i64;
+                if !module_events::claim_schedule(&state.db, &manifest.key, &schedule.name, company_id, now, next_at)
+                    .await?
+                {
+                    continue;
+                }
+                let envelope = Envelope {
+                    v: autoscope_wire::HOST_API_VERSION,
+                    context: Context {
+                        module: manifest.key.clone(),
+                        company_id: company_id.clone(),
+                        user: None,
+                        request_id: None,
+                        now,
+                    },
+                    call: Call::Schedule(ScheduleRun { name: schedule.name.clone() }),
+                };
+                match crate::runtime::call(state, &module.loaded, &envelope).await {
+                    Ok(reply) if reply.status < 300 => succeeded += 1,
+                    outcome => {
+                        let why = match outcome {
+                            Ok(reply) => format!("answered {}: {}", reply.status, reply.body),
+                            Err(err) => err.to_string(),
+                        };
+                        crate::logs::record(
+                            state,
+                            crate::logs::Event {
+                                company_id: Some(company_id),
+                                user_id: None,
+                                level: "error",
+                                event: "module.schedule_failed",
+                                message: format!("Schedule {} of module {} failed: {why}", schedule.name, manifest.key),
+                                request_id: None,
+                            },
+                        )
+                        .await;
+                    }
+                }
+            }
+        }
+    }
+    Ok(succeeded)
+}
