@@ -107,6 +107,17 @@ pub async fn find_role(db: &Db, company_id: &str, name: &str) -> sqlx::Result<Op
         .await
 }
 
+/// Replaces the rights (JSON map) of the company's role `name`; false when no such role.
+pub async fn set_role_rights(db: &Db, company_id: &str, name: &str, rights: &str) -> sqlx::Result<bool> {
+    let done = sqlx::query("UPDATE roles SET rights = $1 WHERE company_id = $2 AND name = $3")
+        .bind(rights)
+        .bind(company_id)
+        .bind(name)
+        .execute(db.pool())
+        .await?;
+    Ok(done.rows_affected() == 1)
+}
+
 /// A company with how many users it has (platform admin view).
 #[derive(Debug, Clone, FromRow)]
 pub struct CompanySummary {

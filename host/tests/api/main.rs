@@ -10,6 +10,8 @@ mod enterprise;
 mod logs;
 mod mail;
 mod masters;
+mod module_registry;
+mod module_runtime;
 mod notifications;
 mod profile_pictures;
 mod rate_limits;

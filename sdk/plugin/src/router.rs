@@ -175,7 +175,8 @@ impl Router {
             Ok(envelope) => self.dispatch(envelope),
             Err(err) => Reply::message(500, format!("Malformed envelope: {err}")),
         };
-        serde_json::to_vec(&reply).unwrap_or_else(|_| br#"{"status":500,"body":{"message":"Unencodable reply"}}"#.to_vec())
+        serde_json::to_vec(&reply)
+            .unwrap_or_else(|_| br#"{"status":500,"body":{"message":"Unencodable reply"}}"#.to_vec())
     }
 }
 
@@ -300,9 +301,7 @@ mod tests {
 
     #[test]
     fn events_and_schedules_dispatch_by_name() {
-        let event = |name: &str, payload: Value| {
-            json!({ "kind": "event", "id": "e1", "name": name, "source": "crud", "payload": payload, "published_at": 0, "attempt": 1 })
-        };
+        let event = |name: &str, payload: Value| json!({ "kind": "event", "id": "e1", "name": name, "source": "crud", "payload": payload, "published_at": 0, "attempt": 1 });
         let reply = call(event("crud.item_created", json!({})));
         assert_eq!((reply.status, reply.body), (200, json!({})));
         let reply = call(event("crud.item_created", json!({ "fail": true })));

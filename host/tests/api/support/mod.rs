@@ -4,6 +4,7 @@
 #![allow(dead_code)]
 
 pub mod maildev;
+pub mod modules;
 pub mod oidc;
 
 use std::collections::HashMap;
@@ -79,6 +80,10 @@ impl TestApp {
             ("AUTOSCOPE_DATA_DIR", data_dir.0.display().to_string()),
             ("AUTOSCOPE_ADDR", "127.0.0.1:0".to_string()),
             ("AUTOSCOPE_LOG", "warn".to_string()),
+            // Most tests install the unsigned test packages; signature tests turn this off.
+            ("AUTOSCOPE_ALLOW_UNSIGNED_MODULES", "true".to_string()),
+            // One compile cache for every test, so each plugin compiles once per run.
+            ("AUTOSCOPE_COMPILE_CACHE_DIR", modules::compile_cache_dir().display().to_string()),
         ]);
         let mut config = Config::from_lookup(|k| vars.get(k).cloned()).unwrap();
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();

@@ -1,1 +1,75 @@
-//! placeholder
+//! `faults`: a test module that misbehaves on purpose. Every fault route fails only
+//! because of a host limit or check: fuel or the timeout (`/loop`), a trap (`/trap`),
+//! the memory limit (`/bomb`), the response size (`/huge`), an undeclared host function
+//! (`/undeclared`) and an ungranted collection (`/ungranted`).
+
+use std::hint::black_box;
+
+use autoscope_sdk::prelude::*;
+use autoscope_sdk::wire::host::Notify;
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+fn router() -> Router {
+    Router::new()
+        .get("/ok", |_: &Request| ok(&json!({ "ok": true })))
+        .get("/loop", endless_loop)
+        .get("/trap", trap)
+        .get("/bomb", bomb)
+        .get("/huge", huge)
+        .get("/undeclared", undeclared)
+        .get("/ungranted", |_: &Request| ok(&collection("crud.items").list(&Query::default())?))
+        .post("/notes", add_note)
+        .get("/notes", |_: &Request| ok(&collection("notes").list(&Query::default())?))
+}
+
+autoscope_sdk::module!(router);
+
+/// Spins until the host runs out of patience (fuel, then the timeout).
+fn endless_loop(_: &Request) -> Result<Reply> {
+    let mut turns = 0u64;
+    loop {
+        turns = black_box(turns).wrapping_add(1);
+    }
+}
+
+fn trap(_: &Request) -> Result<Reply> {
+    #[cfg(target_arch = "wasm32")]
+    core::arch::wasm32::unreachable();
+    #[cfg(not(target_arch = "wasm32"))]
+    panic!("trap");
+}
+
+/// Allocates and touches 1 MiB after 1 MiB until the memory limit stops it.
+fn bomb(_: &Request) -> Result<Reply> {
+    let mut blocks: Vec<Vec<u8>> = Vec::new();
+    loop {
+        let block = vec![1u8; 1 << 20];
+        blocks.push(black_box(block));
+    }
+}
+
+/// An answer of `size` characters, default 1,200,000: over this module's 1,024 KiB
+/// response limit, yet within its fuel (serializing and copying out cost about 27 fuel per
+/// byte, so about 32 M of the 50 M) and its 8 MiB heap (the string plus its JSON).
+/// Much bigger answers (`?size=10000000`) run out of fuel before the size check.
+fn huge(req: &Request) -> Result<Reply> {
+    let size = req.query_as::<usize>("size")?.unwrap_or(1_200_000);
+    Ok(Reply::ok(Value::String("x".repeat(size))))
+}
+
+/// Calls `notify`, which this module does not declare: the host refuses (403 passed on).
+fn undeclared(_: &Request) -> Result<Reply> {
+    let notification = Notify { user_ids: vec![], message: "m".into() };
+    ok(&host::notify(&notification)?)
+}
+
+#[derive(Deserialize)]
+struct Note {
+    text: String,
+}
+
+fn add_note(req: &Request) -> Result<Reply> {
+    let note: Note = req.body()?;
+    created(&collection("notes").insert_as(&json!({ "text": note.text }))?)
+}

@@ -1,0 +1,171 @@
+//! Module packages: checks before install, install/upgrade/remove at run time,
+//! `GET /api/modules`, the web assets, and loading installed modules at start.
+
+use autoscope::storage::Engine;
+use serde_json::json;
+
+use crate::on_both_engines;
+use crate::support::TestApp;
+use crate::support::modules::{archive, archive_edited, archive_with, manifest, manifest_at};
+
+on_both_engines!(
+    an_installed_module_is_listed_for_users_whose_rights_allow_it,
+    its_web_assets_are_served_immutable_for_the_installed_version_only,
+    only_administrators_install_and_remove,
+    grants_must_be_declared,
+    upgrades_replace_the_running_version_and_removal_stops_it,
+    a_refused_upgrade_leaves_the_previous_version_serving,
+);
+on_both_engines!(engine: installed_modules_load_again_at_start, signatures_decide_trust);
+
+/// `GET /api/modules` gives pages, menu data, rights and the remote's manifest URL.
+async fn an_installed_module_is_listed_for_users_whose_rights_allow_it(app: TestApp) {
+    let user = app.sign_up("lister@example.com", "Listers").await;
+    assert_eq!(app.get_as(&user, "/api/modules").await.body["data"], json!([]));
+    app.install_test_module("crud").await;
+    let listed = app.get_as(&user, "/api/modules").await;
+    assert_eq!(listed.status, 200, "{listed:?}");
+    let module = &listed.body["data"][0];
+    assert_eq!(module["key"], "crud");
+    assert_eq!(module["version"], "1.0.0");
+    assert_eq!(module["rights"], json!({ "view": true, "disabled": false }));
+    assert_eq!(module["remote"]["manifestUrl"], "/modules/crud/1.0.0/mf-manifest.json");
+    assert_eq!(module["pages"][0]["route"], "/Items");
+    assert_eq!(module["pages"][0]["group"], "Process");
+    assert_eq!(module["pages"][0]["menuKey"], "process");
+    assert_eq!(module["pages"][0]["component"], "./ItemsPage");
+    assert_eq!(app.get("/api/modules").await.status, 401);
+}
+
+/// Same-origin assets with immutable caching; another version's path is 404.
+async fn its_web_assets_are_served_immutable_for_the_installed_version_only(app: TestApp) {
+    app.install_test_module("crud").await;
+    let response = app.client.get(format!("{}/modules/crud/1.0.0/remoteEntry.js", app.base)).send().await.unwrap();
+    assert_eq!(response.status(), 200);
+    assert_eq!(response.headers()["cache-control"], "public, max-age=31536000, immutable");
+    assert!(response.headers()["content-type"].to_str().unwrap().contains("javascript"));
+    for missing in ["/modules/crud/0.9.0/remoteEntry.js", "/modules/crud/1.0.0/nothing.js", "/modules/none/1.0.0/x.js"]
+    {
+        let response = app.client.get(format!("{}{missing}", app.base)).send().await.unwrap();
+        assert_eq!(response.status(), 404, "{missing}");
+    }
+}
+
+/// Installing and removing need the server-side admin role.
+async fn only_administrators_install_and_remove(app: TestApp) {
+    let user = app.sign_up("plain@example.com", "Plain Co").await;
+    // The role is checked before the body is read (a small body keeps the connection reusable).
+    assert_eq!(app.install(&user, b"archive".to_vec(), "declared").await.status, 403);
+    let removal = app.request(reqwest::Method::DELETE, "/api/admin/modules/crud", Some(&user), None).await;
+    assert_eq!(removal.status, 403);
+    let admin = app.admin_token().await;
+    let removal = app.request(reqwest::Method::DELETE, "/api/admin/modules/crud", Some(&admin), None).await;
+    assert_eq!(removal.status, 404);
+    assert_eq!(removal.message(), "Module not found");
+}
+
+/// An installation may grant only what the manifest declares; unknown names are refused.
+async fn grants_must_be_declared(app: TestApp) {
+    let admin = app.admin_token().await;
+    let refused = app.install(&admin, archive("faults"), "storage,notify").await;
+    assert_eq!(refused.status, 400);
+    assert!(refused.message().contains("does not declare notify"), "{refused:?}");
+    let unknown = app.install(&admin, archive("faults"), "storage,network").await;
+    assert_eq!(unknown.message(), "Unknown capability 'network'");
+    let installed = app.install(&admin, archive("faults"), "storage").await;
+    assert_eq!(installed.status, 200, "{installed:?}");
+    assert_eq!(installed.body["granted"], json!(["storage"]));
+    assert_eq!(installed.body["declared"], json!(["storage", "read:crud.items"]));
+}
+
+/// A new version serves at once; removing answers 404 on its routes and drops it from the list.
+async fn upgrades_replace_the_running_version_and_removal_stops_it(app: TestApp) {
+    let admin = app.admin_token().await;
+    let user = app.sign_up("upgrader@example.com", "Upgraders").await;
+    assert_eq!(app.install(&admin, archive("crud"), "declared").await.status, 200);
+    // The same package again is a no-op; other content under the same version is not.
+    assert_eq!(app.install(&admin, archive("crud"), "declared").await.status, 200);
+    let changed = manifest("crud").replace("name = \"Items\"", "name = \"Other\"");
+    let same_version = app.install(&admin, archive_with("crud", &changed, None), "declared").await;
+    assert!(same_version.message().contains("installed with different content"), "{same_version:?}");
+    let upgraded = app.install(&admin, archive_with("crud", &manifest_at("crud", "1.1.0"), None), "declared").await;
+    assert_eq!(upgraded.status, 200, "{upgraded:?}");
+    assert_eq!(app.get_as(&user, "/api/modules").await.body["data"][0]["version"], "1.1.0");
+    let older = app.install(&admin, archive("crud"), "declared").await;
+    assert!(older.message().contains("older than the installed 1.1.0"), "{older:?}");
+    assert_eq!(app.get_as(&user, "/api/m/crud/whoami").await.status, 200);
+    let removed = app.request(reqwest::Method::DELETE, "/api/admin/modules/crud", Some(&admin), None).await;
+    assert_eq!(removed.message(), "Module removed");
+    let gone = app.get_as(&user, "/api/m/crud/whoami").await;
+    assert_eq!((gone.status, gone.message()), (404, "Module not found"));
+    assert_eq!(app.get_as(&user, "/api/modules").await.body["data"], json!([]));
+}
+
+/// Every refusal says why, and the installed version keeps answering.
+async fn a_refused_upgrade_leaves_the_previous_version_serving(app: TestApp) {
+    let admin = app.admin_token().await;
+    let user = app.sign_up("keeper@example.com", "Keepers").await;
+    assert_eq!(app.install(&admin, archive("crud"), "declared").await.status, 200);
+    let cases = [
+        (manifest_at("crud", "2.0.0").replace("host_api = 1", "host_api = 2"), "built for 1"),
+        (
+            manifest_at("crud", "2.0.0").replace("rights_key = \"process\"", "rights_key = \"nope\""),
+            "rights_key 'nope'",
+        ),
+        (manifest_at("crud", "2.0.0") + "\nsurprise = true\n", "surprise"),
+    ];
+    for (text, reason) in cases {
+        let package = archive_edited("crud", true, |dir| std::fs::write(dir.join("module.toml"), &text).unwrap());
+        let refused = app.install(&admin, package, "declared").await;
+        assert_eq!(refused.status, 400, "{refused:?}");
+        assert!(refused.message().contains(reason), "{reason}: {refused:?}");
+    }
+    let garbage = app.install(&admin, b"not an archive".to_vec(), "declared").await;
+    assert!(garbage.message().contains("cannot be read as .tar.gz"), "{garbage:?}");
+    assert_eq!(tampered(&app, &admin).await, 400);
+    let still = app.get_as(&user, "/api/m/crud/whoami").await;
+    assert_eq!(still.status, 200, "{still:?}");
+    assert_eq!(app.get_as(&user, "/api/modules").await.body["data"][0]["version"], "1.0.0");
+}
+
+/// Installs a package whose plugin was changed after packing; answers the status.
+async fn tampered(app: &TestApp, admin: &str) -> u16 {
+    let package = archive_edited("crud", false, |dir| {
+        let mut wasm = std::fs::read(dir.join("backend.wasm")).unwrap();
+        wasm.push(0);
+        std::fs::write(dir.join("backend.wasm"), wasm).unwrap();
+    });
+    let answer = app.install(admin, package, "declared").await;
+    assert!(answer.message().contains("backend.wasm does not match its digest"), "{answer:?}");
+    answer.status
+}
+
+/// A restarted host finds its installed modules (and their grants) in the modules directory.
+async fn installed_modules_load_again_at_start(engine: Engine) {
+    let app = TestApp::start(engine, |_| {}).await;
+    let admin = app.admin_token().await;
+    assert_eq!(app.install(&admin, archive("faults"), "storage").await.status, 200);
+    let again = autoscope::prepare(app.state.config.as_ref().clone()).await.unwrap();
+    let faults = again.modules.get("faults").expect("loaded at start");
+    assert_eq!(faults.manifest().version.to_string(), "1.0.0");
+    assert_eq!(faults.loaded.grants.iter().map(ToString::to_string).collect::<Vec<_>>(), ["storage"]);
+}
+
+/// Unsigned packages need the configuration's consent; signed ones a trusted key.
+async fn signatures_decide_trust(engine: Engine) {
+    let (secret, public) = autoscope::registry::package::generate_key();
+    let (stranger, _) = autoscope::registry::package::generate_key();
+    let app = TestApp::start(engine, |config| {
+        config.modules.allow_unsigned = false;
+        config.modules.trusted_keys = vec![public.clone()];
+    })
+    .await;
+    let admin = app.admin_token().await;
+    let unsigned = app.install(&admin, archive("crud"), "declared").await;
+    assert!(unsigned.message().contains("not signed"), "{unsigned:?}");
+    let untrusted = app.install(&admin, archive_with("crud", &manifest("crud"), Some(&stranger)), "declared").await;
+    assert!(untrusted.message().contains("does not match any trusted key"), "{untrusted:?}");
+    let trusted = app.install(&admin, archive_with("crud", &manifest("crud"), Some(&secret)), "declared").await;
+    assert_eq!(trusted.status, 200, "{trusted:?}");
+    assert_eq!(trusted.body["signedBy"], public);
+}

@@ -1,0 +1,164 @@
+//! Calling plugins through `/api/m/<key>/...`: the session and rights checks, the call
+//! context, public and legacy routes, guest state kept per company, and faults that fail
+//! one request while the module keeps serving.
+
+use autoscope::storage::{Engine, companies, system_logs};
+use serde_json::{Value, json};
+
+use crate::on_both_engines;
+use crate::support::TestApp;
+use crate::support::modules::{archive_with, manifest};
+
+on_both_engines!(
+    the_plugin_gets_the_caller_and_company,
+    calls_need_a_session_and_the_view_right,
+    a_disabled_right_asks_for_premium,
+    public_and_legacy_routes_bind_the_company_of_the_named_user,
+    warm_instances_are_never_shared_across_companies,
+    each_fault_fails_its_request_only,
+);
+on_both_engines!(engine: a_module_at_its_concurrency_limit_does_not_block_others);
+
+/// The envelope carries the signed-in user, the company, the module and the rights.
+async fn the_plugin_gets_the_caller_and_company(app: TestApp) {
+    app.install_test_module("crud").await;
+    let token = app.sign_up("caller@example.com", "Callers").await;
+    let me = app.get_as(&token, "/api/m/crud/whoami").await;
+    assert_eq!(me.status, 200, "{me:?}");
+    assert_eq!(me.body["email"], "caller@example.com");
+    assert_eq!(me.body["module"], "crud");
+    assert_eq!(me.body["rights"]["process"], json!({ "view": true, "disabled": false }));
+    let company = me.body["company_id"].as_str().unwrap();
+    assert!(!company.is_empty());
+    let unknown = app.get_as(&token, "/api/m/crud/no/such/route").await;
+    assert_eq!((unknown.status, unknown.message()), (404, "Not found"));
+    let bad_json = app
+        .client
+        .post(format!("{}/api/m/crud/items", app.base))
+        .bearer_auth(&token)
+        .body("{not json")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(bad_json.status(), 400);
+}
+
+/// No session: 401. A role without view on the module's rights key: 403.
+async fn calls_need_a_session_and_the_view_right(app: TestApp) {
+    app.install_test_module("crud").await;
+    assert_eq!(app.get("/api/m/crud/whoami").await.status, 401);
+    let token = app.sign_up("viewer@example.com", "Viewers").await;
+    let company = company_of(&app, &token).await;
+    let mut rights = autoscope::rights::default_role_rights();
+    rights.insert("process".into(), autoscope::rights::Right { view: false, disabled: false });
+    let rights = serde_json::to_string(&rights).unwrap();
+    assert!(companies::set_role_rights(app.db(), &company, autoscope::rights::COMMUNITY_ROLE, &rights).await.unwrap());
+    let refused = app.get_as(&token, "/api/m/crud/whoami").await;
+    assert_eq!((refused.status, refused.message()), (403, "Your rights do not allow this module"));
+    assert_eq!(app.get_as(&token, "/api/modules").await.body["data"], json!([]));
+}
+
+/// A premium module in a community company is listed disabled and refuses calls.
+async fn a_disabled_right_asks_for_premium(app: TestApp) {
+    let admin = app.admin_token().await;
+    let premium = manifest("crud")
+        .replace("rights_key = \"process\"", "rights_key = \"databaseIntegration\"")
+        .replace("premium = false", "premium = true");
+    assert_eq!(app.install(&admin, archive_with("crud", &premium, None), "declared").await.status, 200);
+    let token = app.sign_up("community@example.com", "Community Co").await;
+    let refused = app.get_as(&token, "/api/m/crud/whoami").await;
+    assert_eq!((refused.status, refused.message()), (403, "Upgrade to Premium to use this module"));
+    let listed = app.get_as(&token, "/api/modules").await;
+    assert_eq!(listed.body["data"][0]["rights"], json!({ "view": true, "disabled": true }));
+}
+
+/// Public routes need no session; the host binds the call to the company of the user
+/// named by `person_id` (query or body), also through the spec's legacy path.
+async fn public_and_legacy_routes_bind_the_company_of_the_named_user(app: TestApp) {
+    app.install_test_module("crud").await;
+    let token = app.sign_up("approver@example.com", "Approvers").await;
+    let me = app.get_as(&token, "/api/m/crud/whoami").await;
+    let (user_id, company) = (me.body["user_id"].clone(), me.body["company_id"].clone());
+    let body = json!({ "ticket_id": "t1", "person_id": user_id, "token": "abc" });
+    let direct = app.post("/api/m/crud/public/echo", body.clone()).await;
+    assert_eq!(direct.status, 200, "{direct:?}");
+    assert_eq!(direct.body["company_id"], company);
+    assert_eq!(direct.body["public"], true);
+    let legacy = app.post("/api/support/approve_request", body.clone()).await;
+    assert_eq!(legacy.status, 200, "{legacy:?}");
+    assert_eq!(legacy.body["company_id"], company);
+    assert_eq!(legacy.body["body"]["token"], "abc");
+    let stranger = app.post("/api/support/approve_request", json!({ "person_id": "no-such-user" })).await;
+    assert_eq!(stranger.status, 404);
+    let missing = app.post("/api/support/approve_request", json!({ "token": "abc" })).await;
+    assert_eq!((missing.status, missing.message()), (400, "person_id is required"));
+    assert_eq!(app.get("/api/support/decline_request").await.status, 404);
+}
+
+/// Guest state lives in an instance; another company never gets that instance.
+async fn warm_instances_are_never_shared_across_companies(app: TestApp) {
+    app.install_test_module("crud").await;
+    let first = app.sign_up("a@first.example.com", "First").await;
+    let second = app.sign_up("b@second.example.com", "Second").await;
+    for expected in 1..=3 {
+        assert_eq!(app.get_as(&first, "/api/m/crud/counter").await.body["counter"], expected);
+    }
+    assert_eq!(app.get_as(&second, "/api/m/crud/counter").await.body["counter"], 1);
+    assert_eq!(app.get_as(&first, "/api/m/crud/counter").await.body["counter"], 4);
+}
+
+/// An endless loop, a trap, a memory bomb, an oversized answer, an undeclared host call
+/// and an ungranted read each fail that request with a clear JSON error and a system
+/// log entry; the module keeps answering.
+async fn each_fault_fails_its_request_only(app: TestApp) {
+    let admin = app.admin_token().await;
+    assert_eq!(app.install(&admin, crate::support::modules::archive("faults"), "storage").await.status, 200);
+    let token = app.sign_up("faulty@example.com", "Faulty").await;
+    let cases = [
+        ("/loop", 502, "more computation than its limit"),
+        ("/trap", 502, "The module failed"),
+        ("/bomb", 502, "more memory than its limit"),
+        ("/huge", 502, "answer is larger than its limit of 1024 KB"),
+        ("/undeclared", 403, "'notify': module.toml does not declare it"),
+        ("/ungranted", 403, "'read:crud.items': the installation did not grant it"),
+    ];
+    for (path, status, message) in cases {
+        let answer = app.get_as(&token, &format!("/api/m/faults{path}")).await;
+        assert_eq!(answer.status, status, "{path}: {answer:?}");
+        assert!(answer.message().contains(message), "{path}: {answer:?}");
+        let ok = app.get_as(&token, "/api/m/faults/ok").await;
+        assert_eq!(ok.body, json!({ "ok": true }), "after {path}");
+    }
+    let company = company_of(&app, &token).await;
+    let logged = system_logs::list_for_company(app.db(), &company, None, 100).await.unwrap();
+    let failures: Vec<&str> =
+        logged.iter().filter(|e| e.event == "module.call_failed").map(|e| e.message.as_str()).collect();
+    assert_eq!(failures.len(), 4, "{failures:#?}");
+    assert!(failures.iter().any(|m| m.contains("GET /loop")), "{failures:#?}");
+}
+
+/// While endless loops hold all of one module's slots, another module is served.
+async fn a_module_at_its_concurrency_limit_does_not_block_others(engine: Engine) {
+    let app = TestApp::start(engine, |_| {}).await;
+    let admin = app.admin_token().await;
+    assert_eq!(app.install(&admin, crate::support::modules::archive("faults"), "storage").await.status, 200);
+    assert_eq!(app.install(&admin, crate::support::modules::archive("crud"), "declared").await.status, 200);
+    let token = app.sign_up("busy@example.com", "Busy").await;
+    // Two endless loops hold both of the faults module's slots until fuel runs out.
+    let loops: Vec<_> = (0..2)
+        .map(|_| {
+            let (client, url, token) = (app.client.clone(), format!("{}/api/m/faults/loop", app.base), token.clone());
+            tokio::spawn(async move { client.get(url).bearer_auth(token).send().await.unwrap().status().as_u16() })
+        })
+        .collect();
+    let other = app.get_as(&token, "/api/m/crud/whoami").await;
+    assert_eq!(other.status, 200, "{other:?}");
+    for handle in loops {
+        assert_eq!(handle.await.unwrap(), 502);
+    }
+}
+
+async fn company_of(app: &TestApp, token: &str) -> String {
+    let me: Value = app.get_as(token, "/api/users/me").await.body;
+    me["company_id"].as_str().unwrap_or_else(|| panic!("no company id in {me}")).to_string()
+}
