@@ -11,7 +11,7 @@ CARGO ?= cargo
 BIN_DEBUG := $(CARGO_TARGET_DIR)/debug/autoscope
 BIN_RELEASE := $(CARGO_TARGET_DIR)/release/autoscope
 
-.PHONY: run build test setup test-tools lint fmt clean-data
+.PHONY: run build test bench modules setup test-tools lint fmt clean-data
 
 ## run: build (debug profile) and serve on the embedded default with demo data
 run: setup
@@ -28,8 +28,18 @@ build: setup
 	@echo "built target/release/autoscope"
 
 ## test: every test (lint, unit, and integration on SQLite and PostgreSQL, real SMTP and OIDC peers)
-test: setup test-tools lint
-	$(CARGO) test --workspace --no-fail-fast
+test: setup test-tools modules lint
+	$(CARGO) test --no-fail-fast
+	$(CARGO) test -p autoscope-sdk
+
+## bench: plugin-routed versus native list latency on SQLite and PostgreSQL (optimised build; minutes)
+bench: modules
+	$(CARGO) bench -p autoscope --bench plugin_vs_native
+
+## modules: build every module plugin (every workspace member but the host: tests/modules/*, plugins/*)
+## for wasm32 into $(CARGO_TARGET_DIR)/wasm32-unknown-unknown/plugin/
+modules: setup
+	$(CARGO) build --profile plugin --target wasm32-unknown-unknown --workspace --exclude autoscope
 
 # Installs the pinned toolchain explicitly: rustup's auto-install may be off (RUSTUP_AUTO_INSTALL=0).
 TOOLCHAIN := $(shell sed -n 's/^channel = "\(.*\)"/\1/p' rust-toolchain.toml)
@@ -46,7 +56,9 @@ test-tools:
 
 lint:
 	$(CARGO) fmt --all --check
-	$(CARGO) clippy --workspace --all-targets -- -D warnings
+	$(CARGO) clippy --all-targets -- -D warnings
+	$(CARGO) clippy -p autoscope-sdk --all-targets -- -D warnings
+	$(CARGO) clippy --profile plugin --target wasm32-unknown-unknown --workspace --exclude autoscope -- -D warnings
 
 fmt:
 	$(CARGO) fmt --all

@@ -1,0 +1,215 @@
+//! How much a plugin costs: the p50 and p99 latency of a list request routed through the
+//! `crud` test module against a native axum route doing the same query (same host, same
+//! data, same concurrency, over loopback), on SQLite and PostgreSQL. Ends with
+//! `plugin/native p50=<ratio> p99=<ratio>` (the worse engine). Run with `make bench`.
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use anyhow::Context;
+use autoscope::auth::CurrentUser;
+use autoscope::registry::{Grants, package};
+use autoscope::storage::{Engine, collections};
+use autoscope::{AppState, Config};
+use autoscope_wire::storage::{Query, Sort, StorageOp};
+use axum::extract::State;
+
+const ITEMS: usize = 10_000;
+const CONCURRENCY: usize = 8;
+const REQUESTS_PER_CLIENT: usize = 250;
+const PATH_QUERY: &str = "items?limit=50&sort=-due&total=true";
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    autoscope::install_crypto_provider();
+    let mut worst = (0.0f64, 0.0f64);
+    for engine in [Engine::Sqlite, Engine::Postgres] {
+        let (plugin, native) = measure(engine).await?;
+        let ratio = (plugin.p50 / native.p50, plugin.p99 / native.p99);
+        println!(
+            "{engine:?}: plugin p50={:.2}ms p99={:.2}ms | native p50={:.2}ms p99={:.2}ms | ratio p50={:.2} p99={:.2}",
+            plugin.p50, plugin.p99, native.p50, native.p99, ratio.0, ratio.1
+        );
+        worst = (worst.0.max(ratio.0), worst.1.max(ratio.1));
+    }
+    println!("plugin/native p50={:.2} p99={:.2}", worst.0, worst.1);
+    Ok(())
+}
+
+struct Percentiles {
+    p50: f64,
+    p99: f64,
+}
+
+fn percentiles(mut millis: Vec<f64>) -> Percentiles {
+    millis.sort_by(f64::total_cmp);
+    let at = |q: f64| millis[((millis.len() as f64 * q) as usize).min(millis.len() - 1)];
+    Percentiles { p50: at(0.50), p99: at(0.99) }
+}
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+async fn measure(engine: Engine) -> anyhow::Result<(Percentiles, Percentiles)> {
+    let data_dir = std::env::temp_dir().join(format!("autoscope-bench-{}", uuid::Uuid::new_v4().simple()));
+    let (database_url, pg_name) = match engine {
+        Engine::Sqlite => (format!("sqlite://{}?mode=rwc", data_dir.join("bench.db").display()), None),
+        Engine::Postgres => {
+            let name = format!("autoscope_bench_{}", uuid::Uuid::new_v4().simple());
+            admin_sql(&format!("CREATE DATABASE {name}")).await?;
+            (format!("postgres://postgres@127.0.0.1:5432/{name}"), Some(name))
+        }
+    };
+    let result = run(&data_dir, &database_url).await;
+    let _ = std::fs::remove_dir_all(&data_dir);
+    if let Some(name) = pg_name {
+        admin_sql(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)")).await?;
+    }
+    result
+}
+
+async fn admin_sql(sql: &str) -> anyhow::Result<()> {
+    use sqlx::Connection;
+    let mut conn = sqlx::PgConnection::connect("postgres://postgres@127.0.0.1:5432/test").await?;
+    sqlx::raw_sql(sqlx::AssertSqlSafe(sql.to_string())).execute(&mut conn).await?;
+    Ok(())
+}
+
+async fn run(data_dir: &std::path::Path, database_url: &str) -> anyhow::Result<(Percentiles, Percentiles)> {
+    let vars: HashMap<&str, String> = HashMap::from([
+        ("AUTOSCOPE_SECRET", "bench-secret-bench-secret-bench-secret-01".to_string()),
+        ("DATABASE_URL", database_url.to_string()),
+        ("AUTOSCOPE_DATA_DIR", data_dir.display().to_string()),
+        ("AUTOSCOPE_LOG", "warn".to_string()),
+        ("AUTOSCOPE_ALLOW_UNSIGNED_MODULES", "true".to_string()),
+    ]);
+    let config = Config::from_lookup(|key| vars.get(key).cloned())?;
+    let state = autoscope::prepare(config).await?;
+    state.modules.install(&state.db, &crud_archive(data_dir)?, Grants::Declared).await.map_err(anyhow::Error::msg)?;
+
+    let email = "bench@autoscope.test";
+    let password = "Bench#Portal-2026";
+    autoscope::admin::create_admin(&state, email, Some(password.into())).await?;
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
+    let base = format!("http://{}", listener.local_addr()?);
+    let app = autoscope::app(state.clone()).merge(
+        axum::Router::new().route("/bench/native/items", axum::routing::get(native_list)).with_state(state.clone()),
+    );
+    tokio::spawn(async move {
+        axum::serve(listener, app.into_make_service_with_connect_info::<std::net::SocketAddr>()).await
+    });
+    let client = reqwest::Client::builder().pool_max_idle_per_host(CONCURRENCY).build()?;
+    let signed_in: serde_json::Value = client
+        .post(format!("{base}/api/users/signin"))
+        .json(&serde_json::json!({ "email": email, "password": password }))
+        .send()
+        .await?
+        .json()
+        .await?;
+    let token = signed_in["token"].as_str().context("sign-in gave no token")?.to_string();
+    seed(&client, &base, &token).await?;
+
+    let plugin_url = format!("{base}/api/m/crud/{PATH_QUERY}");
+    let native_url = format!("{base}/bench/native/{PATH_QUERY}");
+    // Both answers must be the same page, or the comparison means nothing.
+    let plugin_page: serde_json::Value = client.get(&plugin_url).bearer_auth(&token).send().await?.json().await?;
+    let native_page: serde_json::Value = client.get(&native_url).bearer_auth(&token).send().await?.json().await?;
+    anyhow::ensure!(plugin_page == native_page, "the two routes answer different pages");
+    anyhow::ensure!(plugin_page["total"] == ITEMS, "unexpected total: {}", plugin_page["total"]);
+
+    let (mut plugin, mut native) = (Vec::new(), Vec::new());
+    load(&client, &plugin_url, &token, 20).await?; // warm-up: instances, statement caches
+    load(&client, &native_url, &token, 20).await?;
+    for _ in 0..2 {
+        native.extend(load(&client, &native_url, &token, REQUESTS_PER_CLIENT).await?);
+        plugin.extend(load(&client, &plugin_url, &token, REQUESTS_PER_CLIENT).await?);
+    }
+    state.db.close().await;
+    Ok((percentiles(plugin), percentiles(native)))
+}
+
+/// `CONCURRENCY` clients each sending `requests` requests one after another; answers
+/// every latency in milliseconds. Any non-200 answer fails the benchmark.
+async fn load(client: &reqwest::Client, url: &str, token: &str, requests: usize) -> anyhow::Result<Vec<f64>> {
+    let clients = (0..CONCURRENCY).map(|_| {
+        let (client, url, token) = (client.clone(), url.to_string(), token.to_string());
+        tokio::spawn(async move {
+            let mut latencies = Vec::with_capacity(requests);
+            for _ in 0..requests {
+                let started = Instant::now();
+                let response = client.get(&url).bearer_auth(&token).send().await?;
+                anyhow::ensure!(response.status() == 200, "{url} answered {}", response.status());
+                response.bytes().await?;
+                latencies.push(started.elapsed().as_secs_f64() * 1000.0);
+            }
+            anyhow::Ok(latencies)
+        })
+    });
+    let mut all = Vec::new();
+    for handle in clients.collect::<Vec<_>>() {
+        all.extend(handle.await??);
+    }
+    Ok(all)
+}
+
+async fn seed(client: &reqwest::Client, base: &str, token: &str) -> anyhow::Result<()> {
+    let day = 86_400;
+    for chunk in 0..ITEMS / 1000 {
+        let records: Vec<_> = (0..1000)
+            .map(|i| {
+                let n = chunk * 1000 + i;
+                serde_json::json!({ "title": format!("Item {n}"), "qty": n % 97, "due": 1_750_000_000 + (n as i64 % 365) * day })
+            })
+            .collect();
+        let answer = client
+            .post(format!("{base}/api/m/crud/items/batch"))
+            .bearer_auth(token)
+            .json(&serde_json::json!({ "records": records }))
+            .timeout(Duration::from_secs(60))
+            .send()
+            .await?;
+        anyhow::ensure!(answer.status() == 201, "seeding answered {}", answer.status());
+    }
+    Ok(())
+}
+
+/// The native twin of the plugin's `GET /items?limit=50&sort=-due&total=true`: the same
+/// session and rights checks, the same storage call.
+async fn native_list(State(state): State<AppState>, user: CurrentUser) -> axum::response::Response {
+    use axum::response::IntoResponse;
+    if !autoscope::rights::allows(&user.rights, "process") {
+        return axum::http::StatusCode::FORBIDDEN.into_response();
+    }
+    let Some(module) = state.modules.get("crud") else { return axum::http::StatusCode::NOT_FOUND.into_response() };
+    let Some(spec) = module.manifest().collections.get("items").cloned() else {
+        return axum::http::StatusCode::NOT_FOUND.into_response();
+    };
+    let target = collections::Target { module: "crud".into(), collection: "items".into(), spec };
+    let query = Query {
+        limit: Some(50),
+        sort: vec![Sort { field: "due".into(), desc: true }],
+        total: true,
+        ..Query::default()
+    };
+    let op = StorageOp::List { collection: "items".into(), query };
+    match collections::execute(&state.db, &target, &user.company_id, state.clock.now(), op).await {
+        Ok(page) => axum::Json(page).into_response(),
+        Err(err) => (axum::http::StatusCode::INTERNAL_SERVER_ERROR, err.message).into_response(),
+    }
+}
+
+fn crud_archive(scratch: &std::path::Path) -> anyhow::Result<Vec<u8>> {
+    let target_dir = std::env::var_os("CARGO_TARGET_DIR").map(PathBuf::from).unwrap_or_else(|| root().join("target"));
+    let wasm = target_dir.join("wasm32-unknown-unknown/plugin/test_module_crud.wasm");
+    anyhow::ensure!(wasm.is_file(), "{} is missing: run `make modules` first", wasm.display());
+    let source = package::PackSource {
+        manifest: &root().join("tests/modules/crud/module.toml"),
+        wasm: &wasm,
+        web: Some(&root().join("tests/modules/crud/web")),
+    };
+    let out = scratch.join("crud-package");
+    package::pack(&source, &out, None)?;
+    package::archive(&out)
+}
