@@ -4,6 +4,7 @@ mod support;
 
 mod admin;
 mod cli;
+mod collections;
 mod directory;
 mod docs;
 mod enterprise;
@@ -12,6 +13,7 @@ mod mail;
 mod masters;
 mod module_registry;
 mod module_runtime;
+mod module_storage;
 mod notifications;
 mod profile_pictures;
 mod rate_limits;

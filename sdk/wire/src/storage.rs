@@ -128,6 +128,7 @@ pub struct Aggregate {
     pub filters: Vec<Filter>,
     #[serde(default)]
     pub group_by: Vec<GroupKey>,
+    #[serde(default)]
     pub metrics: Vec<Metric>,
     /// Groups come back ordered by their keys; at most this many (default and cap
     /// [`MAX_GROUPS`]).

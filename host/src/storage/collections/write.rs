@@ -1,0 +1,143 @@
+//! The statements of writes. Pure: text and binds, the company always bound first.
+
+use super::sql::{Param, Sql, join, push_ident, quoted, record_columns};
+use crate::registry::manifest::Collection;
+
+/// The most values one statement binds (SQLite allows 32766, PostgreSQL 65535).
+const MAX_BINDS: usize = 30_000;
+
+/// The most records one statement inserts.
+const MAX_ROWS: usize = 500;
+
+/// How many records of `spec` one insert statement takes.
+pub(crate) fn rows_per_insert(spec: &Collection) -> usize {
+    (MAX_BINDS / (5 + spec.fields.len())).clamp(1, MAX_ROWS)
+}
+
+/// A new record: its id and its field values in declaration order.
+pub(crate) struct NewRow {
+    pub id: String,
+    pub fields: Vec<Param>,
+}
+
+/// One multi-row `INSERT` of `rows` (at most [`rows_per_insert`]).
+pub(crate) fn insert(table: &str, spec: &Collection, company_id: &str, now: i64, rows: Vec<NewRow>) -> Sql {
+    let mut text = String::from("INSERT INTO ");
+    push_ident(&mut text, table);
+    text.push_str(" (\"company_id\", ");
+    text.push_str(&record_columns(spec));
+    text.push_str(") VALUES ");
+    let mut sql = Sql::new(&text);
+    for (i, row) in rows.into_iter().enumerate() {
+        sql.push(if i == 0 { "(" } else { ", (" });
+        let mut placeholders = Vec::with_capacity(5 + row.fields.len());
+        placeholders.push(sql.placeholder(Param::Text(Some(company_id.to_string()))));
+        placeholders.push(sql.placeholder(Param::Text(Some(row.id))));
+        placeholders.push(sql.placeholder(Param::Int(Some(now))));
+        placeholders.push(sql.placeholder(Param::Int(Some(now))));
+        placeholders.push(sql.placeholder(Param::Int(Some(1))));
+        for field in row.fields {
+            placeholders.push(sql.placeholder(field));
+        }
+        join(&mut sql.text, &placeholders);
+        sql.push(")");
+    }
+    sql
+}
+
+/// Sets the changed fields when the stored version is `version`, bumps the version and
+/// answers the new record (no row when the id or the version does not match).
+pub(crate) fn update(
+    table: &str,
+    spec: &Collection,
+    company_id: &str,
+    id: &str,
+    version: i64,
+    now: i64,
+    changes: Vec<(&str, Param)>,
+) -> Sql {
+    let mut sql = Sql::new("UPDATE ");
+    sql.ident(table).push(" SET ");
+    for (field, value) in changes {
+        sql.ident(field).push(" = ").bind(value).push(", ");
+    }
+    sql.push("\"updated_at\" = ").bind(Param::Int(Some(now)));
+    sql.push(", \"version\" = \"version\" + 1 WHERE \"company_id\" = ").bind(Param::Text(Some(company_id.to_string())));
+    sql.push(" AND \"id\" = ").bind(Param::Text(Some(id.to_string())));
+    sql.push(" AND \"version\" = ").bind(Param::Int(Some(version)));
+    sql.push(" RETURNING ").push(&record_columns(spec));
+    sql
+}
+
+pub(crate) fn delete(table: &str, company_id: &str, id: &str, version: Option<i64>) -> Sql {
+    let mut sql = Sql::new("DELETE FROM ");
+    sql.ident(table).push(" WHERE \"company_id\" = ").bind(Param::Text(Some(company_id.to_string())));
+    sql.push(" AND \"id\" = ").bind(Param::Text(Some(id.to_string())));
+    if let Some(version) = version {
+        sql.push(" AND \"version\" = ").bind(Param::Int(Some(version)));
+    }
+    sql
+}
+
+/// Whether the company has a record with this id (tells a stale version from a missing
+/// record).
+pub(crate) fn exists(table: &str, company_id: &str, id: &str) -> Sql {
+    let mut sql = Sql::new(&format!("SELECT 1 FROM {} WHERE \"company_id\" = ", quoted(table)));
+    sql.bind(Param::Text(Some(company_id.to_string())));
+    sql.push(" AND \"id\" = ").bind(Param::Text(Some(id.to_string())));
+    sql
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
+
+    use super::*;
+    use crate::registry::manifest::{Field, FieldType};
+
+    fn spec() -> Collection {
+        let field = |kind| Field { kind, required: false, max_length: None, values: None, default: None };
+        Collection {
+            fields: BTreeMap::from([
+                ("qty".into(), field(FieldType::Integer)),
+                ("title".into(), field(FieldType::Text)),
+            ]),
+            indexes: vec![],
+            drop_fields: vec![],
+        }
+    }
+
+    #[test]
+    fn inserts_bind_every_column_of_every_row() {
+        let rows = vec![
+            NewRow { id: "a".into(), fields: vec![Param::Int(Some(1)), Param::Text(None)] },
+            NewRow { id: "b".into(), fields: vec![Param::Int(None), Param::Text(Some("x".into()))] },
+        ];
+        let sql = insert("mod_shop__items", &spec(), "c1", 100, rows);
+        assert_eq!(
+            sql.text,
+            "INSERT INTO \"mod_shop__items\" (\"company_id\", \"id\", \"created_at\", \"updated_at\", \"version\", \
+             \"qty\", \"title\") VALUES ($1, $2, $3, $4, $5, $6, $7), ($8, $9, $10, $11, $12, $13, $14)"
+        );
+        assert_eq!(sql.params.len(), 14);
+        assert_eq!(sql.params[7], Param::Text(Some("c1".into())));
+        assert_eq!(rows_per_insert(&spec()), 500);
+    }
+
+    #[test]
+    fn updates_check_the_version_within_the_company() {
+        let sql = update("mod_shop__items", &spec(), "c1", "a", 3, 100, vec![("title", Param::Text(Some("y".into())))]);
+        assert_eq!(
+            sql.text,
+            "UPDATE \"mod_shop__items\" SET \"title\" = $1, \"updated_at\" = $2, \"version\" = \"version\" + 1 \
+             WHERE \"company_id\" = $3 AND \"id\" = $4 AND \"version\" = $5 RETURNING \"id\", \"created_at\", \
+             \"updated_at\", \"version\", \"qty\", \"title\""
+        );
+        assert_eq!(sql.params[4], Param::Int(Some(3)));
+        let delete = delete("mod_shop__items", "c1", "a", Some(2));
+        assert_eq!(
+            delete.text,
+            "DELETE FROM \"mod_shop__items\" WHERE \"company_id\" = $1 AND \"id\" = $2 AND \"version\" = $3"
+        );
+    }
+}
