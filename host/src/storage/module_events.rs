@@ -56,7 +56,9 @@ pub async fn insert(db: &Db, event: &NewEvent<'_>, subscribers: &[String]) -> sq
 }
 
 /// Claims up to `limit` due deliveries for one attempt each: their `next_at` moves to
-/// `lease_until`, so another worker (or instance) skips them until the lease ends.
+/// `lease_until`, so another worker (or instance) skips them until the lease ends. Each
+/// claim is one statement: a transaction that reads and then writes is refused by
+/// SQLite ("database is locked") when another writer is active.
 pub async fn claim_due(
     db: &Db,
     now: i64,
@@ -64,7 +66,6 @@ pub async fn claim_due(
     max_attempts: i32,
     limit: i64,
 ) -> sqlx::Result<Vec<Claimed>> {
-    let mut tx = db.pool().begin().await?;
     let due: Vec<(String, String)> = sqlx::query_as(
         "SELECT event_id, module_key FROM module_deliveries
          WHERE delivered_at IS NULL AND next_at <= $1 AND attempts < $2
@@ -73,7 +74,7 @@ pub async fn claim_due(
     .bind(now)
     .bind(max_attempts)
     .bind(limit)
-    .fetch_all(&mut *tx)
+    .fetch_all(db.pool())
     .await?;
     let mut claimed = Vec::with_capacity(due.len());
     for (event_id, module_key) in due {
@@ -92,11 +93,10 @@ pub async fn claim_due(
         .bind(&event_id)
         .bind(&module_key)
         .bind(now)
-        .fetch_optional(&mut *tx)
+        .fetch_optional(db.pool())
         .await?;
         claimed.extend(row);
     }
-    tx.commit().await?;
     Ok(claimed)
 }
 
