@@ -36,10 +36,10 @@ test: setup test-tools modules lint
 bench: modules
 	$(CARGO) bench -p autoscope --bench plugin_vs_native
 
-## modules: build every module plugin (every workspace member but the host: tests/modules/*, plugins/*)
+## modules: build every module plugin (the workspace but the host and the native test harness)
 ## for wasm32 into $(CARGO_TARGET_DIR)/wasm32-unknown-unknown/plugin/
 modules: setup
-	$(CARGO) build --profile plugin --target wasm32-unknown-unknown --workspace --exclude autoscope
+	$(CARGO) build --profile plugin --target wasm32-unknown-unknown --workspace --exclude autoscope --exclude autoscope-module-test
 
 # Installs the pinned toolchain explicitly: rustup's auto-install may be off (RUSTUP_AUTO_INSTALL=0).
 TOOLCHAIN := $(shell sed -n 's/^channel = "\(.*\)"/\1/p' rust-toolchain.toml)
@@ -58,7 +58,7 @@ lint:
 	$(CARGO) fmt --all --check
 	$(CARGO) clippy --all-targets -- -D warnings
 	$(CARGO) clippy -p autoscope-sdk --all-targets -- -D warnings
-	$(CARGO) clippy --profile plugin --target wasm32-unknown-unknown --workspace --exclude autoscope -- -D warnings
+	$(CARGO) clippy --profile plugin --target wasm32-unknown-unknown --workspace --exclude autoscope --exclude autoscope-module-test -- -D warnings
 
 fmt:
 	$(CARGO) fmt --all

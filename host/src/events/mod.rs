@@ -20,7 +20,8 @@ pub async fn publish(
     company_id: &str,
     request: &autoscope_wire::host::Publish,
 ) -> anyhow::Result<u64> {
-    let subscribers = state.modules.subscribers(&request.name);
+    let edition = storage::companies::edition_of(&state.db, company_id).await?.unwrap_or_default();
+    let subscribers = state.modules.subscribers(&request.name, &edition);
     let payload = serde_json::to_string(&request.payload)?;
     let id = storage::new_id();
     let event = module_events::NewEvent {

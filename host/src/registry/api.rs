@@ -159,6 +159,7 @@ pub struct InstalledItem {
     /// SHA-256 of the package's digests file.
     pub digest: String,
     /// The trusted key that signed the package; absent when unsigned.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub signed_by: Option<String>,
 }
 

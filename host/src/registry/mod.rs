@@ -39,6 +39,12 @@ impl Installed {
     pub fn manifest(&self) -> &Manifest {
         &self.loaded.manifest
     }
+
+    /// Whether the module works for a company of this edition: premium modules need the
+    /// enterprise edition (for calls without a user too: public routes, events, schedules).
+    pub fn serves_edition(&self, edition: &str) -> bool {
+        !self.manifest().premium || crate::rights::Edition::parse(edition) == Some(crate::rights::Edition::Enterprise)
+    }
 }
 
 /// What the installation file records.
@@ -116,12 +122,14 @@ impl Registry {
         *installed = Arc::new(next);
     }
 
-    /// The installed modules subscribed to the event `name`.
-    pub fn subscribers(&self, name: &str) -> Vec<String> {
+    /// The installed modules subscribed to the event `name` that serve a company of
+    /// this edition.
+    pub fn subscribers(&self, name: &str, edition: &str) -> Vec<String> {
         self.snapshot()
             .values()
             .filter(|module| {
                 module.loaded.granted(&Capability::Subscribe)
+                    && module.serves_edition(edition)
                     && module.manifest().subscriptions.iter().any(|s| s.event == name)
             })
             .map(|module| module.manifest().key.clone())
@@ -258,10 +266,13 @@ impl Registry {
             .compile(Package { dir: target.clone(), ..package }, grants.clone())
             .await
             .map_err(|err| Refused::one(format!("{err:#}")))?;
-        if !target.exists() {
-            std::fs::create_dir_all(&module_dir).map_err(|err| internal(err.into()))?;
-            std::fs::rename(staging, &target).map_err(|err| internal(err.into()))?;
+        // A folder left by an earlier, failed install of this version is replaced: the
+        // files on disk must be the ones just checked.
+        if target.exists() {
+            std::fs::remove_dir_all(&target).map_err(|err| internal(err.into()))?;
         }
+        std::fs::create_dir_all(&module_dir).map_err(|err| internal(err.into()))?;
+        std::fs::rename(staging, &target).map_err(|err| internal(err.into()))?;
         collections::migrate(db, installed.manifest()).await.map_err(Refused)?;
         let record = Installation { version: installed.manifest().version.clone(), grants };
         write_atomically(

@@ -84,7 +84,14 @@ pub async fn forward(state: &AppState, module: Arc<Installed>, path: String, req
     };
     let company_id = match (&user, public) {
         (Some(user), _) => user.company_id.clone(),
-        (None, Some(route)) => company_of(state, &route.company_from, &query, body.as_ref()).await?,
+        (None, Some(route)) => {
+            let company_id = company_of(state, &route.company_from, &query, body.as_ref()).await?;
+            let edition = crate::storage::companies::edition_of(&state.db, &company_id).await?.unwrap_or_default();
+            if !module.serves_edition(&edition) {
+                return Err(Error::Forbidden(UPGRADE.into()));
+            }
+            company_id
+        }
         (None, None) => return Err(Error::Unauthorized(crate::auth::session::SESSION_REQUIRED.into())),
     };
     let request_id = parts.headers.get("x-request-id").and_then(|v| v.to_str().ok()).map(str::to_string);

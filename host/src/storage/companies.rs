@@ -140,7 +140,12 @@ pub async fn list_with_user_counts(db: &Db) -> sqlx::Result<Vec<CompanySummary>>
     .await
 }
 
-/// Every company's id (scheduled module runs go to each).
-pub async fn all_ids(db: &Db) -> sqlx::Result<Vec<String>> {
-    sqlx::query_scalar("SELECT id FROM companies ORDER BY id").fetch_all(db.pool()).await
+/// Every company as (id, edition): scheduled module runs go to each that may use the module.
+pub async fn all_with_edition(db: &Db) -> sqlx::Result<Vec<(String, String)>> {
+    sqlx::query_as("SELECT id, edition FROM companies ORDER BY id").fetch_all(db.pool()).await
+}
+
+/// The company's edition, when it exists.
+pub async fn edition_of(db: &Db, company_id: &str) -> sqlx::Result<Option<String>> {
+    sqlx::query_scalar("SELECT edition FROM companies WHERE id = $1").bind(company_id).fetch_optional(db.pool()).await
 }

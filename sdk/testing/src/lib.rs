@@ -1,0 +1,389 @@
+//! Test an Autoscope module end to end from `cargo test`: its **built** plugin runs in
+//! the real host (session check, rights, gateway, runtime limits, host functions,
+//! storage, events, schedules), driven in-process through [`autoscope::app`] with
+//! `tower`'s `oneshot`: no listener, no network, no servers.
+//!
+//! ```no_run
+//! # async fn example() -> anyhow::Result<()> {
+//! use autoscope_module_test::{Harness, Module, built_plugin};
+//! use serde_json::json;
+//!
+//! let harness = Harness::load(Module::new("module.toml", built_plugin("my_module")?)).await?;
+//! let acme = harness.company("Acme").await?;
+//! let reply = harness.call(&acme, "POST", "/items", Some(json!({ "title": "x" }))).await?;
+//! assert_eq!(reply.status, 201);
+//! harness.deliver_events().await?;
+//! # Ok(())
+//! # }
+//! ```
+//!
+//! Each [`Harness`] has its own database: a SQLite **file** in a temporary directory that
+//! is removed when the harness is dropped (an in-memory SQLite database would be a
+//! different, empty database on each connection of the host's pool). Packages need no
+//! signature, and compiled plugins are cached in one directory under the system's
+//! temporary directory, shared by every harness, so repeated runs skip compilation.
+
+use std::collections::HashMap;
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use anyhow::{Context, anyhow, bail};
+use autoscope::AppState;
+use autoscope::registry::package::{self, PackSource};
+use autoscope::storage::companies::{self, NewCompany, Taken};
+use autoscope::storage::users::{self, NewUser};
+use autoscope::storage::{mail_outbox, notifications};
+use axum::body::Body;
+use axum::extract::ConnectInfo;
+use axum::http::{Method, Request, header};
+use serde_json::Value;
+use tower::ServiceExt;
+
+pub use autoscope::registry::Grants;
+pub use autoscope::registry::manifest::Capability;
+pub use autoscope::rights::{COMMUNITY_ROLE, Edition, Right, Rights, default_role_rights};
+pub use autoscope::storage::mail_outbox::StoredMail;
+pub use autoscope::storage::notifications::Notification;
+pub use autoscope_wire::Reply;
+
+/// A module package to install: its manifest, its built plugin, optionally its web
+/// remote's build output, and what the installation grants.
+#[derive(Debug, Clone)]
+pub struct Module {
+    pub manifest: PathBuf,
+    pub wasm: PathBuf,
+    /// The remote's build output (packed as `web/`), if the module has pages.
+    pub web: Option<PathBuf>,
+    pub grants: Grants,
+}
+
+impl Module {
+    /// The package of `manifest` and `wasm`, without pages, granted everything it declares.
+    pub fn new(manifest: impl Into<PathBuf>, wasm: impl Into<PathBuf>) -> Self {
+        Self { manifest: manifest.into(), wasm: wasm.into(), web: None, grants: Grants::Declared }
+    }
+
+    pub fn with_web(mut self, dir: impl Into<PathBuf>) -> Self {
+        self.web = Some(dir.into());
+        self
+    }
+
+    pub fn with_grants(mut self, grants: Grants) -> Self {
+        self.grants = grants;
+        self
+    }
+}
+
+/// The plugin of crate `crate_name` as `make modules` builds it:
+/// `<target>/wasm32-unknown-unknown/plugin/<crate_name>.wasm`, where `<target>` is
+/// `$CARGO_TARGET_DIR`, or else the nearest `target/` folder above the current directory.
+/// Fails with how to build it when it is missing.
+pub fn built_plugin(crate_name: &str) -> anyhow::Result<PathBuf> {
+    let file = Path::new("wasm32-unknown-unknown/plugin").join(format!("{}.wasm", crate_name.replace('-', "_")));
+    let target = match std::env::var_os("CARGO_TARGET_DIR").filter(|dir| !dir.is_empty()) {
+        Some(dir) => PathBuf::from(dir),
+        None => {
+            let here = std::env::current_dir()?;
+            let mut found = here.ancestors().map(|dir| dir.join("target"));
+            found.find(|target| target.join(&file).is_file()).unwrap_or_else(|| here.join("target"))
+        }
+    };
+    let path = target.join(file);
+    ensure_built(&path)?;
+    Ok(path)
+}
+
+fn ensure_built(wasm: &Path) -> anyhow::Result<()> {
+    if !wasm.is_file() {
+        bail!(
+            "{} is missing: build the plugin with `make modules` \
+             (cargo build --profile plugin --target wasm32-unknown-unknown)",
+            wasm.display()
+        );
+    }
+    Ok(())
+}
+
+/// Who calls: a [`Company`] (its first user) or a [`User`].
+pub trait Session {
+    /// The bearer token of the user's session.
+    fn token(&self) -> &str;
+    fn user_id(&self) -> &str;
+    fn company_id(&self) -> &str;
+}
+
+/// A company of the harness with its first user (signed in). All its users share the
+/// company's one role, [`COMMUNITY_ROLE`], with [`default_role_rights`] until
+/// [`Company::set_rights`] changes them.
+#[derive(Clone)]
+pub struct Company {
+    pub id: String,
+    pub name: String,
+    /// The first user: `owner@<name in lower case>.test`.
+    pub user_id: String,
+    pub email: String,
+    pub token: String,
+    state: AppState,
+}
+
+/// Another signed-in user of a company.
+#[derive(Debug, Clone)]
+pub struct User {
+    pub id: String,
+    pub company_id: String,
+    pub email: String,
+    pub token: String,
+}
+
+impl Session for Company {
+    fn token(&self) -> &str {
+        &self.token
+    }
+    fn user_id(&self) -> &str {
+        &self.user_id
+    }
+    fn company_id(&self) -> &str {
+        &self.id
+    }
+}
+
+impl Session for User {
+    fn token(&self) -> &str {
+        &self.token
+    }
+    fn user_id(&self) -> &str {
+        &self.id
+    }
+    fn company_id(&self) -> &str {
+        &self.company_id
+    }
+}
+
+impl Company {
+    /// Adds a user to the company (its role) and opens a session for them.
+    pub async fn add_user(&self, email: &str) -> anyhow::Result<User> {
+        let db = &self.state.db;
+        let (role_id, _) = companies::find_role(db, &self.id, COMMUNITY_ROLE)
+            .await?
+            .with_context(|| format!("the company {} has no {COMMUNITY_ROLE} role", self.name))?;
+        let id = users::create(db, &self.id, &role_id, &new_user(email), self.state.clock.now())
+            .await?
+            .with_context(|| format!("a user with the e-mail {email} already exists"))?;
+        let token = autoscope::auth::session::open(&self.state, &id, &self.id).await?;
+        Ok(User { id, company_id: self.id.clone(), email: email.to_string(), token })
+    }
+
+    /// Replaces the rights of the company's role (every user of the company); a module
+    /// needs `view` and not `disabled` on its manifest's `rights_key`. Sessions see the
+    /// change on their next request.
+    pub async fn set_rights(&self, rights: &Rights) -> anyhow::Result<()> {
+        let rights = serde_json::to_string(rights)?;
+        let updated = companies::set_role_rights(&self.state.db, &self.id, COMMUNITY_ROLE, &rights).await?;
+        anyhow::ensure!(updated, "the company {} has no {COMMUNITY_ROLE} role", self.name);
+        Ok(())
+    }
+
+    /// Community (the default: premium modules disabled) or enterprise.
+    pub async fn set_edition(&self, edition: Edition) -> anyhow::Result<()> {
+        companies::set_edition(&self.state.db, &self.id, edition.as_str()).await?;
+        Ok(())
+    }
+}
+
+fn new_user(email: &str) -> NewUser<'_> {
+    NewUser {
+        email,
+        firstname: "Test",
+        lastname: "User",
+        password_hash: None,
+        gender: "",
+        country: "",
+        department: "",
+        job_title: "",
+        social_provider: None,
+        social_subject: None,
+        is_admin: false,
+    }
+}
+
+/// A real host in this process with its own database, and the module it was loaded with.
+pub struct Harness {
+    state: AppState,
+    app: axum::Router,
+    module: String,
+    dir: tempfile::TempDir,
+}
+
+impl Harness {
+    /// Starts a host and installs `module` through the registry; [`Harness::call`] then
+    /// addresses it.
+    pub async fn load(module: Module) -> anyhow::Result<Self> {
+        let dir = tempfile::Builder::new().prefix("autoscope-module-test-").tempdir()?;
+        let cache = std::env::temp_dir().join("autoscope-module-test-compile-cache");
+        let vars: HashMap<&str, String> = HashMap::from([
+            ("AUTOSCOPE_SECRET", "autoscope-module-test-secret-0123456789".to_string()),
+            ("AUTOSCOPE_DATA_DIR", dir.path().display().to_string()),
+            ("DATABASE_URL", format!("sqlite://{}?mode=rwc", dir.path().join("autoscope.db").display())),
+            ("AUTOSCOPE_WEB_DIR", dir.path().join("no-web-shell").display().to_string()),
+            ("AUTOSCOPE_ALLOW_UNSIGNED_MODULES", "true".to_string()),
+            ("AUTOSCOPE_COMPILE_CACHE_DIR", cache.display().to_string()),
+        ]);
+        let config = autoscope::Config::from_lookup(|key| vars.get(key).cloned())?;
+        let state = autoscope::prepare(config).await.context("the host did not start")?;
+        let mut harness = Self { app: autoscope::app(state.clone()), state, module: String::new(), dir };
+        harness.module = harness.install(module).await?;
+        Ok(harness)
+    }
+
+    /// Packs and installs another module (or a new version of one); answers its key.
+    /// A refused package fails with every reason the registry gave.
+    pub async fn install(&self, module: Module) -> anyhow::Result<String> {
+        ensure_built(&module.wasm)?;
+        let out = self.dir.path().join("packages").join(autoscope::storage::new_id());
+        let source = PackSource { manifest: &module.manifest, wasm: &module.wasm, web: module.web.as_deref() };
+        package::pack(&source, &out, None).with_context(|| format!("cannot pack {}", module.manifest.display()))?;
+        let archive = package::archive(&out)?;
+        let installed =
+            self.state.modules.install(&self.state.db, &archive, module.grants).await.map_err(|refused| {
+                anyhow!("the package of {} was refused:\n- {}", module.manifest.display(), refused.0.join("\n- "))
+            })?;
+        Ok(installed.manifest().key.clone())
+    }
+
+    /// The key of the module the harness was loaded with.
+    pub fn module(&self) -> &str {
+        &self.module
+    }
+
+    /// The host's state (database, clock, registry), for what this API does not cover.
+    pub fn state(&self) -> &AppState {
+        &self.state
+    }
+
+    /// A new company with one signed-in user (see [`Company`]).
+    pub async fn company(&self, name: &str) -> anyhow::Result<Company> {
+        let slug: String =
+            name.trim().chars().map(|c| if c.is_ascii_alphanumeric() { c.to_ascii_lowercase() } else { '-' }).collect();
+        let email = format!("owner@{slug}.test");
+        let rights = serde_json::to_string(&default_role_rights())?;
+        let company = NewCompany { name, country: "US", currency_name: "USD", currency_symbol: "$" };
+        let (db, now) = (&self.state.db, self.state.clock.now());
+        let created =
+            companies::create_with_owner(db, &company, COMMUNITY_ROLE, &rights, &new_user(&email), now).await?;
+        let user_id = match created {
+            Ok(user_id) => user_id,
+            Err(Taken::CompanyName) => bail!("a company named {name} already exists"),
+            Err(Taken::Email) => bail!("a user with the e-mail {email} already exists"),
+        };
+        let user = users::get(db, &user_id).await?.context("the new user cannot be read back")?;
+        let token = autoscope::auth::session::open(&self.state, &user_id, &user.company_id).await?;
+        Ok(Company { id: user.company_id, name: name.to_string(), user_id, email, token, state: self.state.clone() })
+    }
+
+    /// `method` on the loaded module's `path` (with its query, if any), as `who`:
+    /// `/api/m/<key><path>` through the whole host.
+    pub async fn call(
+        &self,
+        who: &dyn Session,
+        method: &str,
+        path: &str,
+        body: Option<Value>,
+    ) -> anyhow::Result<Reply> {
+        self.call_module(&self.module, who, method, path, body).await
+    }
+
+    /// [`Harness::call`] on the installed module `key`.
+    pub async fn call_module(
+        &self,
+        key: &str,
+        who: &dyn Session,
+        method: &str,
+        path: &str,
+        body: Option<Value>,
+    ) -> anyhow::Result<Reply> {
+        self.request(method, &module_uri(key, path), Some(who), body).await
+    }
+
+    /// `method` on the loaded module's `path` without a session: the public routes its
+    /// manifest declares (bound to a company through their `company_from` user id).
+    pub async fn call_public(&self, method: &str, path: &str, body: Option<Value>) -> anyhow::Result<Reply> {
+        self.request(method, &module_uri(&self.module, path), None, body).await
+    }
+
+    /// Any request to the host, e.g. a module's legacy route (`/api/support/...`) or the
+    /// host's own API; the answer's body is its JSON, its text, or `null` when empty.
+    pub async fn request(
+        &self,
+        method: &str,
+        uri: &str,
+        who: Option<&dyn Session>,
+        body: Option<Value>,
+    ) -> anyhow::Result<Reply> {
+        let method = Method::from_bytes(method.as_bytes()).with_context(|| format!("'{method}' is not a method"))?;
+        let mut request = Request::builder().method(method).uri(uri);
+        if let Some(who) = who {
+            request = request.header(header::AUTHORIZATION, format!("Bearer {}", who.token()));
+        }
+        let mut request = match body {
+            Some(body) => request.header(header::CONTENT_TYPE, "application/json").body(Body::from(body.to_string())),
+            None => request.body(Body::empty()),
+        }
+        .with_context(|| format!("cannot build a request to {uri}"))?;
+        // What the listener adds in production: the client's address.
+        request.extensions_mut().insert(ConnectInfo(SocketAddr::from(([127, 0, 0, 1], 40000))));
+        let response = self.app.clone().oneshot(request).await?;
+        let status = response.status().as_u16();
+        let bytes = axum::body::to_bytes(response.into_body(), usize::MAX).await?;
+        let body = match serde_json::from_slice(&bytes) {
+            Ok(json) => json,
+            Err(_) if bytes.is_empty() => Value::Null,
+            Err(_) => Value::String(String::from_utf8_lossy(&bytes).into_owned()),
+        };
+        Ok(Reply { status, body })
+    }
+
+    /// Delivers every event that is due (as the host's worker does), again until none is
+    /// left, so events published by handlers arrive too; answers how many were delivered.
+    /// A failed delivery is retried only after its backoff (see [`Harness::advance`]).
+    pub async fn deliver_events(&self) -> anyhow::Result<usize> {
+        let mut delivered = 0;
+        for _ in 0..100 {
+            match autoscope::events::deliver_due(&self.state).await? {
+                0 => break,
+                count => delivered += count,
+            }
+        }
+        Ok(delivered)
+    }
+
+    /// Runs every schedule that is due, once per company; answers how many runs
+    /// succeeded. A schedule is due again `every_seconds` later by the host's clock.
+    pub async fn run_schedules(&self) -> anyhow::Result<usize> {
+        autoscope::schedules::run_due(&self.state).await
+    }
+
+    /// Moves the host's clock forward (schedules, event retries). Sessions end 12 hours
+    /// after they were opened by this clock.
+    pub fn advance(&self, by: Duration) {
+        self.state.clock.advance(by);
+    }
+
+    /// The notifications of `who`, newest first.
+    pub async fn notifications(&self, who: &dyn Session) -> anyhow::Result<Vec<Notification>> {
+        Ok(notifications::list_for_user(&self.state.db, who.company_id(), who.user_id(), 1000).await?)
+    }
+
+    /// The mail sent to `email` (kept in the host's outbox: no mail leaves), newest first.
+    pub async fn mails_to(&self, email: &str) -> anyhow::Result<Vec<StoredMail>> {
+        Ok(mail_outbox::for_recipient(&self.state.db, email).await?)
+    }
+}
+
+/// `/api/m/<key>` with `path` (`/items?done=true`; `/` or empty is the module's root).
+fn module_uri(key: &str, path: &str) -> String {
+    match path.trim_start_matches('/') {
+        rest if rest.is_empty() || rest.starts_with('?') => format!("/api/m/{key}{rest}"),
+        rest => format!("/api/m/{key}/{rest}"),
+    }
+}
