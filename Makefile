@@ -11,7 +11,7 @@ CARGO ?= cargo
 BIN_DEBUG := $(CARGO_TARGET_DIR)/debug/autoscope
 BIN_RELEASE := $(CARGO_TARGET_DIR)/release/autoscope
 
-.PHONY: run build test bench modules setup test-tools lint fmt clean-data
+.PHONY: run build test bench modules web-sdk-test setup test-tools lint fmt clean-data
 
 ## run: build (debug profile) and serve on the embedded default with demo data
 run: setup
@@ -28,9 +28,16 @@ build: setup
 	@echo "built target/release/autoscope"
 
 ## test: every test (lint, unit, and integration on SQLite and PostgreSQL, real SMTP and OIDC peers)
-test: setup test-tools modules lint
+test: setup test-tools modules lint web-sdk-test
 	$(CARGO) test --no-fail-fast
 	$(CARGO) test -p autoscope-sdk
+
+## web-sdk-test: the web SDK's type check and unit tests (installs its npm packages when the lock changed)
+web-sdk-test:
+	@command -v npm >/dev/null || { echo "Node.js and npm are required for the web SDK"; exit 1; }
+	@if [ ! -d sdk/web/node_modules ] || [ sdk/web/package-lock.json -nt sdk/web/node_modules/.package-lock.json ]; then \
+		cd sdk/web && npm ci --no-audit --no-fund --loglevel=error; fi
+	cd sdk/web && npm run typecheck && npm test
 
 ## bench: plugin-routed versus native list latency on SQLite and PostgreSQL (optimised build; minutes)
 bench: modules

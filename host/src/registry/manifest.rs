@@ -110,6 +110,13 @@ pub struct Field {
     pub default: Option<serde_json::Value>,
 }
 
+impl Field {
+    /// An optional field of `kind` with no constraints or default.
+    pub fn of(kind: FieldType) -> Self {
+        Self { kind, required: false, max_length: None, values: None, default: None }
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum FieldType {
@@ -630,11 +637,11 @@ every_seconds = 3600
 
     #[test]
     fn values_must_fit_their_field() {
-        let text = Field { kind: FieldType::Text, required: true, max_length: Some(3), values: None, default: None };
+        let text = Field { required: true, max_length: Some(3), ..Field::of(FieldType::Text) };
         assert!(value_fits(&text, &serde_json::json!("abc")));
         assert!(!value_fits(&text, &serde_json::json!("abcd")));
         assert!(!value_fits(&text, &serde_json::Value::Null));
-        let int = Field { kind: FieldType::Integer, required: false, max_length: None, values: None, default: None };
+        let int = Field::of(FieldType::Integer);
         assert!(value_fits(&int, &serde_json::json!(3)));
         assert!(!value_fits(&int, &serde_json::json!(3.5)));
         assert!(value_fits(&int, &serde_json::Value::Null));

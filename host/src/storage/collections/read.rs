@@ -499,7 +499,7 @@ mod tests {
     use crate::registry::manifest::Field;
 
     fn spec() -> Collection {
-        let field = |kind| Field { kind, required: false, max_length: None, values: None, default: None };
+        let field = Field::of;
         Collection {
             fields: BTreeMap::from([
                 ("title".into(), field(FieldType::Text)),

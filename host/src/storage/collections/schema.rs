@@ -288,7 +288,7 @@ mod tests {
     use crate::registry::manifest::Field;
 
     fn field(kind: FieldType) -> Field {
-        Field { kind, required: false, max_length: None, values: None, default: None }
+        Field::of(kind)
     }
 
     fn items() -> Collection {

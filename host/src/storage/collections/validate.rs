@@ -101,7 +101,7 @@ pub(crate) fn changes<'a>(
 /// A filter's or cursor's value for a column of `kind`: of the type, never NULL
 /// (allowed values and lengths do not apply to comparisons).
 pub(crate) fn comparable(kind: FieldType, value: &Value) -> bool {
-    let field = Field { kind, required: true, max_length: None, values: None, default: None };
+    let field = Field { required: true, ..Field::of(kind) };
     value_fits(&field, value)
 }
 
@@ -114,7 +114,7 @@ mod tests {
     use super::*;
 
     fn spec() -> Collection {
-        let field = |kind| Field { kind, required: false, max_length: None, values: None, default: None };
+        let field = Field::of;
         Collection {
             fields: BTreeMap::from([
                 ("title".into(), Field { required: true, max_length: Some(5), ..field(FieldType::Text) }),

@@ -96,7 +96,7 @@ mod tests {
     use crate::registry::manifest::{Field, FieldType};
 
     fn spec() -> Collection {
-        let field = |kind| Field { kind, required: false, max_length: None, values: None, default: None };
+        let field = Field::of;
         Collection {
             fields: BTreeMap::from([
                 ("qty".into(), field(FieldType::Integer)),

@@ -1,0 +1,82 @@
+/**
+ * @autoscope/web-sdk — what a federated module remote uses to talk to the Autoscope web
+ * shell. Shared as a Module Federation singleton by the shell and every remote.
+ */
+
+export type {
+  BreadcrumbItem,
+  CurrentUser,
+  NotifyKind,
+  PageButton,
+  PageTitle,
+  Right,
+  Rights,
+  ShellServices,
+} from './types';
+export { MAX_BREADCRUMB_ITEMS } from './types';
+
+export {
+  AutoscopeProvider,
+  ModuleProvider,
+  useAutoscopeContext,
+  useModuleContext,
+  useModuleKey,
+  useShellServices,
+} from './context';
+export type { AutoscopeProviderProps, ModuleContextValue, ModuleProviderProps } from './context';
+
+export {
+  apiClientFor,
+  canOpen,
+  rightOf,
+  useCurrentUser,
+  useHostApi,
+  useModuleApi,
+  useNotify,
+  usePageTitle,
+  useRealtime,
+  useRights,
+  useRightsMap,
+} from './hooks';
+export type { Notify, RightState, UseRealtimeOptions } from './hooks';
+
+export {
+  ApiError,
+  GENERIC_ERROR_MESSAGE,
+  NETWORK_ERROR_MESSAGE,
+  createApiClient,
+  isAbortError,
+  isApiError,
+  joinPath,
+  modulePrefix,
+  saveBlob,
+} from './api';
+export type { ApiClient, ApiClientConfig, HttpMethod, Query, QueryValue, RequestOptions } from './api';
+
+export {
+  LAGGED_EVENT,
+  NOTIFICATIONS_CHANNEL,
+  REALTIME_PATH,
+  RealtimeConnection,
+  RealtimeHub,
+  moduleChannel,
+  realtimeHub,
+} from './realtime';
+export type {
+  RealtimeGap,
+  RealtimeHandler,
+  RealtimeMessage,
+  RealtimeOptions,
+  RealtimeState,
+  RealtimeTransportOptions,
+  SubscribeOptions,
+} from './realtime';
+
+export { SseParser, parseSse } from './sse';
+export type { SseEvent } from './sse';
+
+export { fetchVisibleModules, moduleIsOpen } from './modules';
+export type { FetchModulesOptions, ModulePage, ModuleRemote, VisibleModule, VisibleModulesResponse } from './modules';
+
+export { MARK_READ_LIMIT, getNotifications, markNotificationsRead } from './notifications';
+export type { NotificationEvent, NotificationItem } from './notifications';

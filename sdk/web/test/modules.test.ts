@@ -1,0 +1,66 @@
+import { describe, expect, it, vi } from 'vitest';
+
+import { ApiError } from '../src/api';
+import { fetchVisibleModules, moduleIsOpen } from '../src/modules';
+
+/** An answer shaped as the host's `VisibleModules` serializes it. */
+const HOST_ANSWER = {
+  data: [
+    {
+      key: 'process',
+      name: 'Process Vault',
+      version: '1.2.0',
+      rightsKey: 'process',
+      rights: { view: true, disabled: false },
+      pages: [
+        {
+          route: '/Process',
+          label: 'Process Vault',
+          group: null,
+          icon: 'vault',
+          menuKey: 'process',
+          component: './ProcessVault',
+          widget: null,
+        },
+      ],
+      remote: { name: 'process', manifestUrl: '/modules/process/1.2.0/mf-manifest.json' },
+    },
+    {
+      key: 'insight',
+      name: 'Insight',
+      version: '0.1.0',
+      rightsKey: 'business_insight',
+      rights: { view: true, disabled: true },
+      pages: [],
+      remote: null,
+    },
+  ],
+};
+
+describe('fetchVisibleModules', () => {
+  it('GETs /api/modules with the token and returns the typed list', async () => {
+    const fetch = vi.fn(async () => new Response(JSON.stringify(HOST_ANSWER), { status: 200 }));
+    const modules = await fetchVisibleModules('tok', { fetch: fetch as unknown as typeof globalThis.fetch });
+    expect(fetch).toHaveBeenCalledTimes(1);
+    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/modules');
+    expect((init.headers as Record<string, string>).Authorization).toBe('Bearer tok');
+    expect(modules).toEqual(HOST_ANSWER.data);
+    expect(modules[0]!.remote?.manifestUrl).toBe('/modules/process/1.2.0/mf-manifest.json');
+    expect(modules.map(moduleIsOpen)).toEqual([true, false]);
+  });
+
+  it('throws ApiError on 401 and calls onUnauthorized', async () => {
+    const fetch = async () => new Response(JSON.stringify({ message: 'Session required' }), { status: 401 });
+    const onUnauthorized = vi.fn();
+    const err = await fetchVisibleModules('old', { fetch, onUnauthorized }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err).toMatchObject({ status: 401, message: 'Session required' });
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it('refuses an answer of the wrong shape', async () => {
+    const fetch = async () => new Response(JSON.stringify([1]), { status: 200 });
+    await expect(fetchVisibleModules('t', { fetch })).rejects.toBeInstanceOf(ApiError);
+  });
+});
