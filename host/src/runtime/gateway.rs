@@ -85,12 +85,11 @@ pub async fn forward(state: &AppState, module: Arc<Installed>, path: String, req
     let company_id = match (&user, public) {
         (Some(user), _) => user.company_id.clone(),
         (None, Some(route)) => {
-            let company_id = company_of(state, &route.company_from, &query, body.as_ref()).await?;
-            let edition = crate::storage::companies::edition_of(&state.db, &company_id).await?.unwrap_or_default();
-            if !module.serves_edition(&edition) {
+            let named = named_user(state, &route.company_from, &query, body.as_ref()).await?;
+            if !module.serves_edition(&named.edition) {
                 return Err(Error::Forbidden(UPGRADE.into()));
             }
-            company_id
+            named.company_id
         }
         (None, None) => return Err(Error::Unauthorized(crate::auth::session::SESSION_REQUIRED.into())),
     };
@@ -146,21 +145,23 @@ fn check_rights(user: &CurrentUser, rights_key: &str) -> Result<()> {
     }
 }
 
-/// The company of the user whose id is in `parameter` (query first, then JSON body).
-async fn company_of(
+/// The enabled user whose id is in `parameter` (query first, then JSON body): a public
+/// call runs in that user's company.
+async fn named_user(
     state: &AppState,
     parameter: &str,
     query: &BTreeMap<String, String>,
     body: Option<&Value>,
-) -> Result<String> {
+) -> Result<crate::storage::users::User> {
     let user_id = query
         .get(parameter)
         .map(String::as_str)
         .or_else(|| body.and_then(|body| body.get(parameter)).and_then(Value::as_str))
         .ok_or_else(|| Error::bad_request(format!("{parameter} is required")))?;
-    let user =
-        crate::storage::users::get(&state.db, user_id).await?.ok_or_else(|| Error::NotFound("Not found".into()))?;
-    Ok(user.company_id)
+    crate::storage::users::get(&state.db, user_id)
+        .await?
+        .filter(|user| !user.disabled)
+        .ok_or_else(|| Error::NotFound("Not found".into()))
 }
 
 async fn log_failure(state: &AppState, context: &Context, method: &str, path: &str, err: &CallError) {

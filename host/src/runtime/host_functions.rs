@@ -142,14 +142,15 @@ fn unknown_collection(name: &str) -> HostError {
     HostError::new(404, format!("Unknown collection '{name}'"))
 }
 
-/// The users of the calling company among `user_ids`; an id outside it is an error, so
-/// a plugin cannot reach other companies' people.
+/// The enabled users of the calling company among `user_ids`; any other id is an error,
+/// so a plugin cannot reach other companies' people (nor disabled accounts).
 async fn company_users(context: &CallContext, user_ids: &[String]) -> Result<Vec<storage::users::User>, HostError> {
     let mut found = Vec::with_capacity(user_ids.len());
     for user_id in user_ids {
         let user = users::get_in_company(&context.state.db, &context.company_id, user_id)
             .await
             .map_err(|err| internal(err.into()))?
+            .filter(|user| !user.disabled)
             .ok_or_else(|| HostError::new(404, format!("No user '{user_id}' in this company")))?;
         found.push(user);
     }
