@@ -18,7 +18,7 @@ use serde_json::Value;
 
 use super::CallContext;
 use crate::registry::manifest::Capability;
-use crate::storage::{self, collections, notifications, users};
+use crate::storage::{collections, notifications, users};
 
 /// Every host function; a plugin importing any other name is refused at install.
 pub const NAMES: [&str; 6] = ["storage", "notify", "mail", "publish", "realtime", "directory"];
@@ -144,17 +144,34 @@ fn unknown_collection(name: &str) -> HostError {
 
 /// The enabled users of the calling company among `user_ids`; any other id is an error,
 /// so a plugin cannot reach other companies' people (nor disabled accounts).
-async fn company_users(context: &CallContext, user_ids: &[String]) -> Result<Vec<storage::users::User>, HostError> {
-    let mut found = Vec::with_capacity(user_ids.len());
-    for user_id in user_ids {
-        let user = users::get_in_company(&context.state.db, &context.company_id, user_id)
-            .await
-            .map_err(|err| internal(err.into()))?
-            .filter(|user| !user.disabled)
-            .ok_or_else(|| HostError::new(404, format!("No user '{user_id}' in this company")))?;
-        found.push(user);
-    }
-    Ok(found)
+async fn company_users(context: &CallContext, user_ids: &[String]) -> Result<Vec<DirectoryEntry>, HostError> {
+    let enabled = company_directory(context).await?;
+    user_ids
+        .iter()
+        .map(|user_id| {
+            enabled
+                .iter()
+                .find(|user| user.user_id == *user_id)
+                .cloned()
+                .ok_or_else(|| HostError::new(404, format!("No user '{user_id}' in this company")))
+        })
+        .collect()
+}
+
+/// The enabled users of the calling company, in one query.
+async fn company_directory(context: &CallContext) -> Result<Vec<DirectoryEntry>, HostError> {
+    let everyone =
+        users::list_in_company(&context.state.db, &context.company_id).await.map_err(|err| internal(err.into()))?;
+    Ok(everyone
+        .into_iter()
+        .map(|user| DirectoryEntry {
+            user_id: user.id,
+            email: user.email,
+            firstname: user.firstname,
+            lastname: user.lastname,
+            job_title: user.job_title,
+        })
+        .collect())
 }
 
 async fn notify(context: &CallContext, request: Notify) -> Result<Done, HostError> {
@@ -165,10 +182,10 @@ async fn notify(context: &CallContext, request: Notify) -> Result<Done, HostErro
     let recipients = company_users(context, &request.user_ids).await?;
     let now = context.state.clock.now();
     for user in &recipients {
-        notifications::insert(&context.state.db, &context.company_id, &user.id, &request.message, now)
+        notifications::insert(&context.state.db, &context.company_id, &user.user_id, &request.message, now)
             .await
             .map_err(|err| internal(err.into()))?;
-        context.state.realtime.notify_user(&context.company_id, &user.id, &request.message, now);
+        context.state.realtime.notify_user(&context.company_id, &user.user_id, &request.message, now);
     }
     Ok(Done { count: recipients.len() as u64 })
 }
@@ -213,17 +230,9 @@ async fn realtime(context: &CallContext, request: Realtime) -> Result<Done, Host
 
 async fn directory(context: &CallContext, request: DirectoryQuery) -> Result<Directory, HostError> {
     require(context, Capability::Directory)?;
-    let everyone =
-        users::list_in_company(&context.state.db, &context.company_id).await.map_err(|err| internal(err.into()))?;
+    let everyone = company_directory(context).await?;
     Ok(everyone
         .into_iter()
-        .filter(|user| request.user_ids.is_empty() || request.user_ids.contains(&user.id))
-        .map(|user| DirectoryEntry {
-            user_id: user.id,
-            email: user.email,
-            firstname: user.firstname,
-            lastname: user.lastname,
-            job_title: user.job_title,
-        })
+        .filter(|user| request.user_ids.is_empty() || request.user_ids.contains(&user.user_id))
         .collect())
 }

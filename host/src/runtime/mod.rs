@@ -176,14 +176,8 @@ pub async fn call(state: &AppState, module: &Arc<Loaded>, envelope: &Envelope) -
     if input.len() > (limits.max_request_kb as usize) << 10 {
         return Err(CallError::RequestTooLarge(limits.max_request_kb));
     }
-    let module_slot = tokio::time::timeout(QUEUE_WAIT, module.slots.clone().acquire_owned())
-        .await
-        .map_err(|_| CallError::Busy)?
-        .map_err(|_| CallError::Busy)?;
-    let host_slot = tokio::time::timeout(QUEUE_WAIT, state.modules.runtime.slots.clone().acquire_owned())
-        .await
-        .map_err(|_| CallError::Busy)?
-        .map_err(|_| CallError::Busy)?;
+    let module_slot = slot(&module.slots).await?;
+    let host_slot = slot(&state.modules.runtime.slots).await?;
     let timeout = Duration::from_millis(limits.timeout_ms);
     let context = Arc::new(CallContext {
         state: state.clone(),
@@ -203,6 +197,14 @@ pub async fn call(state: &AppState, module: &Arc<Loaded>, envelope: &Envelope) -
         Ok(Ok(result)) => result,
         Ok(Err(join)) => Err(CallError::Trapped(join.to_string())),
         Err(_) => Err(CallError::TimedOut),
+    }
+}
+
+/// A slot of `slots`, or "busy" after waiting [`QUEUE_WAIT`].
+async fn slot(slots: &Arc<Semaphore>) -> Result<tokio::sync::OwnedSemaphorePermit, CallError> {
+    match tokio::time::timeout(QUEUE_WAIT, slots.clone().acquire_owned()).await {
+        Ok(Ok(permit)) => Ok(permit),
+        _ => Err(CallError::Busy),
     }
 }
 
