@@ -144,7 +144,8 @@ impl Config {
         };
         let user_list_key = match get("AUTOSCOPE_USER_LIST_KEY") {
             Some(value) => Secret::new(value.into_bytes()),
-            None => Secret::new(crate::crypto::derive_key(secret.expose(), "user-list").to_vec()),
+            // Hex, because the web shell receives it as text.
+            None => Secret::new(hex::encode(crate::crypto::derive_key(secret.expose(), "user-list")).into_bytes()),
         };
         let session_hours: u64 = get("AUTOSCOPE_SESSION_HOURS")
             .map(|v| v.parse().context("AUTOSCOPE_SESSION_HOURS must be a whole number"))

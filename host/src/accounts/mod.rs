@@ -2,6 +2,7 @@
 //! sign-in, with the paths and messages of the spec (sections 7 and 8).
 
 pub mod oidc;
+pub mod profile;
 pub mod register;
 pub mod reset;
 pub mod signin;
@@ -18,7 +19,12 @@ use crate::rights::{self, Rights};
 use crate::storage::users::User;
 
 pub fn routes() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().merge(signup::routes()).merge(signin::routes()).merge(reset::routes()).merge(social::routes())
+    OpenApiRouter::new()
+        .merge(signup::routes())
+        .merge(signin::routes())
+        .merge(profile::routes())
+        .merge(reset::routes())
+        .merge(social::routes())
 }
 
 /// `userdata` of the sign-in answer (spec section 3, Session).
@@ -34,6 +40,8 @@ pub struct UserData {
     pub edition: String,
     pub is_admin: bool,
     pub userrole: Vec<UserRole>,
+    /// The passphrase that opens the encrypted user list of `GET /users/all_users`.
+    pub user_list_key: String,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -43,7 +51,7 @@ pub struct UserRole {
 }
 
 impl UserData {
-    pub fn of(user: &User) -> Self {
+    pub fn of(user: &User, state: &AppState) -> Self {
         Self {
             user_id: user.id.clone(),
             firstname: user.firstname.clone(),
@@ -58,6 +66,7 @@ impl UserData {
                 role: user.role_name.clone(),
                 rights: rights::effective_from_stored(&user.rights, &user.edition),
             }],
+            user_list_key: String::from_utf8_lossy(state.config.user_list_key.expose()).into_owned(),
         }
     }
 }

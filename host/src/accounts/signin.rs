@@ -1,4 +1,4 @@
-//! Sign-in with e-mail and password, the current user, and logout.
+//! Sign-in with e-mail and password, and logout.
 
 use axum::extract::State;
 use serde::Deserialize;
@@ -18,7 +18,7 @@ pub const INVALID_CREDENTIALS: &str = "Invalid Credentials!";
 pub const SIGNED_IN: &str = "Login Successfully!";
 
 pub fn routes() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(sign_in)).routes(routes!(me)).routes(routes!(logout))
+    OpenApiRouter::new().routes(routes!(sign_in)).routes(routes!(logout))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -77,17 +77,7 @@ async fn sign_in(
         },
     )
     .await;
-    Ok(Json(SignedIn { message: SIGNED_IN.into(), token, userdata: UserData::of(&user) }))
-}
-
-/// The signed-in user with their current rights (they change with role and edition).
-#[utoipa::path(get, path = "/users/me", tag = "accounts", security(("bearer" = [])),
-    responses((status = 200, body = UserData), (status = 401, body = Message)))]
-async fn me(State(state): State<AppState>, current: CurrentUser) -> Result<Json<UserData>> {
-    let user = users::get_in_company(&state.db, &current.company_id, &current.user_id)
-        .await?
-        .ok_or_else(|| Error::Unauthorized(session::SESSION_REQUIRED.into()))?;
-    Ok(Json(UserData::of(&user)))
+    Ok(Json(SignedIn { message: SIGNED_IN.into(), token, userdata: UserData::of(&user, &state) }))
 }
 
 /// Ends this session: its token stops working at once.

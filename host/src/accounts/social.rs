@@ -251,7 +251,7 @@ async fn open_session(state: &AppState, user: &User, provider: &str, request_id:
         },
     )
     .await;
-    Ok(SessionData { token, userdata: UserData::of(user) })
+    Ok(SessionData { token, userdata: UserData::of(user, state) })
 }
 
 /// The provider's name parts win; the form fills only what the provider left empty

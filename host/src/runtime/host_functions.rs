@@ -63,31 +63,35 @@ fn deadline_passed() -> extism::Error {
 }
 
 async fn dispatch(context: &CallContext, name: &str, input: &[u8]) -> Vec<u8> {
-    let answer = match name {
+    match name {
         "storage" => answer(input, |op| storage(context, op)).await,
         "notify" => answer(input, |request| notify(context, request)).await,
         "mail" => answer(input, |request| mail(context, request)).await,
         "publish" => answer(input, |request| publish(context, request)).await,
         "realtime" => answer(input, |request| realtime(context, request)).await,
         "directory" => answer(input, |request| directory(context, request)).await,
-        other => Err(HostError::new(404, format!("unknown host function '{other}'"))),
-    };
-    let reply = match answer {
-        Ok(value) => HostReply::Ok(value),
-        Err(error) => HostReply::Error(error),
-    };
-    serde_json::to_vec(&reply)
-        .unwrap_or_else(|_| br#"{"error":{"status":500,"message":"Something went wrong"}}"#.to_vec())
+        other => encode(&HostReply::<()>::Error(HostError::new(404, format!("unknown host function '{other}'")))),
+    }
 }
 
-/// Decodes the request, runs `handler`, and turns its answer into JSON.
+/// Decodes the request, runs `handler`, and encodes its answer as a `HostReply`.
 async fn answer<T: DeserializeOwned, R: Serialize, F: Future<Output = Result<R, HostError>>>(
     input: &[u8],
     handler: impl FnOnce(T) -> F,
-) -> Result<Value, HostError> {
-    let request = serde_json::from_slice(input).map_err(|err| HostError::new(400, format!("bad request: {err}")))?;
-    let value = handler(request).await?;
-    serde_json::to_value(value).map_err(|err| internal(err.into()))
+) -> Vec<u8> {
+    let reply = match serde_json::from_slice(input) {
+        Ok(request) => match handler(request).await {
+            Ok(value) => HostReply::Ok(value),
+            Err(error) => HostReply::Error(error),
+        },
+        Err(err) => HostReply::Error(HostError::new(400, format!("bad request: {err}"))),
+    };
+    encode(&reply)
+}
+
+fn encode<R: Serialize>(reply: &HostReply<R>) -> Vec<u8> {
+    serde_json::to_vec(reply)
+        .unwrap_or_else(|_| br#"{"error":{"status":500,"message":"Something went wrong"}}"#.to_vec())
 }
 
 fn internal(err: anyhow::Error) -> HostError {

@@ -62,6 +62,16 @@ pub async fn revoke_all_of_user(db: &Db, user_id: &str, now: i64) -> sqlx::Resul
     Ok(())
 }
 
+pub async fn revoke_others_of_user(db: &Db, user_id: &str, keep_session_id: &str, now: i64) -> sqlx::Result<()> {
+    sqlx::query("UPDATE sessions SET revoked_at = $1 WHERE user_id = $2 AND id <> $3 AND revoked_at IS NULL")
+        .bind(now)
+        .bind(user_id)
+        .bind(keep_session_id)
+        .execute(db.pool())
+        .await?;
+    Ok(())
+}
+
 /// Removes sessions that ended more than a day ago.
 pub async fn purge_ended(db: &Db, now: i64) -> sqlx::Result<u64> {
     let done = sqlx::query("DELETE FROM sessions WHERE expires_at < $1 OR revoked_at < $1")

@@ -130,6 +130,30 @@ pub async fn get(db: &Db, user_id: &str) -> sqlx::Result<Option<User>> {
         .await
 }
 
+/// What a user may change of their own profile.
+pub struct ProfileDetails<'a> {
+    pub firstname: &'a str,
+    pub lastname: &'a str,
+    pub job_title: &'a str,
+}
+
+pub async fn update_profile(
+    db: &Db,
+    company_id: &str,
+    user_id: &str,
+    details: &ProfileDetails<'_>,
+) -> sqlx::Result<()> {
+    sqlx::query("UPDATE users SET firstname = $1, lastname = $2, job_title = $3 WHERE company_id = $4 AND id = $5")
+        .bind(details.firstname)
+        .bind(details.lastname)
+        .bind(details.job_title)
+        .bind(company_id)
+        .bind(user_id)
+        .execute(db.pool())
+        .await?;
+    Ok(())
+}
+
 pub async fn set_password_hash(db: &Db, user_id: &str, hash: &str) -> sqlx::Result<()> {
     sqlx::query("UPDATE users SET password_hash = $1 WHERE id = $2")
         .bind(hash)

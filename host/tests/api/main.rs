@@ -15,6 +15,7 @@ mod module_registry;
 mod module_runtime;
 mod module_storage;
 mod notifications;
+mod profile;
 mod profile_pictures;
 mod rate_limits;
 mod reset;

@@ -46,7 +46,7 @@ pub mod prelude {
     pub use crate::storage::{self, AggregateExt, Collection, QueryExt, collection};
     pub use crate::wire::storage::{Aggregate, Bucket, Filter, FilterOp, MetricFn, Page, Query, Record};
     pub use crate::wire::{Context, EventDelivery, ScheduleRun};
-    pub use crate::{Error, Reply, Request, Result, Router, created, host, json, ok};
+    pub use crate::{Error, Reply, Request, Result, Router, created, host, json, ok, reply};
 }
 
 /// Declares the plugin: `autoscope_sdk::module!(router)` at the crate root, where

@@ -232,9 +232,9 @@ mod tests {
     #[test]
     fn routes_by_method_and_path() {
         let reply = get("/items");
-        assert_eq!((reply.status, reply.body), (200, json!(["list"])));
+        assert_eq!((reply.status, reply.body_value()), (200, json!(["list"])));
         let reply = http("POST", "/items", json!({}), json!({ "title": "a" }));
-        assert_eq!((reply.status, reply.body), (201, json!({ "title": "a" })));
+        assert_eq!((reply.status, reply.body_value()), (201, json!({ "title": "a" })));
         let reply = http("post", "/items/", json!({}), json!({}));
         assert_eq!(reply.status, 201, "methods compare in any case, trailing slashes do not matter");
     }
@@ -242,41 +242,41 @@ mod tests {
     #[test]
     fn path_params_and_query_reach_the_handler() {
         let reply = http("GET", "/items/42", json!({ "q": "milk" }), Value::Null);
-        assert_eq!((reply.status, reply.body), (200, json!({ "id": "42", "q": "milk" })));
+        assert_eq!((reply.status, reply.body_value()), (200, json!({ "id": "42", "q": "milk" })));
         let reply = get("/a/1/b/2");
-        assert_eq!(reply.body, json!(["1", "2"]));
+        assert_eq!(reply.body_value(), json!(["1", "2"]));
         assert_eq!(get("/a/1/c/2").status, 404);
     }
 
     #[test]
     fn literal_routes_beat_params() {
         let reply = http("POST", "/items/batch", json!({}), Value::Null);
-        assert_eq!((reply.status, reply.body), (200, json!("batch")));
-        assert_eq!(get("/items/batch").body["id"], json!("batch"), "GET only matches the param route");
+        assert_eq!((reply.status, reply.body_value()), (200, json!("batch")));
+        assert_eq!(get("/items/batch").body_value()["id"], json!("batch"), "GET only matches the param route");
     }
 
     #[test]
     fn unknown_paths_answer_404_and_wrong_methods_405() {
         let reply = get("/nowhere");
-        assert_eq!((reply.status, reply.body), (404, json!({ "message": "Not found" })));
+        assert_eq!((reply.status, reply.body_value()), (404, json!({ "message": "Not found" })));
         assert_eq!(get("/items/1/extra").status, 404);
         let reply = http("PUT", "/items/1", json!({}), Value::Null);
-        assert_eq!((reply.status, reply.body), (405, json!({ "message": "Method not allowed" })));
+        assert_eq!((reply.status, reply.body_value()), (405, json!({ "message": "Method not allowed" })));
     }
 
     #[test]
     fn errors_become_messages_with_their_status() {
         let reply = http("DELETE", "/items/1", json!({}), Value::Null);
-        assert_eq!((reply.status, reply.body), (409, json!({ "message": "Changed meanwhile" })));
+        assert_eq!((reply.status, reply.body_value()), (409, json!({ "message": "Changed meanwhile" })));
         let reply = get("/missing");
         assert_eq!(reply.status, 400);
-        assert!(reply.body["message"].as_str().unwrap().contains("nope"));
+        assert!(reply.body_value()["message"].as_str().unwrap().contains("nope"));
     }
 
     #[test]
     fn a_missing_or_wrong_body_is_a_400() {
         let reply = http("POST", "/items", json!({}), Value::Null);
-        assert_eq!((reply.status, reply.body), (400, json!({ "message": "A JSON body is required" })));
+        assert_eq!((reply.status, reply.body_value()), (400, json!({ "message": "A JSON body is required" })));
         let request = Request::new(
             serde_json::from_value(context()).unwrap(),
             serde_json::from_value(json!({ "method": "POST", "path": "/", "body": { "n": "x" } })).unwrap(),
@@ -296,16 +296,16 @@ mod tests {
     #[test]
     fn the_context_reaches_the_handler() {
         let reply = get("/whoami");
-        assert_eq!(reply.body, json!({ "company": "c1", "user": null }));
+        assert_eq!(reply.body_value(), json!({ "company": "c1", "user": null }));
     }
 
     #[test]
     fn events_and_schedules_dispatch_by_name() {
         let event = |name: &str, payload: Value| json!({ "kind": "event", "id": "e1", "name": name, "source": "crud", "payload": payload, "published_at": 0, "attempt": 1 });
         let reply = call(event("crud.item_created", json!({})));
-        assert_eq!((reply.status, reply.body), (200, json!({})));
+        assert_eq!((reply.status, reply.body_value()), (200, json!({})));
         let reply = call(event("crud.item_created", json!({ "fail": true })));
-        assert_eq!((reply.status, reply.body), (503, json!({ "message": "try later" })));
+        assert_eq!((reply.status, reply.body_value()), (503, json!({ "message": "try later" })));
         assert_eq!(call(event("crud.other", json!({}))).status, 404);
         assert_eq!(call(json!({ "kind": "schedule", "name": "tick" })).status, 200);
         assert_eq!(call(json!({ "kind": "schedule", "name": "tock" })).status, 404);

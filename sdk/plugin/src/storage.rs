@@ -7,6 +7,7 @@
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
+use serde_json::value::RawValue;
 
 use crate::abi::HostFn;
 use crate::host::call;
@@ -53,6 +54,13 @@ impl Collection {
 
     /// One page of the records matching `query`.
     pub fn list(&self, query: &Query) -> Result<Page> {
+        self.call(&StorageOp::List { collection: self.name.clone(), query: query.clone() })
+    }
+
+    /// One page of the records matching `query` as JSON text, unparsed: for a handler that
+    /// answers the page as it is ([`crate::reply::raw`]), which saves decoding and
+    /// encoding every record inside the plugin.
+    pub fn list_json(&self, query: &Query) -> Result<Box<RawValue>> {
         self.call(&StorageOp::List { collection: self.name.clone(), query: query.clone() })
     }
 

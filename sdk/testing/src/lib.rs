@@ -45,7 +45,14 @@ pub use autoscope::registry::manifest::Capability;
 pub use autoscope::rights::{COMMUNITY_ROLE, Edition, Right, Rights, default_role_rights};
 pub use autoscope::storage::mail_outbox::StoredMail;
 pub use autoscope::storage::notifications::Notification;
-pub use autoscope_wire::Reply;
+
+/// What the host answered a request: the status and the body decoded.
+#[derive(Debug, Clone)]
+pub struct Reply {
+    pub status: u16,
+    /// The JSON body; its text when it is not JSON; `null` when empty.
+    pub body: Value,
+}
 
 /// A module package to install: its manifest, its built plugin, optionally its web
 /// remote's build output, and what the installation grants.

@@ -4,6 +4,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+use serde_json::value::RawValue;
 
 /// One call into a plugin.
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -91,12 +92,25 @@ pub struct ScheduleRun {
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Reply {
     pub status: u16,
-    #[serde(default)]
-    pub body: Value,
+    /// The JSON body as text. It stays unparsed on its way out, so a page a plugin got
+    /// from storage reaches the client without being decoded and encoded again.
+    #[serde(default = "null_body")]
+    pub body: Box<RawValue>,
+}
+
+fn null_body() -> Box<RawValue> {
+    RawValue::NULL.to_owned()
 }
 
 impl Reply {
     pub fn new(status: u16, body: Value) -> Self {
+        // A `Value` always encodes; its text is valid JSON by construction.
+        let body = serde_json::value::to_raw_value(&body).unwrap_or_else(|_| null_body());
+        Self { status, body }
+    }
+
+    /// A reply whose body is JSON text already (e.g. a storage page passed through).
+    pub fn raw(status: u16, body: Box<RawValue>) -> Self {
         Self { status, body }
     }
 
@@ -107,5 +121,10 @@ impl Reply {
     /// An error answer in the host's shape, `{ "message": ... }`.
     pub fn message(status: u16, message: impl Into<String>) -> Self {
         Self::new(status, serde_json::json!({ "message": message.into() }))
+    }
+
+    /// The body decoded, for tests and logs; `Null` if it is not JSON.
+    pub fn body_value(&self) -> Value {
+        serde_json::from_str(self.body.get()).unwrap_or(Value::Null)
     }
 }

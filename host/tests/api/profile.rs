@@ -1,0 +1,113 @@
+//! The signed-in user's own account: `GET|PUT /users/me` and `POST /users/changePassword`.
+
+use autoscope::crypto;
+use serde_json::{Value, json};
+
+use crate::on_both_engines;
+use crate::support::{PASSWORD, TestApp};
+
+on_both_engines!(
+    the_user_list_key_in_userdata_opens_the_user_list,
+    the_profile_details_change_and_stay_changed,
+    a_profile_change_without_a_name_is_refused,
+    the_password_changes_and_other_sessions_end,
+    a_wrong_current_password_changes_nothing,
+    a_weak_new_password_is_refused,
+    the_account_calls_need_a_session,
+);
+
+const NEW_PASSWORD: &str = "Gr33n-Harbour#9";
+
+async fn put_me(app: &TestApp, token: &str, body: Value) -> crate::support::Answer {
+    app.request(reqwest::Method::PUT, "/api/users/me", Some(token), Some(body)).await
+}
+
+/// The key the shell receives decrypts the list the host sends it.
+async fn the_user_list_key_in_userdata_opens_the_user_list(app: TestApp) {
+    let token = app.sign_up("ann@acme.com", "Acme").await;
+    let me = app.get_as(&token, "/api/users/me").await.body;
+    let key = me["user_list_key"].as_str().expect("userdata carries the key");
+    let sealed = app.get_as(&token, "/api/users/all_users").await.body;
+    let plain = crypto::decrypt_from_server(key.as_bytes(), sealed["data"].as_str().unwrap()).expect("opens");
+    let list: Vec<Value> = serde_json::from_slice(&plain).unwrap();
+    assert_eq!(list[0]["email"], "ann@acme.com");
+}
+
+/// New name and job title are answered at once and on the next read; the e-mail stays.
+async fn the_profile_details_change_and_stay_changed(app: TestApp) {
+    let token = app.sign_up("ann@acme.com", "Acme").await;
+    let changed =
+        put_me(&app, &token, json!({ "firstname": " Anna ", "lastname": "Berg", "job_title": "CoE lead" })).await;
+    assert_eq!(changed.status, 200, "{changed:?}");
+    assert_eq!(changed.body["firstname"], "Anna");
+    let me = app.get_as(&token, "/api/users/me").await.body;
+    assert_eq!((me["firstname"].as_str(), me["lastname"].as_str()), (Some("Anna"), Some("Berg")));
+    assert_eq!(me["job_title"], "CoE lead");
+    assert_eq!(me["email"], "ann@acme.com");
+}
+
+/// An empty first name answers the sign-up form's message and keeps the old details.
+async fn a_profile_change_without_a_name_is_refused(app: TestApp) {
+    let token = app.sign_up("ann@acme.com", "Acme").await;
+    let before = app.get_as(&token, "/api/users/me").await.body;
+    let refused = put_me(&app, &token, json!({ "firstname": "  ", "lastname": "Berg", "job_title": "Lead" })).await;
+    assert_eq!((refused.status, refused.body["message"].as_str()), (400, Some("Please enter First Name")));
+    let long = put_me(&app, &token, json!({ "firstname": "A".repeat(101), "lastname": "B", "job_title": "C" })).await;
+    assert_eq!(long.status, 400);
+    assert_eq!(app.get_as(&token, "/api/users/me").await.body["lastname"], before["lastname"]);
+}
+
+/// The new password signs in, the old one no longer does; this session stays, others end.
+async fn the_password_changes_and_other_sessions_end(app: TestApp) {
+    let token = app.sign_up("ann@acme.com", "Acme").await;
+    let other = app.sign_in("ann@acme.com", PASSWORD).await;
+    let changed = app
+        .post_as(
+            &token,
+            "/api/users/changePassword",
+            json!({ "currentPassword": PASSWORD, "newPassword": NEW_PASSWORD }),
+        )
+        .await;
+    assert_eq!((changed.status, changed.body["message"].as_str()), (200, Some("Password changed")));
+    assert_eq!(app.get_as(&token, "/api/users/me").await.status, 200);
+    assert_eq!(app.get_as(&other, "/api/users/me").await.status, 401);
+    let old = app.post("/api/users/signin", json!({ "email": "ann@acme.com", "password": PASSWORD })).await;
+    assert_eq!(old.status, 401);
+    app.sign_in("ann@acme.com", NEW_PASSWORD).await;
+}
+
+/// A wrong current password is refused and the old password still works.
+async fn a_wrong_current_password_changes_nothing(app: TestApp) {
+    let token = app.sign_up("ann@acme.com", "Acme").await;
+    let refused = app
+        .post_as(
+            &token,
+            "/api/users/changePassword",
+            json!({ "currentPassword": "Wrong#Pass1", "newPassword": NEW_PASSWORD }),
+        )
+        .await;
+    assert_eq!((refused.status, refused.body["message"].as_str()), (400, Some("Current password is incorrect")));
+    app.sign_in("ann@acme.com", PASSWORD).await;
+}
+
+/// A new password that breaks the spec's rule gets the rule's message.
+async fn a_weak_new_password_is_refused(app: TestApp) {
+    let token = app.sign_up("ann@acme.com", "Acme").await;
+    let refused = app
+        .post_as(&token, "/api/users/changePassword", json!({ "currentPassword": PASSWORD, "newPassword": "short" }))
+        .await;
+    assert_eq!(refused.status, 400);
+    assert_eq!(
+        refused.body["message"],
+        "Password should have one numeric, one special, one uppercase, one lowercase and 8 characters long"
+    );
+    app.sign_in("ann@acme.com", PASSWORD).await;
+}
+
+/// Without a session both calls answer 401.
+async fn the_account_calls_need_a_session(app: TestApp) {
+    let put = app.request(reqwest::Method::PUT, "/api/users/me", None, Some(json!({ "firstname": "X" }))).await;
+    assert_eq!(put.status, 401);
+    let change = app.post("/api/users/changePassword", json!({ "currentPassword": "a", "newPassword": "b" })).await;
+    assert_eq!(change.status, 401);
+}
