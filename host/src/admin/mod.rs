@@ -29,6 +29,7 @@ pub const NOT_YOURSELF: &str = "You cannot disable your own account";
 pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(list_companies))
+        .routes(routes!(company_users))
         .routes(routes!(set_edition))
         .routes(routes!(disable_user))
         .routes(routes!(enable_user))
@@ -67,6 +68,52 @@ async fn list_companies(State(state): State<AppState>, _admin: Admin) -> Result<
         })
         .collect();
     Ok(Json(CompanyList { data }))
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AccountItem {
+    pub id: String,
+    pub email: String,
+    pub firstname: String,
+    pub lastname: String,
+    pub job_title: String,
+    pub disabled: bool,
+    pub is_admin: bool,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AccountList {
+    pub data: Vec<AccountItem>,
+}
+
+/// Every account of a company, disabled ones included, by name.
+#[utoipa::path(get, path = "/admin/companies/{id}/users", tag = "admin", security(("bearer" = [])),
+    params(("id" = String, Path, description = "The company's id")),
+    responses((status = 200, body = AccountList), (status = 401, body = Message), (status = 403, body = Message),
+        (status = 404, body = Message)))]
+async fn company_users(
+    State(state): State<AppState>,
+    _admin: Admin,
+    Path(company_id): Path<String>,
+) -> Result<Json<AccountList>> {
+    if companies::edition_of(&state.db, &company_id).await?.is_none() {
+        return Err(Error::NotFound(COMPANY_NOT_FOUND.into()));
+    }
+    let data = users::accounts_in_company(&state.db, &company_id)
+        .await?
+        .into_iter()
+        .map(|a| AccountItem {
+            id: a.id,
+            email: a.email,
+            firstname: a.firstname,
+            lastname: a.lastname,
+            job_title: a.job_title,
+            disabled: a.disabled,
+            is_admin: a.is_admin,
+        })
+        .collect();
+    Ok(Json(AccountList { data }))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]

@@ -190,6 +190,31 @@ pub struct DirectoryEntry {
     pub has_picture: bool,
 }
 
+/// An account as platform administrators see it.
+#[derive(Debug, Clone, FromRow)]
+pub struct Account {
+    pub id: String,
+    pub email: String,
+    pub firstname: String,
+    pub lastname: String,
+    pub job_title: String,
+    #[sqlx(try_from = "super::flag::Flag")]
+    pub disabled: bool,
+    #[sqlx(try_from = "super::flag::Flag")]
+    pub is_admin: bool,
+}
+
+/// Every account of one company, disabled ones included, by name.
+pub async fn accounts_in_company(db: &Db, company_id: &str) -> sqlx::Result<Vec<Account>> {
+    sqlx::query_as(
+        "SELECT id, email, firstname, lastname, job_title, disabled, is_admin
+         FROM users WHERE company_id = $1 ORDER BY firstname, lastname, id",
+    )
+    .bind(company_id)
+    .fetch_all(db.pool())
+    .await
+}
+
 /// The users of one company, by name.
 pub async fn list_in_company(db: &Db, company_id: &str) -> sqlx::Result<Vec<DirectoryEntry>> {
     sqlx::query_as(

@@ -14,6 +14,7 @@ on_both_engines!(
     create_admin_promotes_an_existing_user,
     admin_routes_refuse_users_and_anonymous_callers,
     companies_are_listed_with_their_user_counts,
+    a_company_accounts_are_listed_with_their_state,
     an_upgrade_enables_premium_modules_at_once,
     edition_changes_check_company_and_edition,
     disabling_a_user_ends_sessions_and_sign_in,
@@ -83,6 +84,7 @@ async fn admin_routes_refuse_users_and_anonymous_callers(app: TestApp) {
     let user = app.sign_up("ann@acme.com", "Acme").await;
     let routes = [
         (reqwest::Method::GET, "/api/admin/companies", None),
+        (reqwest::Method::GET, "/api/admin/companies/x/users", None),
         (reqwest::Method::POST, "/api/admin/companies/x/edition", Some(json!({"edition": "enterprise"}))),
         (reqwest::Method::POST, "/api/admin/users/x/disable", None),
         (reqwest::Method::POST, "/api/admin/users/x/enable", None),
@@ -108,6 +110,27 @@ async fn companies_are_listed_with_their_user_counts(app: TestApp) {
     assert_eq!((acme["name"].as_str(), acme["edition"].as_str()), (Some("Acme"), Some("community")));
     assert_eq!(acme["users"], 1);
     assert!(acme["createdAt"].as_str().is_some_and(|t| t.ends_with('Z')));
+}
+
+/// Every account of the company, a disabled one included; an unknown company is a 404.
+async fn a_company_accounts_are_listed_with_their_state(app: TestApp) {
+    let admin = admin_token(&app).await;
+    let ann = app.sign_up("ann@acme.com", "Acme").await;
+    let me = whoami(&app, &ann).await;
+    let (company_id, ann_id) = (me["company_id"].as_str().unwrap(), me["user_id"].as_str().unwrap());
+    crate::directory::add_colleague(&app, company_id, "bob@acme.com", "Bob").await;
+    app.post_as(&admin, &format!("/api/admin/users/{ann_id}/disable"), json!({})).await;
+    let answer = app.get_as(&admin, &format!("/api/admin/companies/{company_id}/users")).await;
+    assert_eq!(answer.status, 200, "{answer:?}");
+    let accounts: Vec<(String, bool)> = answer.body["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| (a["email"].as_str().unwrap().to_string(), a["disabled"].as_bool().unwrap()))
+        .collect();
+    assert_eq!(accounts, [("ann@acme.com".to_string(), true), ("bob@acme.com".to_string(), false)]);
+    let missing = app.get_as(&admin, "/api/admin/companies/no-such-company/users").await;
+    assert_eq!((missing.status, missing.message()), (404, "Company not found"));
 }
 
 /// The same token sees databaseIntegration disabled before the upgrade and enabled after.
