@@ -1,0 +1,79 @@
+// The web shell's build: `npm run build` (production) and `npm run dev` (development
+// build, rebuilt on change; the host serves dist/ and the API on one origin). No Module Federation build plugin: remotes are
+// loaded after sign-in with the federation runtime (src/modules/federation.ts), so the
+// login page carries nothing of it.
+import { fileURLToPath } from 'node:url';
+import { rspack } from '@rspack/core';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+
+/**
+ * The configuration shared by the shell and the size baseline (rspack.baseline.config.mjs).
+ * @param {{ entry: string, outDir: string, production: boolean, title?: string }} options
+ * @returns {import('@rspack/core').Configuration}
+ */
+export function createConfig({ entry, outDir, production, title = 'Autoscope' }) {
+  return {
+    context: here,
+    mode: production ? 'production' : 'development',
+    entry: { main: entry },
+    output: {
+      path: `${here}${outDir}`,
+      publicPath: '/',
+      filename: production ? '[name].[contenthash:8].js' : '[name].js',
+      chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+      cssFilename: production ? '[name].[contenthash:8].css' : '[name].css',
+      cssChunkFilename: production ? '[name].[contenthash:8].css' : '[name].css',
+      clean: true,
+    },
+    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    resolve: {
+      extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
+      // The web SDK is linked from ../sdk/web; resolved through the link, its imports of
+      // react find the shell's copy, never a second one installed next to the SDK.
+      symlinks: false,
+    },
+    module: {
+      parser: { 'css/auto': { namedExports: false } },
+      rules: [
+        {
+          test: /\.[cm]?tsx?$/,
+          // Our sources, and the web SDK, which ships TypeScript source.
+          exclude: /node_modules[\\/](?!@autoscope[\\/])/,
+          loader: 'builtin:swc-loader',
+          options: {
+            jsc: {
+              parser: { syntax: 'typescript', tsx: true },
+              transform: { react: { runtime: 'automatic', development: !production } },
+              target: 'es2022',
+            },
+          },
+          type: 'javascript/auto',
+        },
+        { test: /\.css$/, type: 'css/auto' },
+        // Flags of world-countries: one small file per country, fetched only when shown.
+        {
+          test: /world-countries[\\/]data[\\/][a-z]{3}\.svg$/,
+          type: 'asset/resource',
+          generator: { filename: 'flags/[name].[contenthash:8][ext]' },
+        },
+        // world-countries is 1.4 MB of JSON; the shell needs a few fields of it.
+        {
+          test: /world-countries[\\/]countries\.json$/,
+          loader: `${here}loaders/world-countries-slim.cjs`,
+        },
+      ],
+    },
+    plugins: [
+      new rspack.HtmlRspackPlugin({ template: `${here}src/index.html`, title }),
+      new rspack.DefinePlugin({
+        'process.env.AUTOSCOPE_SUPPORT_EMAIL': JSON.stringify(process.env.AUTOSCOPE_SUPPORT_EMAIL ?? ''),
+      }),
+    ],
+    optimization: { splitChunks: { chunks: 'all' } },
+    performance: { hints: false },
+  };
+}
+
+export default (_env, argv) =>
+  createConfig({ entry: './src/index.tsx', outDir: 'dist', production: argv.mode !== 'development' });

@@ -1,0 +1,122 @@
+/** The sidebar's menu: groups, links, and greyed entries with the 'Upgrade to Premium' tooltip. */
+
+import { NavLink, Tooltip } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+
+import { NamedIcon } from '../icons';
+import { UPGRADE_TOOLTIP, type MenuItem } from '../menu';
+import { pathMatches } from '../pageMeta';
+import classes from './Sidebar.module.css';
+
+interface SidebarMenuProps {
+  items: readonly MenuItem[];
+  /** Icons only (the sidebar is collapsed and not hovered). */
+  compact: boolean;
+  /** Called after a link is followed (closes the mobile drawer). */
+  onNavigate?: () => void;
+  /** A label for the list, read by screen readers. */
+  label: string;
+}
+
+function isActive(item: MenuItem, pathname: string): boolean {
+  if (item.to && pathMatches(item.to, false, pathname)) return true;
+  return (item.content ?? []).some((child) => isActive(child, pathname));
+}
+
+function DisabledEntry({ item, compact }: { item: MenuItem; compact: boolean }) {
+  return (
+    <Tooltip label={UPGRADE_TOOLTIP} position="right" withArrow events={{ hover: true, focus: true, touch: true }}>
+      <div
+        className={classes.disabledEntry}
+        tabIndex={0}
+        role="link"
+        aria-disabled="true"
+        aria-label={`${item.label} (${UPGRADE_TOOLTIP})`}
+        data-menu-key={item.key}
+      >
+        <NavLink
+          component="div"
+          label={compact ? undefined : item.label}
+          leftSection={<NamedIcon name={item.icon} />}
+          disabled
+          tabIndex={-1}
+          aria-hidden
+        />
+      </div>
+    </Tooltip>
+  );
+}
+
+function Entry({ item, compact, pathname, onNavigate }: { item: MenuItem; compact: boolean; pathname: string; onNavigate?: () => void }) {
+  if (item.disabled) return <DisabledEntry item={item} compact={compact} />;
+  const active = isActive(item, pathname);
+  const icon = <NamedIcon name={item.icon} />;
+  const children = item.content ?? [];
+
+  if (compact) {
+    // Collapsed: one icon per top-level item; hovering or focusing expands the sidebar.
+    return item.to ? (
+      <NavLink
+        component={Link}
+        to={item.to}
+        leftSection={icon}
+        active={active}
+        aria-label={item.label}
+        onClick={onNavigate}
+        data-menu-key={item.key}
+      />
+    ) : (
+      <NavLink component="div" leftSection={icon} active={active} aria-label={item.label} data-menu-key={item.key} />
+    );
+  }
+
+  if (children.length > 0) return <Group item={item} active={active} pathname={pathname} onNavigate={onNavigate} />;
+
+  if (!item.to) return null;
+  return (
+    <NavLink
+      component={Link}
+      to={item.to}
+      label={item.label}
+      leftSection={icon}
+      active={active}
+      onClick={onNavigate}
+      data-menu-key={item.key}
+    />
+  );
+}
+
+/** A group: open while the current page is in it, and toggled by its header. */
+function Group({ item, active, pathname, onNavigate }: { item: MenuItem; active: boolean; pathname: string; onNavigate?: () => void }) {
+  const [opened, setOpened] = useState(active);
+  // The menu may arrive after the page (the module list loads): open when the page is inside.
+  useEffect(() => {
+    if (active) setOpened(true);
+  }, [active]);
+  const icon = <NamedIcon name={item.icon} />;
+  const nested = (item.content ?? []).map((child) => (
+    <Entry key={`${child.key}:${child.to ?? child.label}`} item={child} compact={false} pathname={pathname} onNavigate={onNavigate} />
+  ));
+  const common = { label: item.label, leftSection: icon, opened, onChange: setOpened, 'data-menu-key': item.key };
+  // The Dashboards group is also the link to /DashboardDefault; following it keeps the
+  // mobile drawer open, so that its entries can be chosen next.
+  return item.to ? (
+    <NavLink {...common} component={Link} to={item.to} active={item.to === pathname}>
+      {nested}
+    </NavLink>
+  ) : (
+    <NavLink {...common}>{nested}</NavLink>
+  );
+}
+
+export function SidebarMenu({ items, compact, onNavigate, label }: SidebarMenuProps) {
+  const { pathname } = useLocation();
+  return (
+    <nav aria-label={label} className={classes.menu}>
+      {items.map((item) => (
+        <Entry key={`${item.key}:${item.to ?? item.label}`} item={item} compact={compact} pathname={pathname} onNavigate={onNavigate} />
+      ))}
+    </nav>
+  );
+}

@@ -1,0 +1,416 @@
+/**
+ * Admin: every company with its edition and user count (GET /api/admin/companies), the
+ * edition switch, and a company's accounts (GET /api/admin/companies/{id}/users) with
+ * disabling (after a confirmation) or enabling each one.
+ */
+
+import {
+  Badge,
+  Button,
+  Card,
+  CloseButton,
+  Group,
+  Loader,
+  Modal,
+  Select,
+  Stack,
+  Table,
+  Text,
+  Title,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
+import { IconChevronDown, IconChevronUp, IconUserCheck, IconUserOff } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+
+import { api, ApiError, FALLBACK_MESSAGE } from '../../../api';
+import type { Session } from '../../../session';
+import { notifyFailure, notifySuccess } from '../../../ui';
+import { formatDateTime } from '../../format';
+import { queryKeys } from '../../queryClient';
+import { AdminError, TablePager, TableSearch } from './AdminParts';
+import {
+  accountAction,
+  accountActionPath,
+  accountName,
+  accountNoun,
+  accountSearchText,
+  canChangeAccount,
+  companyAccountsKey,
+  companyAccountsPath,
+  needsAccountSearch,
+  withAccountState,
+  type AccountAction,
+  type AccountItem,
+} from './companyAccounts';
+import { useTablePage } from './tablePage';
+
+export interface CompanyItem {
+  id: string;
+  name: string;
+  edition: string;
+  /** ISO 8601, UTC. */
+  createdAt: string;
+  users: number;
+}
+
+const EDITIONS = [
+  { value: 'community', label: 'Community' },
+  { value: 'enterprise', label: 'Enterprise' },
+];
+
+/** The host's own words for disabling oneself (host/src/admin/mod.rs). */
+const NOT_YOURSELF = 'You cannot disable your own account';
+
+function failureMessage(err: unknown): string {
+  return err instanceof ApiError ? err.message : FALLBACK_MESSAGE;
+}
+
+function EditionSelect({ company, session }: { company: CompanyItem; session: Session }) {
+  const queryClient = useQueryClient();
+  const change = useMutation({
+    mutationFn: (edition: string) =>
+      api<{ message: string }>(`/admin/companies/${encodeURIComponent(company.id)}/edition`, {
+        method: 'POST',
+        body: { edition },
+        token: session.token,
+      }),
+    onSuccess: (answer, edition) => {
+      queryClient.setQueryData<{ data: CompanyItem[] }>(queryKeys.adminCompanies(session.token), (old) =>
+        old ? { data: old.data.map((item) => (item.id === company.id ? { ...item, edition } : item)) } : old,
+      );
+      notifySuccess(answer.message);
+    },
+    onError: (err) => notifyFailure(failureMessage(err)),
+  });
+  return (
+    <Select
+      aria-label={`Edition of ${company.name}`}
+      data={EDITIONS}
+      value={company.edition}
+      onChange={(value) => value && value !== company.edition && change.mutate(value)}
+      allowDeselect={false}
+      disabled={change.isPending}
+      rightSection={change.isPending ? <Loader size={14} /> : undefined}
+      w={150}
+      size="xs"
+    />
+  );
+}
+
+/** The Disable or Enable button of one account, with the confirmation before disabling. */
+function AccountActionButton({ account, companyId, session }: { account: AccountItem; companyId: string; session: Session }) {
+  const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
+  const key = companyAccountsKey(session.token, companyId);
+  const change = useMutation({
+    mutationFn: (action: AccountAction) =>
+      api<{ message: string }>(accountActionPath(account.id, action), { method: 'POST', token: session.token }),
+    onSuccess: (answer, action) => {
+      queryClient.setQueryData<{ data: AccountItem[] }>(key, (old) =>
+        old ? { data: withAccountState(old.data, account.id, action === 'disable') } : old,
+      );
+      setConfirming(false);
+      notifySuccess(answer.message);
+    },
+    onError: (err) => notifyFailure(failureMessage(err)),
+    // The button keeps its loader until the list is read again.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
+  });
+  const action = accountAction(account);
+  const name = accountName(account);
+
+  if (!canChangeAccount(account, session.userdata.user_id)) {
+    return (
+      <Tooltip label={NOT_YOURSELF} withArrow>
+        <span>
+          <Button size="xs" variant="light" color="orange" leftSection={<IconUserOff size={14} />} disabled>
+            Disable
+          </Button>
+        </span>
+      </Tooltip>
+    );
+  }
+
+  return (
+    <>
+      {action === 'disable' ? (
+        <Button
+          size="xs"
+          variant="light"
+          color="orange"
+          leftSection={<IconUserOff size={14} />}
+          loading={change.isPending}
+          onClick={() => setConfirming(true)}
+          aria-label={`Disable ${name}`}
+        >
+          Disable
+        </Button>
+      ) : (
+        <Button
+          size="xs"
+          variant="light"
+          color="teal"
+          leftSection={<IconUserCheck size={14} />}
+          loading={change.isPending}
+          onClick={() => change.mutate('enable')}
+          aria-label={`Enable ${name}`}
+        >
+          Enable
+        </Button>
+      )}
+      <Modal opened={confirming} onClose={() => setConfirming(false)} title="Disable the account?" centered>
+        <Stack gap="md">
+          <Text size="sm">
+            {name} ({account.email}) is signed out at once and cannot sign in until the account is enabled again.
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirming(false)}>
+              Cancel
+            </Button>
+            <Button
+              color="orange"
+              leftSection={<IconUserOff size={16} />}
+              loading={change.isPending}
+              onClick={() => change.mutate('disable')}
+            >
+              Disable
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}
+
+/** The accounts of the chosen company, searchable and paged. */
+function AccountsCard({ company, session, onClose }: { company: CompanyItem; session: Session; onClose: () => void }) {
+  const accounts = useQuery({
+    queryKey: companyAccountsKey(session.token, company.id),
+    queryFn: ({ signal }) => api<{ data: AccountItem[] }>(companyAccountsPath(company.id), { token: session.token, signal }),
+  });
+  const list = accounts.data?.data ?? [];
+  const table = useTablePage(list, accountSearchText);
+  const card = useRef<HTMLDivElement>(null);
+
+  // On a narrow screen the card opens below the companies: bring it into view.
+  useEffect(() => {
+    card.current?.scrollIntoView?.({ behavior: 'smooth', block: 'nearest' });
+  }, []);
+
+  let body;
+  if (accounts.isPending) {
+    body = (
+      <Group justify="center" p="xl">
+        <Loader aria-label="Loading the accounts" />
+      </Group>
+    );
+  } else if (accounts.isError) {
+    body = <AdminError error={accounts.error} onRetry={() => void accounts.refetch()} />;
+  } else {
+    body = (
+      <>
+        {needsAccountSearch(list.length) && (
+          <Group mb="sm">
+            <TableSearch table={table} label="Search by name or e-mail" />
+          </Group>
+        )}
+        <Table.ScrollContainer minWidth={720}>
+          <Table striped highlightOnHover verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>E-mail</Table.Th>
+                <Table.Th>Job title</Table.Th>
+                <Table.Th>State</Table.Th>
+                <Table.Th>Role</Table.Th>
+                <Table.Th aria-label="Actions" />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {table.rows.length === 0 ? (
+                <Table.Tr>
+                  <Table.Td colSpan={6}>
+                    <Text c="dimmed" size="sm" ta="center" py="md">
+                      {table.query ? 'No account matches the search.' : 'This company has no accounts.'}
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              ) : (
+                table.rows.map((account) => (
+                  <Table.Tr key={account.id}>
+                    <Table.Td>
+                      <Group gap={6} wrap="nowrap">
+                        <Text size="sm" fw={500}>
+                          {accountName(account)}
+                        </Text>
+                        {account.id === session.userdata.user_id && (
+                          <Badge size="xs" variant="outline" color="gray">
+                            You
+                          </Badge>
+                        )}
+                      </Group>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm" style={{ wordBreak: 'break-all' }}>
+                        {account.email}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      {account.jobTitle ? (
+                        <Text size="sm">{account.jobTitle}</Text>
+                      ) : (
+                        <Text size="sm" c="dimmed">
+                          —
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      <Badge size="sm" variant="light" color={account.disabled ? 'red' : 'green'}>
+                        {account.disabled ? 'Disabled' : 'Active'}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>
+                      {account.isAdmin ? (
+                        <Badge size="sm" variant="light" color="violet">
+                          Admin
+                        </Badge>
+                      ) : (
+                        <Badge size="sm" variant="light" color="gray">
+                          User
+                        </Badge>
+                      )}
+                    </Table.Td>
+                    <Table.Td ta="right">
+                      <AccountActionButton account={account} companyId={company.id} session={session} />
+                    </Table.Td>
+                  </Table.Tr>
+                ))
+              )}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+        <TablePager table={table} noun={accountNoun(table.matching, list.length)} />
+      </>
+    );
+  }
+
+  return (
+    <Card withBorder radius="md" padding="lg" ref={card} id={`company-accounts-${company.id}`}>
+      <Group justify="space-between" align="flex-start" wrap="nowrap" mb="sm">
+        <div>
+          <Group gap="xs">
+            <Title order={2} size="h5">
+              Accounts of {company.name}
+            </Title>
+            {accounts.isFetching && !accounts.isPending && <Loader size={14} aria-label="Refreshing the accounts" />}
+          </Group>
+          <Text size="sm" c="dimmed">
+            A disabled account's sessions end at once and it cannot sign in until it is enabled again.
+          </Text>
+        </div>
+        <CloseButton aria-label="Close the accounts" onClick={onClose} />
+      </Group>
+      {body}
+    </Card>
+  );
+}
+
+export function CompaniesPage({ session }: { session: Session }) {
+  const companies = useQuery({
+    queryKey: queryKeys.adminCompanies(session.token),
+    queryFn: ({ signal }) => api<{ data: CompanyItem[] }>('/admin/companies', { token: session.token, signal }),
+  });
+  const textOf = useCallback((company: CompanyItem) => `${company.name} ${company.edition}`, []);
+  const table = useTablePage(companies.data?.data ?? [], textOf);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const selected = companies.data?.data.find((company) => company.id === selectedId) ?? null;
+
+  if (companies.isPending) {
+    return (
+      <Group justify="center" p="xl">
+        <Loader />
+      </Group>
+    );
+  }
+  if (companies.isError) return <AdminError error={companies.error} onRetry={() => void companies.refetch()} />;
+
+  return (
+    <Stack gap="lg">
+      <Card withBorder radius="md" padding="lg">
+        <Group justify="space-between" mb="sm" wrap="wrap">
+          <div>
+            <Title order={2} size="h5">
+              Companies
+            </Title>
+            <Text size="sm" c="dimmed">
+              Choose a company's user count to see its accounts.
+            </Text>
+          </div>
+          <TableSearch table={table} label="Search companies" />
+        </Group>
+        <Table.ScrollContainer minWidth={560}>
+          <Table striped highlightOnHover verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Company</Table.Th>
+                <Table.Th>Edition</Table.Th>
+                <Table.Th ta="right">Users</Table.Th>
+                <Table.Th>Created</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {table.rows.length === 0 ? (
+                <Table.Tr>
+                  <Table.Td colSpan={4}>
+                    <Text c="dimmed" size="sm" ta="center" py="md">
+                      {table.query ? 'No company matches the search.' : 'There are no companies yet.'}
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              ) : (
+                table.rows.map((company) => {
+                  const open = company.id === selectedId;
+                  return (
+                    <Table.Tr key={company.id} bg={open ? 'var(--mantine-primary-color-light)' : undefined}>
+                      <Table.Td>
+                        <Text size="sm" fw={500}>
+                          {company.name}
+                        </Text>
+                        <Text size="xs" c="dimmed">
+                          {company.id}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <EditionSelect company={company} session={session} />
+                      </Table.Td>
+                      <Table.Td ta="right">
+                        <Button
+                          size="compact-sm"
+                          variant={open ? 'filled' : 'light'}
+                          rightSection={open ? <IconChevronUp size={14} /> : <IconChevronDown size={14} />}
+                          aria-expanded={open}
+                          aria-controls={open ? `company-accounts-${company.id}` : undefined}
+                          onClick={() => setSelectedId(open ? null : company.id)}
+                        >
+                          {company.users}
+                          <VisuallyHidden> accounts of {company.name}</VisuallyHidden>
+                        </Button>
+                      </Table.Td>
+                      <Table.Td>{formatDateTime(company.createdAt)}</Table.Td>
+                    </Table.Tr>
+                  );
+                })
+              )}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+        <TablePager table={table} noun={table.matching === 1 ? 'company' : 'companies'} />
+      </Card>
+      {selected && (
+        <AccountsCard key={selected.id} company={selected} session={session} onClose={() => setSelectedId(null)} />
+      )}
+    </Stack>
+  );
+}

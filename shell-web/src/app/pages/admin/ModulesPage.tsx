@@ -1,0 +1,362 @@
+/**
+ * Admin: the installed modules (GET /api/admin/modules) with version, digest, signer and
+ * capabilities; installing or upgrading from a package archive with grants (POST); and
+ * removing one after a confirmation (DELETE).
+ */
+
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Code,
+  FileInput,
+  Group,
+  List,
+  Loader,
+  Modal,
+  SegmentedControl,
+  Stack,
+  Table,
+  TagsInput,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { IconPackage, IconTrash, IconUpload } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState, type FormEvent } from 'react';
+
+import { api, ApiError, FALLBACK_MESSAGE } from '../../../api';
+import type { Session } from '../../../session';
+import { notifyFailure, notifySuccess } from '../../../ui';
+import { queryKeys } from '../../queryClient';
+import { AdminError, TablePager, TableSearch } from './AdminParts';
+import { useTablePage } from './tablePage';
+
+export interface InstalledModule {
+  key: string;
+  name: string;
+  version: string;
+  rightsKey: string;
+  declared: string[];
+  granted: string[];
+  digest: string;
+  signedBy?: string | null;
+}
+
+/** The host's limit on a package archive (docs/api.md). */
+export const PACKAGE_MAX_BYTES = 64 * 1024 * 1024;
+export const PACKAGE_TOO_LARGE = 'The package must be at most 64 MB';
+export const PACKAGE_NOT_ARCHIVE = 'Please choose a .tar.gz package archive';
+const REFUSED_PREFIX = 'The package was refused: ';
+
+type GrantMode = 'declared' | 'none' | 'chosen';
+
+/** The `grants` query value for a mode: `declared`, nothing, or the chosen capabilities. */
+export function grantsQuery(mode: GrantMode, chosen: readonly string[]): string {
+  if (mode === 'declared') return 'declared';
+  if (mode === 'none') return '';
+  return chosen.map((name) => name.trim()).filter(Boolean).join(',');
+}
+
+/** A refusal lists every reason joined by "; ": one line each. */
+export function refusalReasons(message: string): string[] {
+  if (!message.startsWith(REFUSED_PREFIX)) return [message];
+  return message.slice(REFUSED_PREFIX.length).split('; ').filter(Boolean);
+}
+
+function failureMessage(err: unknown): string {
+  return err instanceof ApiError ? err.message : FALLBACK_MESSAGE;
+}
+
+function Capabilities({ names, color }: { names: readonly string[]; color: string }) {
+  if (names.length === 0) return <Text size="xs" c="dimmed">none</Text>;
+  return (
+    <Group gap={4}>
+      {names.map((name) => (
+        <Badge key={name} size="xs" variant="light" color={color} tt="none">
+          {name}
+        </Badge>
+      ))}
+    </Group>
+  );
+}
+
+function InstallCard({ session }: { session: Session }) {
+  const queryClient = useQueryClient();
+  const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [mode, setMode] = useState<GrantMode>('declared');
+  const [chosen, setChosen] = useState<string[]>([]);
+  const [refusal, setRefusal] = useState<string[] | null>(null);
+
+  const install = useMutation({
+    mutationFn: (archive: File) =>
+      api<InstalledModule>(`/admin/modules?grants=${encodeURIComponent(grantsQuery(mode, chosen))}`, {
+        method: 'POST',
+        raw: archive,
+        headers: { 'content-type': 'application/gzip' },
+        token: session.token,
+      }),
+    onSuccess: (module) => {
+      setFile(null);
+      setRefusal(null);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.adminModules(session.token) });
+      notifySuccess(`Installed ${module.name} ${module.version}`);
+    },
+    onError: (err) => {
+      const message = failureMessage(err);
+      setRefusal(refusalReasons(message));
+      notifyFailure(message.startsWith(REFUSED_PREFIX) ? 'The package was refused' : message);
+    },
+  });
+
+  const choose = (next: File | null) => {
+    setRefusal(null);
+    if (next && !/\.(tar\.gz|tgz)$/i.test(next.name)) {
+      setFile(null);
+      setFileError(PACKAGE_NOT_ARCHIVE);
+      return;
+    }
+    if (next && next.size > PACKAGE_MAX_BYTES) {
+      setFile(null);
+      setFileError(PACKAGE_TOO_LARGE);
+      return;
+    }
+    setFileError(null);
+    setFile(next);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!file) {
+      setFileError(PACKAGE_NOT_ARCHIVE);
+      return;
+    }
+    install.mutate(file);
+  };
+
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <Title order={2} size="h5" mb={4}>
+        Install or upgrade a module
+      </Title>
+      <Text size="sm" c="dimmed" mb="sm">
+        A package archive as <Code>autoscope module pack --archive</Code> writes it. A refused package changes nothing.
+      </Text>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <FileInput
+            label="Package archive"
+            placeholder="Choose a .tar.gz file"
+            accept=".tar.gz,.tgz,application/gzip"
+            leftSection={<IconPackage size={18} />}
+            value={file}
+            onChange={choose}
+            error={fileError}
+            clearable
+            maw={480}
+          />
+          <div>
+            <Text size="sm" fw={500} mb={4} id="grants-label">
+              Capabilities to grant
+            </Text>
+            <SegmentedControl
+              aria-labelledby="grants-label"
+              value={mode}
+              onChange={(value) => setMode(value as GrantMode)}
+              data={[
+                { value: 'declared', label: 'Everything declared' },
+                { value: 'chosen', label: 'Chosen ones' },
+                { value: 'none', label: 'None' },
+              ]}
+            />
+          </div>
+          {mode === 'chosen' && (
+            <TagsInput
+              label="Capabilities"
+              description="e.g. storage, notify, mail, realtime, directory, read:support.tickets"
+              placeholder="Type a capability and press Enter"
+              value={chosen}
+              onChange={setChosen}
+              maw={560}
+            />
+          )}
+          {refusal && (
+            <Alert color="orange" title="The package was refused" role="alert">
+              <List size="sm" spacing={2}>
+                {refusal.map((reason) => (
+                  <List.Item key={reason}>{reason}</List.Item>
+                ))}
+              </List>
+            </Alert>
+          )}
+          <Group>
+            <Button type="submit" leftSection={<IconUpload size={18} />} loading={install.isPending}>
+              Install
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
+
+function RemoveModal({ module, session, onClose }: { module: InstalledModule | null; session: Session; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const remove = useMutation({
+    mutationFn: (key: string) =>
+      api<{ message: string }>(`/admin/modules/${encodeURIComponent(key)}`, { method: 'DELETE', token: session.token }),
+    onSuccess: (answer) => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.adminModules(session.token) });
+      notifySuccess(answer.message);
+      onClose();
+    },
+    onError: (err) => notifyFailure(failureMessage(err)),
+  });
+  return (
+    <Modal opened={module !== null} onClose={onClose} title="Remove the module?" centered>
+      {module && (
+        <Stack gap="md">
+          <Text size="sm">
+            {module.name} ({module.key} {module.version}) stops serving at once. Its data is kept for a reinstall.
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button color="red" leftSection={<IconTrash size={16} />} loading={remove.isPending} onClick={() => remove.mutate(module.key)}>
+              Remove
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}
+
+export function ModulesPage({ session }: { session: Session }) {
+  const modules = useQuery({
+    queryKey: queryKeys.adminModules(session.token),
+    queryFn: ({ signal }) => api<{ data: InstalledModule[] }>('/admin/modules', { token: session.token, signal }),
+  });
+  const [removing, setRemoving] = useState<InstalledModule | null>(null);
+  const textOf = useCallback(
+    (module: InstalledModule) => `${module.key} ${module.name} ${module.rightsKey} ${module.version}`,
+    [],
+  );
+  const table = useTablePage(modules.data?.data ?? [], textOf);
+
+  if (modules.isPending) {
+    return (
+      <Group justify="center" p="xl">
+        <Loader />
+      </Group>
+    );
+  }
+  if (modules.isError) return <AdminError error={modules.error} onRetry={() => void modules.refetch()} />;
+
+  return (
+    <Stack gap="lg">
+      <Card withBorder radius="md" padding="lg">
+        <Group justify="space-between" mb="sm" wrap="wrap">
+          <Title order={2} size="h5">
+            Installed modules
+          </Title>
+          <TableSearch table={table} label="Search modules" />
+        </Group>
+        <Table.ScrollContainer minWidth={860}>
+          <Table striped highlightOnHover verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Module</Table.Th>
+                <Table.Th>Version</Table.Th>
+                <Table.Th>Rights key</Table.Th>
+                <Table.Th>Digest</Table.Th>
+                <Table.Th>Signed by</Table.Th>
+                <Table.Th>Capabilities</Table.Th>
+                <Table.Th aria-label="Actions" />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {table.rows.length === 0 ? (
+                <Table.Tr>
+                  <Table.Td colSpan={7}>
+                    <Text c="dimmed" size="sm" ta="center" py="md">
+                      {table.query ? 'No module matches the search.' : 'No module is installed yet.'}
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              ) : (
+                table.rows.map((module) => (
+                  <Table.Tr key={module.key}>
+                    <Table.Td>
+                      <Text size="sm" fw={500}>
+                        {module.name}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        {module.key}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>{module.version}</Table.Td>
+                    <Table.Td>
+                      <Code>{module.rightsKey}</Code>
+                    </Table.Td>
+                    <Table.Td>
+                      <Tooltip label={module.digest} multiline maw={320}>
+                        <Code>{module.digest.slice(0, 12)}…</Code>
+                      </Tooltip>
+                    </Table.Td>
+                    <Table.Td>
+                      {module.signedBy ? (
+                        <Tooltip label={module.signedBy} multiline maw={320}>
+                          <Code>{module.signedBy.slice(0, 12)}…</Code>
+                        </Tooltip>
+                      ) : (
+                        <Text size="xs" c="dimmed">
+                          Unsigned
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      <Stack gap={4}>
+                        <Group gap={4} wrap="nowrap" align="flex-start">
+                          <Text size="xs" c="dimmed" w={56}>
+                            Declared
+                          </Text>
+                          <Capabilities names={module.declared} color="gray" />
+                        </Group>
+                        <Group gap={4} wrap="nowrap" align="flex-start">
+                          <Text size="xs" c="dimmed" w={56}>
+                            Granted
+                          </Text>
+                          <Capabilities names={module.granted} color="teal" />
+                        </Group>
+                      </Stack>
+                    </Table.Td>
+                    <Table.Td>
+                      <Button
+                        size="xs"
+                        variant="subtle"
+                        color="red"
+                        leftSection={<IconTrash size={14} />}
+                        onClick={() => setRemoving(module)}
+                        aria-label={`Remove ${module.name}`}
+                      >
+                        Remove
+                      </Button>
+                    </Table.Td>
+                  </Table.Tr>
+                ))
+              )}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+        <TablePager table={table} noun={table.matching === 1 ? 'module' : 'modules'} />
+      </Card>
+      <InstallCard session={session} />
+      <RemoveModal module={removing} session={session} onClose={() => setRemoving(null)} />
+    </Stack>
+  );
+}

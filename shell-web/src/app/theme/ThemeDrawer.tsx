@@ -1,0 +1,119 @@
+/** The theme configurator (desktop only): every toggle of spec section 2, kept per user. */
+
+import { Button, CheckIcon, ColorSwatch, Drawer, Group, SegmentedControl, Stack, Switch, Text, Title, Tooltip } from '@mantine/core';
+
+import { CONTENT_BACKGROUNDS, PAGE_TITLE_STYLES, type ContentBackground, type PageTitleStyle, type ThemeOptions } from './options';
+import type { ThemeControls } from './useThemeOptions';
+
+type BooleanOption = { [K in keyof ThemeOptions]: ThemeOptions[K] extends boolean ? K : never }[keyof ThemeOptions];
+
+interface Toggle {
+  key: BooleanOption;
+  label: string;
+}
+
+const HEADER_TOGGLES: readonly Toggle[] = [
+  { key: 'headerFixed', label: 'Fixed header' },
+  { key: 'headerShadow', label: 'Header shadow' },
+];
+
+const SIDEBAR_TOGGLES: readonly Toggle[] = [
+  { key: 'sidebarFixed', label: 'Fixed sidebar' },
+  { key: 'sidebarShadow', label: 'Sidebar shadow' },
+  { key: 'sidebarFooter', label: 'Sidebar footer' },
+  { key: 'sidebarUserbox', label: 'Sidebar userbox' },
+  { key: 'sidebarToggle', label: 'Collapsed sidebar' },
+];
+
+const PAGE_TITLE_TOGGLES: readonly Toggle[] = [
+  { key: 'pageTitleShadow', label: 'Title shadow' },
+  { key: 'pageTitleBreadcrumb', label: 'Breadcrumb' },
+  { key: 'pageTitleIconBox', label: 'Icon box' },
+  { key: 'pageTitleDescription', label: 'Description' },
+];
+
+const FOOTER_TOGGLES: readonly Toggle[] = [
+  { key: 'footerFixed', label: 'Fixed footer' },
+  { key: 'footerShadow', label: 'Footer shadow' },
+];
+
+interface ThemeDrawerProps extends ThemeControls {
+  opened: boolean;
+  onClose: () => void;
+}
+
+function Toggles({ toggles, options, change }: { toggles: readonly Toggle[] } & Pick<ThemeControls, 'options' | 'change'>) {
+  return (
+    <Stack gap="xs">
+      {toggles.map(({ key, label }) => (
+        <Switch
+          key={key}
+          label={label}
+          checked={options[key]}
+          onChange={(event) => change({ [key]: event.currentTarget.checked })}
+        />
+      ))}
+    </Stack>
+  );
+}
+
+export function ThemeDrawer({ opened, onClose, options, change, reset }: ThemeDrawerProps) {
+  return (
+    <Drawer opened={opened} onClose={onClose} position="right" size="sm" title="Theme configurator">
+      <Stack gap="lg">
+        <Stack gap="xs">
+          <Title order={5}>Header</Title>
+          <Toggles toggles={HEADER_TOGGLES} options={options} change={change} />
+        </Stack>
+        <Stack gap="xs">
+          <Title order={5}>Sidebar</Title>
+          <Toggles toggles={SIDEBAR_TOGGLES} options={options} change={change} />
+        </Stack>
+        <Stack gap="xs">
+          <Title order={5}>Content background</Title>
+          <Group gap="xs" role="radiogroup" aria-label="Content background colour">
+            {(Object.entries(CONTENT_BACKGROUNDS) as [ContentBackground, (typeof CONTENT_BACKGROUNDS)[ContentBackground]][]).map(
+              ([name, { label, color }]) => (
+                <Tooltip key={name} label={label}>
+                  <ColorSwatch
+                    component="button"
+                    type="button"
+                    color={color}
+                    role="radio"
+                    aria-checked={options.contentBackground === name}
+                    aria-label={label}
+                    onClick={() => change({ contentBackground: name })}
+                    style={{ cursor: 'pointer', border: '1px solid var(--mantine-color-gray-4)' }}
+                  >
+                    {options.contentBackground === name && <CheckIcon size={12} color="#1c2a4a" />}
+                  </ColorSwatch>
+                </Tooltip>
+              ),
+            )}
+          </Group>
+        </Stack>
+        <Stack gap="xs">
+          <Title order={5}>Page title style</Title>
+          <SegmentedControl
+            aria-label="Page title style"
+            value={String(options.pageTitleStyle)}
+            onChange={(value) => change({ pageTitleStyle: Number(value) as PageTitleStyle })}
+            data={PAGE_TITLE_STYLES.map((style) => ({ value: String(style), label: `Style ${style}` }))}
+            fullWidth
+          />
+          <Toggles toggles={PAGE_TITLE_TOGGLES} options={options} change={change} />
+        </Stack>
+        <Stack gap="xs">
+          <Title order={5}>Footer</Title>
+          <Toggles toggles={FOOTER_TOGGLES} options={options} change={change} />
+        </Stack>
+        <Text size="xs" c="dimmed">
+          These settings are kept for you on this browser.
+        </Text>
+        <Button variant="light" onClick={reset}>
+          Restore the defaults
+        </Button>
+      </Stack>
+    </Drawer>
+  );
+}

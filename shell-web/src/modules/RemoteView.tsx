@@ -1,0 +1,61 @@
+import { lazy, Suspense, useMemo, useState, type ComponentType } from 'react';
+import { Center, Loader } from '@mantine/core';
+import { ModuleProvider, type ModulePage, type VisibleModule } from '@autoscope/web-sdk';
+
+import { Loading } from '../ui';
+import { loadFederation } from './loadFederation';
+import { RemoteBoundary } from './RemoteBoundary';
+
+interface RemoteProps {
+  module: VisibleModule;
+  page: ModulePage;
+}
+
+/** A module's page: `page.component` of its remote, loaded on first render. */
+export function RemotePage({ module, page }: RemoteProps) {
+  return <RemoteView module={module} component={page.component} kind="page" />;
+}
+
+/** A module's summary widget for /DashboardDefault: `page.widget`; nothing when it has none. */
+export function RemoteWidget({ module, page }: RemoteProps) {
+  if (!page.widget) return null;
+  return <RemoteView module={module} component={page.widget} kind="widget" />;
+}
+
+function WidgetLoading() {
+  return (
+    <Center p="md">
+      <Loader size="sm" />
+    </Center>
+  );
+}
+
+function RemoteView({ module, component, kind }: { module: VisibleModule; component: string; kind: 'page' | 'widget' }) {
+  const [attempt, setAttempt] = useState(0);
+  const manifestUrl = module.remote?.manifestUrl ?? '';
+  // A new lazy component per module version, rights, component and attempt: Retry loads
+  // afresh. `module` itself is left out: a refetched list gives an equal module a new object.
+  const Remote = useMemo(
+    () =>
+      lazy(async (): Promise<{ default: ComponentType }> => {
+        const federation = await loadFederation();
+        return { default: await federation.loadExposed(module, component) };
+      }),
+    [module.key, manifestUrl, module.rights.view, module.rights.disabled, component, attempt],
+  );
+
+  return (
+    <ModuleProvider moduleKey={module.key} rightsKey={module.rightsKey}>
+      <RemoteBoundary
+        key={`${module.key}:${manifestUrl}:${component}:${attempt}`}
+        moduleName={module.name}
+        kind={kind}
+        onRetry={() => setAttempt((count) => count + 1)}
+      >
+        <Suspense fallback={kind === 'page' ? <Loading /> : <WidgetLoading />}>
+          <Remote />
+        </Suspense>
+      </RemoteBoundary>
+    </ModuleProvider>
+  );
+}

@@ -1,0 +1,99 @@
+/**
+ * The Module Federation runtime of the shell: the only module that touches
+ * `@module-federation/enhanced/runtime`, imported lazily after sign-in. The shell has no
+ * federation build plugin (the login page stays light), so this hand-made instance
+ * provides the shared singletons itself; remotes consume them with `import: false` and
+ * so run on the shell's one React, Mantine, router, TanStack Query and web SDK.
+ */
+import type { ComponentType } from 'react';
+// React, ReactDOM: the CommonJS exports object, as a bundler would hand it to a remote.
+import React from 'react';
+import ReactDOM from 'react-dom';
+import * as jsxRuntime from 'react/jsx-runtime';
+import * as reactRouter from './routerClientApi';
+import * as mantineCore from '@mantine/core';
+import * as mantineHooks from '@mantine/hooks';
+import * as reactQuery from '@tanstack/react-query';
+import * as webSdk from '@autoscope/web-sdk';
+import { createInstance } from '@module-federation/enhanced/runtime';
+import reactRouterPackage from 'react-router/package.json';
+import reactQueryPackage from '@tanstack/react-query/package.json';
+import webSdkPackage from '@autoscope/web-sdk/package.json';
+// Mantine's package exports do not include package.json; the file is read by path.
+import mantineCorePackage from '../../node_modules/@mantine/core/package.json';
+import mantineHooksPackage from '../../node_modules/@mantine/hooks/package.json';
+
+import {
+  RemoteNotOpenError,
+  exposedId,
+  openRemoteOf,
+  openRemotes,
+  registrationsFor,
+  type RemoteSpec,
+} from './remotes';
+import type { VisibleModule } from '@autoscope/web-sdk';
+
+function singleton(version: string, module: object) {
+  return { version, lib: () => module, shareConfig: { singleton: true, requiredVersion: `^${version}` } };
+}
+
+const federation = createInstance({
+  name: 'autoscope_shell',
+  remotes: [],
+  shared: {
+    react: singleton(React.version, React),
+    'react/jsx-runtime': singleton(React.version, jsxRuntime),
+    'react-dom': singleton(ReactDOM.version, ReactDOM),
+    'react-router': singleton(reactRouterPackage.version, reactRouter),
+    '@mantine/core': singleton(mantineCorePackage.version, mantineCore),
+    '@mantine/hooks': singleton(mantineHooksPackage.version, mantineHooks),
+    '@tanstack/react-query': singleton(reactQueryPackage.version, reactQuery),
+    '@autoscope/web-sdk': singleton(webSdkPackage.version, webSdk),
+  },
+});
+
+/** Registered remotes: name → manifest URL. */
+const registered = new Map<string, string>();
+/** Remotes whose last load failed: registered again with `force`, which drops the runtime's caches. */
+const failed = new Set<string>();
+
+function register(remotes: readonly RemoteSpec[]): void {
+  for (const { remote, force } of registrationsFor(remotes, registered, failed)) {
+    federation.registerRemotes([{ name: remote.name, entry: remote.entry }], { force });
+    registered.set(remote.name, remote.entry);
+    failed.delete(remote.name);
+  }
+}
+
+/**
+ * Registers the remotes of the modules from `GET /api/modules` whose rights are open;
+ * nothing is fetched until a component is loaded. Remotes of other modules stay unknown
+ * to the runtime, so they can never be requested.
+ */
+export function registerOpenRemotes(modules: readonly VisibleModule[]): void {
+  register(openRemotes(modules));
+}
+
+/**
+ * Loads `component` (e.g. `./ItemsPage`) of the module's remote: its manifest, remote
+ * entry and chunks, on first use. Rejects when the rights do not open the module, when
+ * anything fails to load (the next call fetches afresh) or when the exposed module has
+ * no default export.
+ */
+export async function loadExposed(module: VisibleModule, component: string): Promise<ComponentType> {
+  const remote = openRemoteOf(module);
+  if (!remote) throw new RemoteNotOpenError(module.name);
+  register([remote]);
+  try {
+    const exposed = await federation.loadRemote<{ default?: unknown }>(exposedId(remote.name, component));
+    const Component = exposed?.default;
+    // A function component, or an object such as memo() or forwardRef() give.
+    if (typeof Component !== 'function' && (typeof Component !== 'object' || Component === null)) {
+      throw new Error(`${component} of remote '${remote.name}' has no default export component`);
+    }
+    return Component as ComponentType;
+  } catch (err) {
+    failed.add(remote.name);
+    throw err;
+  }
+}

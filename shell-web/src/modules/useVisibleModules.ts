@@ -1,0 +1,57 @@
+import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { fetchVisibleModules, isApiError, type VisibleModule } from '@autoscope/web-sdk';
+
+import { useSession } from '../session';
+import { takePrefetchedFetch } from './prefetch';
+import { openRemotes } from './remotes';
+import { loadFederation } from './loadFederation';
+
+const NO_MODULES: VisibleModule[] = [];
+
+/** The list stays fresh this long; rights change rarely (an edition upgrade, an admin's edit). */
+const MODULES_STALE_MS = 60_000;
+
+export interface VisibleModulesState {
+  /** The modules the user may see (disabled ones too, to show greyed), in key order. */
+  modules: VisibleModule[];
+  /** True until the first answer for the current session. */
+  isLoading: boolean;
+  error: unknown;
+}
+
+/**
+ * `GET /api/modules` for the session's token (TanStack Query). When it answers, the
+ * remotes of the modules the rights open are registered with the federation runtime,
+ * which is loaded then, in parallel with the pages that will use it.
+ */
+export function useVisibleModules(): VisibleModulesState {
+  const { session, signOut } = useSession();
+  const token = session?.token ?? null;
+
+  const query = useQuery({
+    queryKey: ['visible-modules', token],
+    enabled: token !== null,
+    staleTime: MODULES_STALE_MS,
+    queryFn: async ({ signal }) => {
+      if (token === null) return NO_MODULES;
+      try {
+        return await fetchVisibleModules(token, { signal, fetch: takePrefetchedFetch(token) });
+      } catch (err) {
+        // The session is over: the shell signs out (AppArea then goes to the login page).
+        if (isApiError(err) && err.status === 401) signOut();
+        throw err;
+      }
+    },
+    // A refusal (4xx) will not change by asking again; a network or server failure may.
+    retry: (failures, err) => failures < 2 && !(isApiError(err) && err.status >= 400 && err.status < 500),
+  });
+
+  const modules = query.data ?? NO_MODULES;
+  useEffect(() => {
+    if (openRemotes(modules).length === 0) return;
+    void loadFederation().then((federation) => federation.registerOpenRemotes(modules));
+  }, [modules]);
+
+  return { modules, isLoading: token !== null && query.isPending, error: query.error };
+}

@@ -1,0 +1,45 @@
+import * as rules from '../../validation';
+import type { ProfileValues } from '../fields/ProfileFields';
+
+export type FormErrors = Record<string, string>;
+
+/** Keeps the rules that failed. */
+export function failed(results: Record<string, rules.Rule>): FormErrors {
+  const errors: FormErrors = {};
+  for (const [field, message] of Object.entries(results)) if (message) errors[field] = message;
+  return errors;
+}
+
+export function personErrors(values: { firstname: string; lastname: string; email: string }): FormErrors {
+  return failed({
+    firstname: rules.signUpPerson.firstname(values.firstname),
+    lastname: rules.signUpPerson.lastname(values.lastname),
+    email: rules.signUpPerson.email(values.email),
+  });
+}
+
+export function profileErrors(values: ProfileValues): FormErrors {
+  return failed({
+    gender: rules.profile.gender(values.gender),
+    country: rules.profile.country(values.country),
+    companyname: rules.profile.companyname(values.companyname),
+    job_title: rules.profile.job_title(values.job_title),
+    currency_name: rules.profile.currency_name(values.currency_name),
+    department: rules.profile.department(values.department),
+  });
+}
+
+/** The profile part of both sign-up payloads, trimmed, with the fixed role and agreement. */
+export function profilePayload(values: ProfileValues) {
+  return {
+    gender: values.gender,
+    country: values.country,
+    companyname: values.companyname.trim(),
+    job_title: values.job_title.trim(),
+    currency_name: values.currency_name,
+    currency_symbol: values.currency_symbol,
+    department: values.department,
+    userrole: 'communityuser',
+    agreedToTermsAndConditions: true,
+  };
+}

@@ -1,0 +1,25 @@
+import { createTheme, type MantineColorsTuple } from '@mantine/core';
+
+/** The product's dark blue, lightest to darkest; shade 8 is the primary colour. */
+const brand: MantineColorsTuple = [
+  '#e9eefb',
+  '#ced8f1',
+  '#9daee2',
+  '#6982d4',
+  '#3f5dc8',
+  '#2647c1',
+  '#183bbf',
+  '#0d2fa8',
+  '#082896',
+  '#001f7f',
+];
+
+/** The one theme of the shell; remotes inherit it through the shared MantineProvider. */
+export const theme = createTheme({
+  primaryColor: 'brand',
+  primaryShade: 8,
+  colors: { brand },
+  defaultRadius: 'md',
+  fontFamily:
+    'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
+});

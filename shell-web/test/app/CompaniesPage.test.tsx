@@ -1,0 +1,225 @@
+// @vitest-environment jsdom
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+
+import { CompaniesPage, type CompanyItem } from '../../src/app/pages/admin/CompaniesPage';
+import type { AccountItem } from '../../src/app/pages/admin/companyAccounts';
+import type { Session } from '../../src/session';
+
+beforeAll(() => {
+  // Mantine reads the colour scheme through matchMedia, which jsdom lacks.
+  window.matchMedia ??= ((query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    dispatchEvent: () => false,
+  })) as typeof window.matchMedia;
+  // Mantine's ScrollArea (Table.ScrollContainer) watches its size.
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  } as unknown as typeof ResizeObserver;
+});
+
+afterEach(cleanup);
+
+const session: Session = {
+  token: 'admin-token',
+  userdata: {
+    user_id: 'me',
+    firstname: 'Ada',
+    lastname: 'Admin',
+    email: 'ada@autoscope.test',
+    companyname: 'Autoscope',
+    job_title: 'Operator',
+    company_id: 'c1',
+    edition: 'enterprise',
+    is_admin: true,
+    userrole: [],
+    user_list_key: '',
+  },
+};
+
+function account(id: string, firstname: string, extra: Partial<AccountItem> = {}): AccountItem {
+  return {
+    id,
+    email: `${firstname.toLowerCase()}@acme.test`,
+    firstname,
+    lastname: 'Test',
+    jobTitle: '',
+    disabled: false,
+    isAdmin: false,
+    ...extra,
+  };
+}
+
+/** A small host: the companies, each one's accounts, and disable/enable with the host's answers. */
+let companies: CompanyItem[];
+let accounts: Record<string, AccountItem[]>;
+let calls: string[];
+
+function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+beforeEach(() => {
+  companies = [
+    { id: 'c1', name: 'Autoscope', edition: 'enterprise', createdAt: '2026-11-01T10:00:00Z', users: 3 },
+    { id: 'c2', name: 'Empty Ltd', edition: 'community', createdAt: '2026-11-02T10:00:00Z', users: 0 },
+    { id: 'gone', name: 'Gone Ltd', edition: 'community', createdAt: '2026-11-03T10:00:00Z', users: 1 },
+  ];
+  accounts = {
+    c1: [
+      account('me', 'Ada', { lastname: 'Admin', email: 'ada@autoscope.test', isAdmin: true, jobTitle: 'Operator' }),
+      account('u2', 'Bob', { jobTitle: 'Analyst' }),
+      account('u3', 'Cy', { disabled: true }),
+    ],
+    c2: [],
+  };
+  calls = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      const method = init?.method ?? 'GET';
+      calls.push(`${method} ${url}`);
+      if (url === '/api/admin/companies') return json(200, { data: companies });
+      const list = /^\/api\/admin\/companies\/([^/]+)\/users$/.exec(url);
+      if (list) {
+        const found = accounts[decodeURIComponent(list[1]!)];
+        return found ? json(200, { data: found }) : json(404, { message: 'Company not found' });
+      }
+      const change = /^\/api\/admin\/users\/([^/]+)\/(disable|enable)$/.exec(url);
+      if (change && method === 'POST') {
+        const [, id, action] = change;
+        if (action === 'disable' && id === 'me') return json(400, { message: 'You cannot disable your own account' });
+        const target = Object.values(accounts)
+          .flat()
+          .find((item) => item.id === id);
+        if (!target) return json(404, { message: 'User not found' });
+        target.disabled = action === 'disable';
+        return json(200, { message: action === 'disable' ? 'User disabled' : 'User enabled' });
+      }
+      return json(404, { message: 'Not found' });
+    }),
+  );
+});
+
+function renderPage() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  return render(
+    <MantineProvider>
+      <Notifications />
+      <QueryClientProvider client={client}>
+        <CompaniesPage session={session} />
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+}
+
+async function openAccounts(company: string) {
+  renderPage();
+  fireEvent.click(await screen.findByRole('button', { name: new RegExp(`accounts of ${company}$`) }));
+}
+
+function row(name: string): HTMLElement {
+  return screen.getByText(name).closest('tr')!;
+}
+
+describe('CompaniesPage accounts', () => {
+  it("lists a company's accounts with their state and role", async () => {
+    await openAccounts('Autoscope');
+    expect(await screen.findByText('Bob Test')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Accounts of Autoscope' })).toBeTruthy();
+    expect(calls).toContain('GET /api/admin/companies/c1/users');
+
+    const bob = row('Bob Test');
+    expect(within(bob).getByText('bob@acme.test')).toBeTruthy();
+    expect(within(bob).getByText('Analyst')).toBeTruthy();
+    expect(within(bob).getByText('Active')).toBeTruthy();
+    expect(within(bob).getByText('User')).toBeTruthy();
+    expect(within(row('Ada Admin')).getByText('Admin')).toBeTruthy();
+    expect(within(row('Cy Test')).getByText('Disabled')).toBeTruthy();
+    expect(within(row('Cy Test')).getByRole('button', { name: 'Enable Cy Test' })).toBeTruthy();
+    // The admin's own account cannot be disabled.
+    expect((within(row('Ada Admin')).getByRole('button', { name: 'Disable' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText('3 accounts')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Close the accounts' }));
+    expect(screen.queryByText('Bob Test')).toBeNull();
+  });
+
+  it('disables only after the confirmation, then says so and reads the list again', async () => {
+    await openAccounts('Autoscope');
+    fireEvent.click(await screen.findByRole('button', { name: 'Disable Bob Test' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Disable the account?' });
+    expect(calls.some((call) => call.startsWith('POST'))).toBe(false);
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.some((call) => call.startsWith('POST'))).toBe(false);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Disable Bob Test' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Disable' }));
+    expect(await screen.findByText('User disabled')).toBeTruthy();
+    expect(calls).toContain('POST /api/admin/users/u2/disable');
+    await waitFor(() => expect(calls.filter((call) => call === 'GET /api/admin/companies/c1/users')).toHaveLength(2));
+    await waitFor(() => expect(within(row('Bob Test')).getByText('Disabled')).toBeTruthy());
+    expect(within(row('Bob Test')).getByRole('button', { name: 'Enable Bob Test' })).toBeTruthy();
+  });
+
+  it('enables at once', async () => {
+    await openAccounts('Autoscope');
+    fireEvent.click(await screen.findByRole('button', { name: 'Enable Cy Test' }));
+    expect(await screen.findByText('User enabled')).toBeTruthy();
+    expect(calls).toContain('POST /api/admin/users/u3/enable');
+    await waitFor(() => expect(within(row('Cy Test')).getByText('Active')).toBeTruthy());
+  });
+
+  it("shows the host's refusal", async () => {
+    await openAccounts('Autoscope');
+    await screen.findByText('Bob Test');
+    accounts.c1 = accounts.c1!.filter((item) => item.id !== 'u2');
+    fireEvent.click(screen.getByRole('button', { name: 'Disable Bob Test' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Disable' }));
+    expect(await screen.findByText('User not found')).toBeTruthy();
+    // The list is read again, and the account is gone from it.
+    await waitFor(() => expect(screen.queryByText('Bob Test')).toBeNull());
+  });
+
+  it('says when a company has no accounts, or cannot be found', async () => {
+    await openAccounts('Empty Ltd');
+    expect(await screen.findByText('This company has no accounts.')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: /accounts of Gone Ltd$/ }));
+    expect(await screen.findByText('Company not found')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
+  });
+
+  it('searches and pages a long list', async () => {
+    const names = Array.from({ length: 23 }, (_, index) => `Person${String(index).padStart(2, '0')}`);
+    accounts.c1 = names.map((name, index) => account(`p${index}`, name));
+    await openAccounts('Autoscope');
+    expect(await screen.findByText('Person00 Test')).toBeTruthy();
+    expect(screen.queryByText('Person10 Test')).toBeNull();
+    expect(screen.getByText('23 accounts')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: '3' }));
+    expect(await screen.findByText('Person22 Test')).toBeTruthy();
+
+    fireEvent.change(screen.getByRole('textbox', { name: 'Search by name or e-mail' }), {
+      target: { value: 'person1' },
+    });
+    expect(await screen.findByText('Person10 Test')).toBeTruthy();
+    expect(screen.queryByText('Person22 Test')).toBeNull();
+    expect(screen.getByText('10 of 23 accounts')).toBeTruthy();
+  });
+});
