@@ -11,33 +11,68 @@ CARGO ?= cargo
 BIN_DEBUG := $(CARGO_TARGET_DIR)/debug/autoscope
 BIN_RELEASE := $(CARGO_TARGET_DIR)/release/autoscope
 
-.PHONY: run build test bench modules web-sdk-test setup test-tools lint fmt clean-data
+.PHONY: run build test bench modules web web-test web-sdk-test browser-test browser setup test-tools lint fmt clean-data
+
+# `npm ci` in $(1) when its packages are missing or older than its lock file.
+define npm_ci
+	@command -v npm >/dev/null || { echo "Node.js 20+ and npm are required"; exit 1; }
+	@if [ ! -d $(1)/node_modules ] || [ $(1)/package-lock.json -nt $(1)/node_modules/.package-lock.json ]; then \
+		cd $(1) && npm ci --no-audit --no-fund --loglevel=error; fi
+endef
+
+# Browser tests: where the test module packages are packed.
+TEST_PACKAGES := $(CARGO_TARGET_DIR)/browser-test-packages
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 ## run: build (debug profile) and serve on the embedded default with demo data
-run: setup
+run: setup web
 	$(CARGO) build -p autoscope
 	$(BIN_DEBUG) migrate
 	$(BIN_DEBUG) seed-demo
 	$(BIN_DEBUG) serve
 
 ## build: the release binary at target/release/autoscope
-build: setup
+build: setup web
 	$(CARGO) build -p autoscope --release
 	mkdir -p target/release
 	cp $(BIN_RELEASE) target/release/autoscope
 	@echo "built target/release/autoscope"
 
-## test: every test (lint, unit, and integration on SQLite and PostgreSQL, real SMTP and OIDC peers)
-test: setup test-tools modules lint web-sdk-test
+## test: every test (lint, unit, integration on SQLite and PostgreSQL with real SMTP and OIDC
+## peers, the web shell's unit tests and size report, and browser tests in Debian's chromium)
+test: setup test-tools modules lint web-sdk-test web-test
 	$(CARGO) test --no-fail-fast
 	$(CARGO) test -p autoscope-sdk
+	$(MAKE) --no-print-directory browser-test
+
+## web: the web shell's production build (shell-web/dist), which the host serves at /
+web:
+	$(call npm_ci,shell-web)
+	cd shell-web && npm run build
+
+## web-test: the shell's type check, unit tests and login-page size against a plain app;
+## the remotes' shared build's type check
+web-test:
+	$(call npm_ci,shell-web)
+	$(call npm_ci,modules-web)
+	cd shell-web && npm run typecheck && npm test && npm run size
+	cd modules-web && npm run typecheck
 
 ## web-sdk-test: the web SDK's type check and unit tests (installs its npm packages when the lock changed)
 web-sdk-test:
-	@command -v npm >/dev/null || { echo "Node.js and npm are required for the web SDK"; exit 1; }
-	@if [ ! -d sdk/web/node_modules ] || [ sdk/web/package-lock.json -nt sdk/web/node_modules/.package-lock.json ]; then \
-		cd sdk/web && npm ci --no-audit --no-fund --loglevel=error; fi
+	$(call npm_ci,sdk/web)
 	cd sdk/web && npm run typecheck && npm test
+
+## browser-test: the shell end to end in Debian's chromium against the real host, SMTP and OIDC peers
+browser-test: browser test-tools modules web
+	$(call npm_ci,modules-web)
+	$(CARGO) build -p autoscope
+	node tests/modules/build-test-packages.mjs $(TEST_PACKAGES)
+	node tests/browser/run.mjs
+
+# Debian's chromium (never a downloaded browser), installed once.
+browser:
+	@test -x /usr/bin/chromium || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq chromium >/dev/null; }
 
 ## bench: plugin-routed versus native list latency on SQLite and PostgreSQL (optimised build; minutes)
 bench: modules
@@ -57,9 +92,7 @@ setup:
 		|| rustup toolchain install $(TOOLCHAIN) --profile minimal --component rustfmt --component clippy --target wasm32-unknown-unknown
 
 test-tools:
-	@command -v npm >/dev/null || { echo "Node.js and npm are required for the test tools"; exit 1; }
-	@if [ ! -d tests/node_modules ] || [ tests/package-lock.json -nt tests/node_modules/.package-lock.json ]; then \
-		cd tests && npm ci --no-audit --no-fund --loglevel=error; fi
+	$(call npm_ci,tests)
 
 lint:
 	$(CARGO) fmt --all --check

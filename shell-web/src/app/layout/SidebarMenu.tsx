@@ -106,7 +106,10 @@ function Group({ item, active, pathname, onNavigate }: { item: MenuItem; active:
       {nested}
     </NavLink>
   ) : (
-    <NavLink {...common}>{nested}</NavLink>
+    // A button, so that Tab reaches the header and Enter or Space opens the group.
+    <NavLink {...common} component="button" type="button" aria-expanded={opened}>
+      {nested}
+    </NavLink>
   );
 }
 

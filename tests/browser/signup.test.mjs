@@ -1,0 +1,119 @@
+// The sign-up wizard (spec sections 2, 3, 4, 5 and 8) end to end: the one-time code is
+// read from the real SMTP server, every step checks its fields, the password hints tick,
+// the agreement gates the button, and the new user lands signed in on /BusinessInsight.
+
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+
+import {
+  PASSWORD, choose, createUser, mailTo, msUntilGone, notice, postsTo, sixDigitCode, unique, useBrowser, withPage,
+} from './support/harness.mjs';
+
+const browser = useBrowser();
+
+/** The hint list's items and whether each is met. */
+async function hints(page) {
+  const items = page.getByRole('list', { name: 'Password requirements' }).getByRole('listitem');
+  return items.evaluateAll((lis) => Object.fromEntries(lis.map((li) => [li.textContent.trim(), li.dataset.met === 'true'])));
+}
+
+test('the full sign-up: code from the mail, profile, strong password, agreement, signed in', (t) =>
+  withPage(browser, t, async (page, seen) => {
+    const email = `${unique('signup')}@browser.test`;
+    const company = `Company ${unique('c')}`;
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Sign Up' }).click();
+    await page.waitForURL('**/userSignup');
+    const next = page.getByRole('button', { name: 'Next', exact: true });
+
+    // Step 1: who signs up.
+    await next.click();
+    for (const message of ['Please enter First Name', 'Please enter Last Name', 'Please enter valid Email']) {
+      await page.getByText(message, { exact: true }).waitFor();
+    }
+    await page.getByLabel('First name').fill('Priya');
+    await page.getByLabel('Last name').fill('Raman');
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await next.click();
+    await notice(page, 'We have sent an OTP to your given email address.', 'success').waitFor();
+
+    // Step 2: the code from the mail; an empty and a wrong one first.
+    const code = page.getByLabel('Verification code');
+    await code.waitFor();
+    await next.click();
+    await page.getByText('Please enter Otp sent to your email', { exact: true }).waitFor();
+    const mailed = sixDigitCode(await mailTo(email));
+    await code.fill(mailed === '000000' ? '111111' : '000000');
+    await next.click();
+    await notice(page, 'Otp Code not valid', 'failure').waitFor();
+    await code.fill(mailed);
+    await next.click();
+    await notice(page, 'Otp verfied', 'success').waitFor();
+
+    // Step 3: the profile. The currency starts as USD.
+    await page.getByLabel('Company name').waitFor();
+    assert.match(await page.getByRole('combobox', { name: 'Currency', exact: true }).inputValue(), /^USD/);
+    await next.click();
+    for (const message of ['Please select a Gender', 'Please select a Country', 'Please enter your company name',
+      'Please enter your job title', 'Please select a department']) {
+      await page.getByText(message, { exact: true }).waitFor();
+    }
+    await choose(page, 'Gender', 'Female');
+    await choose(page, 'Country', 'India', { search: 'India' });
+    await page.getByLabel('Company name').fill(company);
+    await page.getByLabel('Job title').fill('Automation Lead');
+    await choose(page, 'Currency', /^INR \(₹\)/, { search: 'INR' });
+    await choose(page, 'Department', 'Information Technology');
+    await next.click();
+
+    // Step 4: the hints tick as the password grows; the agreement gates the button.
+    const password = page.getByLabel('Password', { exact: true });
+    await password.fill('abc');
+    assert.deepEqual(await hints(page), {
+      'At least 8 characters': false, 'One uppercase letter': false, 'One lowercase letter': true,
+      'One number': false, 'One special character': false,
+    });
+    await password.fill(PASSWORD);
+    assert.ok(Object.values(await hints(page)).every(Boolean), 'every hint is met');
+    await page.getByLabel('Confirm password').fill(`${PASSWORD}!`);
+    const login = page.getByRole('button', { name: 'Login', exact: true });
+    assert.ok(await login.isDisabled(), 'Login is disabled until the agreement is ticked');
+    const agreement = page.getByRole('checkbox');
+    for (const name of ['Community Edition Service Agreement', 'Terms and Conditions', 'Privacy Policy']) {
+      await page.getByRole('link', { name }).last().waitFor();
+    }
+    await agreement.check();
+    assert.ok(await login.isEnabled(), 'Login is enabled once the agreement is ticked');
+    await login.click();
+    await page.getByText("Password & Confirm Password doesn't match", { exact: true }).waitFor();
+    assert.equal(postsTo(seen, '/users/communitySignUp').length, 0);
+    await page.getByLabel('Confirm password').fill(PASSWORD);
+    await login.click();
+
+    await page.waitForURL('**/BusinessInsight');
+    await notice(page, 'Login Successfully!', 'success').waitFor();
+    await page.getByText('Priya Raman').first().waitFor();
+    const [signUp] = postsTo(seen, '/users/communitySignUp');
+    assert.deepEqual(signUp.request.postDataJSON(), {
+      firstname: 'Priya', lastname: 'Raman', email, companyname: company, password: PASSWORD, country: 'IN',
+      department: 'Information Technology', gender: 'Female', job_title: 'Automation Lead', currency_name: 'INR',
+      currency_symbol: '₹', userrole: 'communityuser', agreedToTermsAndConditions: true,
+    });
+  }));
+
+test('the sign-up refuses an address that already has an account', (t) =>
+  withPage(browser, t, async (page) => {
+    const user = await createUser();
+    await page.goto('/userSignup');
+    await page.getByLabel('First name').fill('Ann');
+    await page.getByLabel('Last name').fill('Lee');
+    await page.getByLabel('Email', { exact: true }).fill(user.email);
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    const failure = notice(page, 'Email already exists', 'failure');
+    await failure.waitFor();
+    // Sign-up notices stay 4 seconds.
+    const shown = await msUntilGone(failure);
+    assert.ok(shown > 3300 && shown < 4800, `gone after about 4 s, got ${shown} ms`);
+    // Nothing typed is lost, and the wizard stays on step 1.
+    assert.equal(await page.getByLabel('First name').inputValue(), 'Ann');
+  }));
