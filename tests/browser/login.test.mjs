@@ -52,6 +52,20 @@ test("a wrong password shows 'Invalid Credentials!' and keeps what was typed", (
     assert.ok(shown > 2300 && shown < 3800, `gone after about 3 s, got ${shown} ms`);
   }));
 
+test("a sign-in the host fails to answer shows 'Something Went Wrong!' and keeps what was typed", (t) =>
+  withPage(browser, t, async (page) => {
+    // The host answering 500 (the cause would be in its log), as a broken database would.
+    await page.route('**/api/users/signin', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Something went wrong"}' }));
+    await page.goto('/');
+    await page.getByLabel('Username').fill(user.email);
+    await page.getByLabel('Password', { exact: true }).fill(user.password);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await notice(page, 'Something Went Wrong!', 'failure').waitFor();
+    assert.equal(new URL(page.url()).pathname, '/');
+    assert.equal(await page.getByLabel('Username').inputValue(), user.email);
+  }));
+
 test("Enter submits; success shows 'Login Successfully!' and lands on /BusinessInsight", (t) =>
   withPage(browser, t, async (page) => {
     await page.goto('/');

@@ -290,7 +290,7 @@ impl Default for Limits {
             timeout_ms: 5_000,
             max_request_kb: 1_024,
             max_response_kb: 2_048,
-            concurrency: 4,
+            concurrency: 8,
         }
     }
 }

@@ -41,8 +41,10 @@ pub struct Runtime {
 
 impl Runtime {
     pub fn new() -> Self {
+        // A call holds its slot (and a blocking thread) while its host functions wait on
+        // the database, so slots are sized for waiting, not for CPU: 8 per core.
         let cores = std::thread::available_parallelism().map_or(2, usize::from);
-        Self { slots: Arc::new(Semaphore::new((cores * 4).max(8))) }
+        Self { slots: Arc::new(Semaphore::new((cores * 8).max(16))) }
     }
 }
 
