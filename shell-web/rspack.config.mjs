@@ -29,9 +29,13 @@ export function createConfig({ entry, outDir, production, title = 'Autoscope' })
     devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
     resolve: {
       extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
-      // The web SDK is linked from ../sdk/web; resolved through the link, its imports of
-      // react find the shell's copy, never a second one installed next to the SDK.
       symlinks: false,
+      // The web SDK is linked from ../sdk/web, which has its own node_modules once its
+      // tests ran: its imports of react must still find the shell's one copy.
+      alias: {
+        react: `${here}node_modules/react`,
+        'react-dom': `${here}node_modules/react-dom`,
+      },
     },
     module: {
       parser: { 'css/auto': { namedExports: false } },

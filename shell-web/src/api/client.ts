@@ -15,6 +15,11 @@ export class ApiError extends Error {
   }
 }
 
+/** The host's message of a failed call, or the fallback for anything else. */
+export function failureMessage(err: unknown): string {
+  return err instanceof ApiError ? err.message : FALLBACK_MESSAGE;
+}
+
 export interface ApiInit {
   method?: string;
   /** Sent as JSON. */

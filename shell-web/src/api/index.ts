@@ -1,1 +1,1 @@
-export { api, ApiError, API_BASE, FALLBACK_MESSAGE, type ApiInit } from './client';
+export { api, ApiError, API_BASE, FALLBACK_MESSAGE, failureMessage, type ApiInit } from './client';

@@ -1,33 +1,15 @@
 // @vitest-environment jsdom
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 
 import { CompaniesPage, type CompanyItem } from '../../src/app/pages/admin/CompaniesPage';
 import type { AccountItem } from '../../src/app/pages/admin/companyAccounts';
 import type { Session } from '../../src/session';
+import { renderInMantine, stubBrowser } from '../render';
 
-beforeAll(() => {
-  // Mantine reads the colour scheme through matchMedia, which jsdom lacks.
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
-  // Mantine's ScrollArea (Table.ScrollContainer) watches its size.
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-});
+beforeAll(stubBrowser);
 
 afterEach(cleanup);
 
@@ -115,13 +97,13 @@ beforeEach(() => {
 
 function renderPage() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  return render(
-    <MantineProvider>
+  return renderInMantine(
+    <>
       <Notifications />
       <QueryClientProvider client={client}>
         <CompaniesPage session={session} />
       </QueryClientProvider>
-    </MantineProvider>,
+    </>,
   );
 }
 

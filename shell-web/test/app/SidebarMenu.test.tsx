@@ -1,25 +1,13 @@
 // @vitest-environment jsdom
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 
 import { SidebarMenu } from '../../src/app/layout/SidebarMenu';
 import type { MenuItem } from '../../src/app/menu';
+import { renderInMantine, stubBrowser } from '../render';
 
-beforeAll(() => {
-  // Mantine reads the colour scheme through matchMedia, which jsdom lacks.
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
-});
+beforeAll(stubBrowser);
 
 afterEach(cleanup);
 
@@ -36,12 +24,10 @@ const items: MenuItem[] = [
 ];
 
 function renderMenu(compact = false) {
-  return render(
-    <MantineProvider>
-      <MemoryRouter initialEntries={['/BusinessInsight']}>
-        <SidebarMenu items={items} compact={compact} label="Main menu" />
-      </MemoryRouter>
-    </MantineProvider>,
+  return renderInMantine(
+    <MemoryRouter initialEntries={['/BusinessInsight']}>
+      <SidebarMenu items={items} compact={compact} label="Main menu" />
+    </MemoryRouter>,
   );
 }
 

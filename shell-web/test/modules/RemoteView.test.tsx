@@ -1,7 +1,8 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { useModuleKey, type VisibleModule } from '@autoscope/web-sdk';
+
+import { renderInMantine, stubBrowser } from '../render';
 
 const loadExposed = vi.fn();
 vi.mock('../../src/modules/loadFederation', () => ({ loadFederation: async () => ({ loadExposed }) }));
@@ -25,19 +26,7 @@ function ItemsPage() {
   return <p>Items of {useModuleKey()}</p>;
 }
 
-beforeAll(() => {
-  // Mantine reads the colour scheme through matchMedia, which jsdom lacks.
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
-});
+beforeAll(stubBrowser);
 
 beforeEach(() => {
   // The failures below are on purpose; React and the boundary report them.
@@ -49,19 +38,17 @@ afterEach(() => {
   loadExposed.mockReset();
 });
 
-const inShell = (element: React.ReactNode) => render(<MantineProvider>{element}</MantineProvider>);
-
 describe('RemotePage', () => {
   it('renders the exposed component inside its module', async () => {
     loadExposed.mockResolvedValueOnce(ItemsPage);
-    inShell(<RemotePage module={crud} page={page} />);
+    renderInMantine(<RemotePage module={crud} page={page} />);
     expect(await screen.findByText('Items of crud')).toBeTruthy();
     expect(loadExposed).toHaveBeenCalledWith(crud, './ItemsPage');
   });
 
   it('shows an error card when the remote fails, and Retry loads it again', async () => {
     loadExposed.mockRejectedValueOnce(new Error('ScriptNetworkError')).mockResolvedValueOnce(ItemsPage);
-    inShell(
+    renderInMantine(
       <>
         <RemotePage module={crud} page={page} />
         <p>The shell keeps working</p>
@@ -78,7 +65,7 @@ describe('RemotePage', () => {
     loadExposed.mockResolvedValueOnce(() => {
       throw new Error('broken remote');
     });
-    inShell(<RemotePage module={crud} page={page} />);
+    renderInMantine(<RemotePage module={crud} page={page} />);
     expect(await screen.findByText('This page could not be loaded')).toBeTruthy();
   });
 });
@@ -86,18 +73,18 @@ describe('RemotePage', () => {
 describe('RemoteWidget', () => {
   it('loads the page widget, and nothing for a page without one', async () => {
     loadExposed.mockResolvedValueOnce(() => <p>3 items</p>);
-    const { unmount } = inShell(<RemoteWidget module={crud} page={page} />);
+    const { unmount } = renderInMantine(<RemoteWidget module={crud} page={page} />);
     expect(await screen.findByText('3 items')).toBeTruthy();
     expect(loadExposed).toHaveBeenCalledWith(crud, './ItemsWidget');
     unmount();
-    inShell(<RemoteWidget module={crud} page={{ ...page, widget: null }} />);
+    renderInMantine(<RemoteWidget module={crud} page={{ ...page, widget: null }} />);
     expect(screen.queryByRole('status')).toBeNull();
     expect(loadExposed).toHaveBeenCalledTimes(1);
   });
 
   it('fails on its own card, naming the module', async () => {
     loadExposed.mockRejectedValueOnce(new Error('404'));
-    inShell(<RemoteWidget module={crud} page={page} />);
+    renderInMantine(<RemoteWidget module={crud} page={page} />);
     expect(await screen.findByText('Items could not be loaded')).toBeTruthy();
   });
 });

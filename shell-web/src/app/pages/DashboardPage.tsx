@@ -5,6 +5,8 @@
 
 import { Anchor, Avatar, Card, EmptyState, Loader, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconLayoutDashboard } from '@tabler/icons-react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
 import { RemoteWidget } from '../../modules';
@@ -56,73 +58,87 @@ function Widgets({ routes, loading }: Omit<DashboardPageProps, 'session'>) {
   );
 }
 
-function Team({ session }: { session: Session }) {
-  const users = useUserList(session);
+/** A card of start-up data: a loader while `query` is pending, `failure` if it failed, else `children` of its data. */
+function SummaryCard<T>({
+  title,
+  query,
+  failure,
+  children,
+}: {
+  title: string;
+  query: UseQueryResult<T>;
+  failure: string;
+  children: (data: T) => ReactNode;
+}) {
   return (
     <Card withBorder radius="md">
       <Title order={2} size="h5" mb="sm">
-        Your team
+        {title}
       </Title>
-      {users.isPending ? (
+      {query.isPending ? (
         <Loader size="sm" />
-      ) : users.isError ? (
+      ) : query.isError ? (
         <Text size="sm" c="dimmed">
-          The team could not be loaded.
+          {failure}
         </Text>
       ) : (
+        children(query.data)
+      )}
+    </Card>
+  );
+}
+
+function Team({ session }: { session: Session }) {
+  const team = useUserList(session);
+  return (
+    <SummaryCard title="Your team" query={team} failure="The team could not be loaded.">
+      {(users) => (
         <Stack gap="xs">
           <Text size="sm">
-            {users.data.length === 1 ? '1 person' : `${users.data.length} people`} in {session.userdata.companyname}
+            {users.length === 1 ? '1 person' : `${users.length} people`} in {session.userdata.companyname}
           </Text>
           <Tooltip.Group openDelay={200} closeDelay={100}>
             <Avatar.Group spacing="sm">
-              {users.data.slice(0, 8).map((user) => (
+              {users.slice(0, 8).map((user) => (
                 <Tooltip key={user.id} label={`${user.firstname} ${user.lastname}`} withArrow>
                   <Avatar radius="xl" color="brand" alt={`${user.firstname} ${user.lastname}`}>
                     {`${user.firstname.charAt(0)}${user.lastname.charAt(0)}`.toUpperCase()}
                   </Avatar>
                 </Tooltip>
               ))}
-              {users.data.length > 8 && <Avatar radius="xl">+{users.data.length - 8}</Avatar>}
+              {users.length > 8 && <Avatar radius="xl">+{users.length - 8}</Avatar>}
             </Avatar.Group>
           </Tooltip.Group>
         </Stack>
       )}
-    </Card>
+    </SummaryCard>
   );
 }
 
 function Activity({ session }: { session: Session }) {
   const logs = useSystemLogs(session);
-  const entries = logs.data?.data.slice(0, 6) ?? [];
   return (
-    <Card withBorder radius="md">
-      <Title order={2} size="h5" mb="sm">
-        Recent activity
-      </Title>
-      {logs.isPending ? (
-        <Loader size="sm" />
-      ) : logs.isError ? (
-        <Text size="sm" c="dimmed">
-          The activity could not be loaded.
-        </Text>
-      ) : entries.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          Nothing has happened yet.
-        </Text>
-      ) : (
-        <Stack gap="xs" component="ul" className={classes.activity}>
-          {entries.map((entry) => (
-            <li key={entry.id}>
-              <Text size="sm">{entry.message}</Text>
-              <Text size="xs" c="dimmed">
-                {formatDateTime(entry.createdAt)}
-              </Text>
-            </li>
-          ))}
-        </Stack>
-      )}
-    </Card>
+    <SummaryCard title="Recent activity" query={logs} failure="The activity could not be loaded.">
+      {(page) => {
+        const entries = page.data.slice(0, 6);
+        return entries.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            Nothing has happened yet.
+          </Text>
+        ) : (
+          <Stack gap="xs" component="ul" className={classes.activity}>
+            {entries.map((entry) => (
+              <li key={entry.id}>
+                <Text size="sm">{entry.message}</Text>
+                <Text size="xs" c="dimmed">
+                  {formatDateTime(entry.createdAt)}
+                </Text>
+              </li>
+            ))}
+          </Stack>
+        );
+      }}
+    </SummaryCard>
   );
 }
 

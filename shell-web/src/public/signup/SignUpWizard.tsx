@@ -1,9 +1,8 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { Anchor, Button, Group, PasswordInput, SimpleGrid, Stack, Stepper, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, PasswordInput, SimpleGrid, Stepper, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { api } from '../../api';
-import { DEFAULT_CURRENCY, DEFAULT_CURRENCY_SYMBOL } from '../../options';
 import { useSession, type UserData } from '../../session';
 import { notifyFailure, notifySuccess } from '../../ui';
 import * as rules from '../../validation';
@@ -21,8 +20,8 @@ import {
   loginFailure,
   signUpFailure,
 } from '../messages';
-import { failed, personErrors, profileErrors, profilePayload, type FormErrors } from './steps';
-import classes from './SignUp.module.css';
+import { BackAndSubmit, SignUpSteps, StepForm } from './StepParts';
+import { EMPTY_PROFILE, failed, personErrors, profileErrors, profilePayload, showErrors } from './steps';
 
 interface Values extends ProfileValues {
   firstname: string;
@@ -51,25 +50,13 @@ export function SignUpWizard() {
       lastname: '',
       email: '',
       code: '',
-      gender: '',
-      country: '',
-      companyname: '',
-      job_title: '',
-      currency_name: DEFAULT_CURRENCY,
-      currency_symbol: DEFAULT_CURRENCY_SYMBOL,
-      department: '',
+      ...EMPTY_PROFILE,
       password: '',
       confirmPassword: '',
     },
   });
   const { values } = form;
   const person = () => ({ firstname: values.firstname.trim(), lastname: values.lastname.trim(), email: values.email.trim() });
-
-  /** Shows the step's errors; true when there are none. */
-  const check = (errors: FormErrors) => {
-    form.setErrors(errors);
-    return Object.keys(errors).length === 0;
-  };
 
   /** Runs a call with the buttons busy; the form keeps everything typed whatever happens. */
   const run = (work: () => Promise<void>) => async (event?: FormEvent) => {
@@ -96,7 +83,7 @@ export function SignUpWizard() {
   };
 
   const submitPerson = run(async () => {
-    if (!check(personErrors(values))) return;
+    if (!showErrors(form, personErrors(values))) return;
     if (codeSentTo.current === JSON.stringify(person()) || (await sendCode())) setStep(1);
   });
 
@@ -105,7 +92,7 @@ export function SignUpWizard() {
   });
 
   const submitCode = run(async () => {
-    if (!check(failed({ code: rules.signUpCode(values.code) }))) return;
+    if (!showErrors(form, failed({ code: rules.signUpCode(values.code) }))) return;
     try {
       const answer = await api<{ message: string }>('/users/userSignUpTokenVerification', {
         body: { email: values.email.trim(), verificationCode: values.code.trim() },
@@ -122,7 +109,7 @@ export function SignUpWizard() {
   });
 
   const submitProfile = run(async () => {
-    if (check(profileErrors(values))) setStep(3);
+    if (showErrors(form, profileErrors(values))) setStep(3);
   });
 
   const submitPassword = run(async () => {
@@ -130,7 +117,7 @@ export function SignUpWizard() {
       password: rules.signUpPassword.password(values.password),
       confirmPassword: rules.signUpPassword.confirmPassword(values.confirmPassword, values.password),
     });
-    if (!check(errors) || !agreed) return;
+    if (!showErrors(form, errors) || !agreed) return;
     const { email } = person();
     try {
       const answer = await api<{ message: string }>('/users/communitySignUp', {
@@ -156,113 +143,79 @@ export function SignUpWizard() {
     }
   });
 
-  const backToLogin = (
-    <Anchor component={Link} to="/" size="sm">
-      Back to Login
-    </Anchor>
-  );
-
   return (
     <AuthCard title="Create your account" subtitle="Community edition: free for individuals and small businesses." wide>
-      <Stepper active={step} size="xs" allowNextStepsSelect={false} classNames={{ stepBody: classes.stepBody }}>
+      <SignUpSteps step={step}>
         <Stepper.Step label="Your details">
-          <form onSubmit={submitPerson} noValidate>
-            <Stack gap="md" mt="md">
-              <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <TextInput label="First name" autoComplete="given-name" data-autofocus {...form.getInputProps('firstname')} />
-                <TextInput label="Last name" autoComplete="family-name" {...form.getInputProps('lastname')} />
-              </SimpleGrid>
-              <TextInput label="Email" type="email" autoComplete="email" {...form.getInputProps('email')} />
-            </Stack>
-            <div className={classes.actions}>
-              {backToLogin}
+          <StepForm
+            onSubmit={submitPerson}
+            actions={
               <Button type="submit" loading={busy}>
                 Next
               </Button>
-            </div>
-          </form>
+            }
+          >
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <TextInput label="First name" autoComplete="given-name" data-autofocus {...form.getInputProps('firstname')} />
+              <TextInput label="Last name" autoComplete="family-name" {...form.getInputProps('lastname')} />
+            </SimpleGrid>
+            <TextInput label="Email" type="email" autoComplete="email" {...form.getInputProps('email')} />
+          </StepForm>
         </Stepper.Step>
 
         <Stepper.Step label="Verify">
-          <form onSubmit={submitCode} noValidate>
-            <Stack gap="md" mt="md">
-              <Text size="sm">
-                We have e-mailed a 6-digit code to <b>{values.email.trim()}</b>. Enter it below.
-              </Text>
-              <TextInput
-                label="Verification code"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={6}
-                {...form.getInputProps('code')}
-              />
-              <Text size="sm">
-                Didn&apos;t get the code?{' '}
-                <Anchor component="button" type="button" onClick={() => void resend()} disabled={busy} inherit>
-                  Click Here
-                </Anchor>{' '}
-                to send it again.
-              </Text>
-            </Stack>
-            <div className={classes.actions}>
-              {backToLogin}
-              <Group gap="sm">
-                <Button variant="default" onClick={() => setStep(0)} disabled={busy}>
-                  Back
-                </Button>
-                <Button type="submit" loading={busy}>
-                  Next
-                </Button>
-              </Group>
-            </div>
-          </form>
+          <StepForm
+            onSubmit={submitCode}
+            actions={
+              <BackAndSubmit onBack={() => setStep(0)} busy={busy}>
+                Next
+              </BackAndSubmit>
+            }
+          >
+            <Text size="sm">
+              We have e-mailed a 6-digit code to <b>{values.email.trim()}</b>. Enter it below.
+            </Text>
+            <TextInput
+              label="Verification code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              {...form.getInputProps('code')}
+            />
+            <Text size="sm">
+              Didn&apos;t get the code?{' '}
+              <Anchor component="button" type="button" onClick={() => void resend()} disabled={busy} inherit>
+                Click Here
+              </Anchor>{' '}
+              to send it again.
+            </Text>
+          </StepForm>
         </Stepper.Step>
 
         <Stepper.Step label="Company">
-          <form onSubmit={submitProfile} noValidate>
-            <Stack gap="md" mt="md">
-              <ProfileFields form={form} />
-            </Stack>
-            <div className={classes.actions}>
-              {backToLogin}
-              <Group gap="sm">
-                <Button variant="default" onClick={() => setStep(1)}>
-                  Back
-                </Button>
-                <Button type="submit">Next</Button>
-              </Group>
-            </div>
-          </form>
+          <StepForm onSubmit={submitProfile} actions={<BackAndSubmit onBack={() => setStep(1)}>Next</BackAndSubmit>}>
+            <ProfileFields form={form} />
+          </StepForm>
         </Stepper.Step>
 
         <Stepper.Step label="Password">
-          <form onSubmit={submitPassword} noValidate>
-            <Stack gap="md" mt="md">
-              <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <PasswordInput label="Password" autoComplete="new-password" {...form.getInputProps('password')} />
-                <PasswordInput
-                  label="Confirm password"
-                  autoComplete="new-password"
-                  {...form.getInputProps('confirmPassword')}
-                />
-              </SimpleGrid>
-              <PasswordHints password={values.password} />
-              <Agreement checked={agreed} onChange={setAgreed} />
-            </Stack>
-            <div className={classes.actions}>
-              {backToLogin}
-              <Group gap="sm">
-                <Button variant="default" onClick={() => setStep(2)} disabled={busy}>
-                  Back
-                </Button>
-                <Button type="submit" loading={busy} disabled={!agreed}>
-                  Login
-                </Button>
-              </Group>
-            </div>
-          </form>
+          <StepForm
+            onSubmit={submitPassword}
+            actions={
+              <BackAndSubmit onBack={() => setStep(2)} busy={busy} disabled={!agreed}>
+                Login
+              </BackAndSubmit>
+            }
+          >
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <PasswordInput label="Password" autoComplete="new-password" {...form.getInputProps('password')} />
+              <PasswordInput label="Confirm password" autoComplete="new-password" {...form.getInputProps('confirmPassword')} />
+            </SimpleGrid>
+            <PasswordHints password={values.password} />
+            <Agreement checked={agreed} onChange={setAgreed} />
+          </StepForm>
         </Stepper.Step>
-      </Stepper>
+      </SignUpSteps>
     </AuthCard>
   );
 }

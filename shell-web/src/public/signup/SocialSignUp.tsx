@@ -1,10 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { Anchor, Button, Group, SimpleGrid, Stack, Stepper, Text, TextInput } from '@mantine/core';
+import { Button, SimpleGrid, Stepper, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconLock } from '@tabler/icons-react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { api } from '../../api';
-import { DEFAULT_CURRENCY, DEFAULT_CURRENCY_SYMBOL } from '../../options';
 import { useSession, type UserData } from '../../session';
 import { notifyFailure, notifySuccess } from '../../ui';
 import { Agreement } from '../fields/Agreement';
@@ -13,8 +12,8 @@ import { AuthCard } from '../layout/AuthCard';
 import { flowOf } from '../social/providers';
 import type { NewSocialUser } from '../social/flow';
 import { socialSignUpFailure } from '../messages';
-import { personErrors, profileErrors, profilePayload, type FormErrors } from './steps';
-import classes from './SignUp.module.css';
+import { BackAndSubmit, SignUpSteps, StepForm } from './StepParts';
+import { EMPTY_PROFILE, personErrors, profileErrors, profilePayload, showErrors } from './steps';
 
 interface Values extends ProfileValues {
   firstname: string;
@@ -47,35 +46,17 @@ export function SocialSignUp({ user }: { user: NewSocialUser }) {
   const [[firstname, lastname]] = useState(() => splitName(`${user.firstname} ${user.lastname}`));
   const provider = flowOf(user.providerName)?.label ?? user.providerName;
 
-  const form = useForm<Values>({
-    initialValues: {
-      firstname,
-      lastname,
-      email: user.email,
-      gender: '',
-      country: '',
-      companyname: '',
-      job_title: '',
-      currency_name: DEFAULT_CURRENCY,
-      currency_symbol: DEFAULT_CURRENCY_SYMBOL,
-      department: '',
-    },
-  });
+  const form = useForm<Values>({ initialValues: { firstname, lastname, email: user.email, ...EMPTY_PROFILE } });
   const { values } = form;
-
-  const check = (errors: FormErrors) => {
-    form.setErrors(errors);
-    return Object.keys(errors).length === 0;
-  };
 
   const submitPerson = (event: FormEvent) => {
     event.preventDefault();
-    if (check(personErrors(values))) setStep(1);
+    if (showErrors(form, personErrors(values))) setStep(1);
   };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (busy || !check(profileErrors(values)) || !agreed) return;
+    if (busy || !showErrors(form, profileErrors(values)) || !agreed) return;
     setBusy(true);
     try {
       const answer = await api<{ message: string; data: { token: string; userdata: UserData } }>('/users/socialSignUp', {
@@ -103,63 +84,45 @@ export function SocialSignUp({ user }: { user: NewSocialUser }) {
     }
   };
 
-  const backToLogin = (
-    <Anchor component={Link} to="/" size="sm">
-      Back to Login
-    </Anchor>
-  );
-
   return (
     <AuthCard title="Complete your sign-up" subtitle={`Signing up with ${provider}`} wide>
-      <Stepper active={step} size="xs" allowNextStepsSelect={false} classNames={{ stepBody: classes.stepBody }}>
+      <SignUpSteps step={step}>
         <Stepper.Step label="Your details">
-          <form onSubmit={submitPerson} noValidate>
-            <Stack gap="md" mt="md">
-              <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <TextInput
-                  label="First name"
-                  autoComplete="given-name"
-                  {...locked(firstname !== '')}
-                  {...form.getInputProps('firstname')}
-                />
-                <TextInput
-                  label="Last name"
-                  autoComplete="family-name"
-                  {...locked(lastname !== '')}
-                  {...form.getInputProps('lastname')}
-                />
-              </SimpleGrid>
-              <TextInput label="Email" {...locked(true)} {...form.getInputProps('email')} />
-              <Text size="xs" c="dimmed">
-                Fields filled in by {provider} cannot be changed here.
-              </Text>
-            </Stack>
-            <div className={classes.actions}>
-              {backToLogin}
-              <Button type="submit">Next</Button>
-            </div>
-          </form>
+          <StepForm onSubmit={submitPerson} actions={<Button type="submit">Next</Button>}>
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <TextInput
+                label="First name"
+                autoComplete="given-name"
+                {...locked(firstname !== '')}
+                {...form.getInputProps('firstname')}
+              />
+              <TextInput
+                label="Last name"
+                autoComplete="family-name"
+                {...locked(lastname !== '')}
+                {...form.getInputProps('lastname')}
+              />
+            </SimpleGrid>
+            <TextInput label="Email" {...locked(true)} {...form.getInputProps('email')} />
+            <Text size="xs" c="dimmed">
+              Fields filled in by {provider} cannot be changed here.
+            </Text>
+          </StepForm>
         </Stepper.Step>
         <Stepper.Step label="Company">
-          <form onSubmit={(event) => void submit(event)} noValidate>
-            <Stack gap="md" mt="md">
-              <ProfileFields form={form} disabled={busy} />
-              <Agreement checked={agreed} onChange={setAgreed} />
-            </Stack>
-            <div className={classes.actions}>
-              {backToLogin}
-              <Group gap="sm">
-                <Button variant="default" onClick={() => setStep(0)} disabled={busy}>
-                  Back
-                </Button>
-                <Button type="submit" loading={busy} disabled={!agreed}>
-                  Sign Up
-                </Button>
-              </Group>
-            </div>
-          </form>
+          <StepForm
+            onSubmit={(event) => void submit(event)}
+            actions={
+              <BackAndSubmit onBack={() => setStep(0)} busy={busy} disabled={!agreed}>
+                Sign Up
+              </BackAndSubmit>
+            }
+          >
+            <ProfileFields form={form} disabled={busy} />
+            <Agreement checked={agreed} onChange={setAgreed} />
+          </StepForm>
         </Stepper.Step>
-      </Stepper>
+      </SignUpSteps>
     </AuthCard>
   );
 }

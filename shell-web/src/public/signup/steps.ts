@@ -1,7 +1,25 @@
+import { DEFAULT_CURRENCY, DEFAULT_CURRENCY_SYMBOL } from '../../options';
 import * as rules from '../../validation';
 import type { ProfileValues } from '../fields/ProfileFields';
 
 export type FormErrors = Record<string, string>;
+
+/** The profile fields as both sign-up forms start them: nothing chosen, the default currency. */
+export const EMPTY_PROFILE: ProfileValues = {
+  gender: '',
+  country: '',
+  companyname: '',
+  job_title: '',
+  currency_name: DEFAULT_CURRENCY,
+  currency_symbol: DEFAULT_CURRENCY_SYMBOL,
+  department: '',
+};
+
+/** Shows a step's errors on its form, clearing the others; true when there are none. */
+export function showErrors(form: { setErrors(errors: FormErrors): void }, errors: FormErrors): boolean {
+  form.setErrors(errors);
+  return Object.keys(errors).length === 0;
+}
 
 /** Keeps the rules that failed. */
 export function failed(results: Record<string, rules.Rule>): FormErrors {

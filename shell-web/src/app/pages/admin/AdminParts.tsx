@@ -1,15 +1,20 @@
-/** Pieces the admin pages share: the refusal or failure notice, and search with pagination. */
+/**
+ * Pieces the admin pages share: the loader or failure notice of a list, and the searchable,
+ * paged table with its empty row, alone or in a titled card.
+ */
 
-import { Alert, Button, Group, Pagination, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Card, Group, Loader, Pagination, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertTriangle, IconSearch } from '@tabler/icons-react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 
-import { ApiError, FALLBACK_MESSAGE } from '../../../api';
+import { ApiError, failureMessage } from '../../../api';
 import type { TablePage } from './tablePage';
 
 /** A failed admin call: a 403 shows the host's message (only platform admins get data). */
 export function AdminError({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
   const forbidden = error instanceof ApiError && error.status === 403;
-  const message = error instanceof ApiError ? error.message : FALLBACK_MESSAGE;
+  const message = failureMessage(error);
   return (
     <Alert
       color={forbidden ? 'orange' : 'red'}
@@ -25,6 +30,27 @@ export function AdminError({ error, onRetry }: { error: unknown; onRetry?: () =>
       )}
     </Alert>
   );
+}
+
+/** The children once `query` has its data; before that a loader (named `loadingLabel`) or the failure. */
+export function WhenLoaded({
+  query,
+  loadingLabel,
+  children,
+}: {
+  query: UseQueryResult<unknown>;
+  loadingLabel?: string;
+  children: ReactNode;
+}) {
+  if (query.isPending) {
+    return (
+      <Group justify="center" p="xl">
+        <Loader aria-label={loadingLabel} />
+      </Group>
+    );
+  }
+  if (query.isError) return <AdminError error={query.error} onRetry={() => void query.refetch()} />;
+  return children;
 }
 
 export function TableSearch<T>({ table, label }: { table: TablePage<T>; label: string }) {
@@ -48,5 +74,96 @@ export function TablePager<T>({ table, noun }: { table: TablePage<T>; noun: stri
       </Text>
       {table.pages > 1 && <Pagination total={table.pages} value={table.page} onChange={table.setPage} size="sm" />}
     </Group>
+  );
+}
+
+/** A column heading; a `hidden` one (the actions) is named for assistive technology only. */
+export interface AdminColumn {
+  label: string;
+  right?: boolean;
+  hidden?: boolean;
+}
+
+/**
+ * The current page of `table` with a row each (`row` gives the `Table.Tr`), a row saying
+ * `empty` (or `noMatch` while searching) when there is none, and the pager counting `noun`.
+ */
+export interface AdminTableProps<T> {
+  table: TablePage<T>;
+  minWidth: number;
+  columns: readonly AdminColumn[];
+  empty: string;
+  noMatch: string;
+  noun: string;
+  row: (item: T) => ReactNode;
+}
+
+export function AdminTable<T>({ table, minWidth, columns, empty, noMatch, noun, row }: AdminTableProps<T>) {
+  return (
+    <>
+      <Table.ScrollContainer minWidth={minWidth}>
+        <Table striped highlightOnHover verticalSpacing="xs">
+          <Table.Thead>
+            <Table.Tr>
+              {columns.map((column) =>
+                column.hidden ? (
+                  <Table.Th key={column.label} aria-label={column.label} />
+                ) : (
+                  <Table.Th key={column.label} ta={column.right ? 'right' : undefined}>
+                    {column.label}
+                  </Table.Th>
+                ),
+              )}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {table.rows.length === 0 ? (
+              <Table.Tr>
+                <Table.Td colSpan={columns.length}>
+                  <Text c="dimmed" size="sm" ta="center" py="md">
+                    {table.query ? noMatch : empty}
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            ) : (
+              table.rows.map(row)
+            )}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <TablePager table={table} noun={noun} />
+    </>
+  );
+}
+
+/** A page's list in a card: `title` (and `description`) beside the search, then the table. */
+export function AdminListCard<T>({
+  title,
+  description,
+  searchLabel,
+  ...list
+}: AdminTableProps<T> & { title: string; description?: string; searchLabel: string }) {
+  const heading = (
+    <Title order={2} size="h5">
+      {title}
+    </Title>
+  );
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <Group justify="space-between" mb="sm" wrap="wrap">
+        {description ? (
+          <div>
+            {heading}
+            <Text size="sm" c="dimmed">
+              {description}
+            </Text>
+          </div>
+        ) : (
+          heading
+        )}
+        <TableSearch table={list.table} label={searchLabel} />
+      </Group>
+      <AdminTable {...list} />
+    </Card>
   );
 }

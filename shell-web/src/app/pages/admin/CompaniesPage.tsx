@@ -24,12 +24,12 @@ import { IconChevronDown, IconChevronUp, IconUserCheck, IconUserOff } from '@tab
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-import { api, ApiError, FALLBACK_MESSAGE } from '../../../api';
+import { api, failureMessage } from '../../../api';
 import type { Session } from '../../../session';
 import { notifyFailure, notifySuccess } from '../../../ui';
 import { formatDateTime } from '../../format';
 import { queryKeys } from '../../queryClient';
-import { AdminError, TablePager, TableSearch } from './AdminParts';
+import { AdminListCard, AdminTable, TableSearch, WhenLoaded, type AdminColumn } from './AdminParts';
 import {
   accountAction,
   accountActionPath,
@@ -60,12 +60,30 @@ const EDITIONS = [
   { value: 'enterprise', label: 'Enterprise' },
 ];
 
+const COMPANY_COLUMNS: readonly AdminColumn[] = [
+  { label: 'Company' },
+  { label: 'Edition' },
+  { label: 'Users', right: true },
+  { label: 'Created' },
+];
+
+const ACCOUNT_COLUMNS: readonly AdminColumn[] = [
+  { label: 'Name' },
+  { label: 'E-mail' },
+  { label: 'Job title' },
+  { label: 'State' },
+  { label: 'Role' },
+  { label: 'Actions', hidden: true },
+];
+
+/** The button of each account action. */
+const ACTION_LOOK = {
+  disable: { label: 'Disable', color: 'orange', Icon: IconUserOff },
+  enable: { label: 'Enable', color: 'teal', Icon: IconUserCheck },
+} as const;
+
 /** The host's own words for disabling oneself (host/src/admin/mod.rs). */
 const NOT_YOURSELF = 'You cannot disable your own account';
-
-function failureMessage(err: unknown): string {
-  return err instanceof ApiError ? err.message : FALLBACK_MESSAGE;
-}
 
 function EditionSelect({ company, session }: { company: CompanyItem; session: Session }) {
   const queryClient = useQueryClient();
@@ -119,6 +137,7 @@ function AccountActionButton({ account, companyId, session }: { account: Account
     onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
   });
   const action = accountAction(account);
+  const look = ACTION_LOOK[action];
   const name = accountName(account);
 
   if (!canChangeAccount(account, session.userdata.user_id)) {
@@ -135,31 +154,17 @@ function AccountActionButton({ account, companyId, session }: { account: Account
 
   return (
     <>
-      {action === 'disable' ? (
-        <Button
-          size="xs"
-          variant="light"
-          color="orange"
-          leftSection={<IconUserOff size={14} />}
-          loading={change.isPending}
-          onClick={() => setConfirming(true)}
-          aria-label={`Disable ${name}`}
-        >
-          Disable
-        </Button>
-      ) : (
-        <Button
-          size="xs"
-          variant="light"
-          color="teal"
-          leftSection={<IconUserCheck size={14} />}
-          loading={change.isPending}
-          onClick={() => change.mutate('enable')}
-          aria-label={`Enable ${name}`}
-        >
-          Enable
-        </Button>
-      )}
+      <Button
+        size="xs"
+        variant="light"
+        color={look.color}
+        leftSection={<look.Icon size={14} />}
+        loading={change.isPending}
+        onClick={() => (action === 'disable' ? setConfirming(true) : change.mutate('enable'))}
+        aria-label={`${look.label} ${name}`}
+      >
+        {look.label}
+      </Button>
       <Modal opened={confirming} onClose={() => setConfirming(false)} title="Disable the account?" centered>
         <Stack gap="md">
           <Text size="sm">
@@ -199,103 +204,6 @@ function AccountsCard({ company, session, onClose }: { company: CompanyItem; ses
     card.current?.scrollIntoView?.({ behavior: 'smooth', block: 'nearest' });
   }, []);
 
-  let body;
-  if (accounts.isPending) {
-    body = (
-      <Group justify="center" p="xl">
-        <Loader aria-label="Loading the accounts" />
-      </Group>
-    );
-  } else if (accounts.isError) {
-    body = <AdminError error={accounts.error} onRetry={() => void accounts.refetch()} />;
-  } else {
-    body = (
-      <>
-        {needsAccountSearch(list.length) && (
-          <Group mb="sm">
-            <TableSearch table={table} label="Search by name or e-mail" />
-          </Group>
-        )}
-        <Table.ScrollContainer minWidth={720}>
-          <Table striped highlightOnHover verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>E-mail</Table.Th>
-                <Table.Th>Job title</Table.Th>
-                <Table.Th>State</Table.Th>
-                <Table.Th>Role</Table.Th>
-                <Table.Th aria-label="Actions" />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {table.rows.length === 0 ? (
-                <Table.Tr>
-                  <Table.Td colSpan={6}>
-                    <Text c="dimmed" size="sm" ta="center" py="md">
-                      {table.query ? 'No account matches the search.' : 'This company has no accounts.'}
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              ) : (
-                table.rows.map((account) => (
-                  <Table.Tr key={account.id}>
-                    <Table.Td>
-                      <Group gap={6} wrap="nowrap">
-                        <Text size="sm" fw={500}>
-                          {accountName(account)}
-                        </Text>
-                        {account.id === session.userdata.user_id && (
-                          <Badge size="xs" variant="outline" color="gray">
-                            You
-                          </Badge>
-                        )}
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm" style={{ wordBreak: 'break-all' }}>
-                        {account.email}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      {account.jobTitle ? (
-                        <Text size="sm">{account.jobTitle}</Text>
-                      ) : (
-                        <Text size="sm" c="dimmed">
-                          —
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      <Badge size="sm" variant="light" color={account.disabled ? 'red' : 'green'}>
-                        {account.disabled ? 'Disabled' : 'Active'}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>
-                      {account.isAdmin ? (
-                        <Badge size="sm" variant="light" color="violet">
-                          Admin
-                        </Badge>
-                      ) : (
-                        <Badge size="sm" variant="light" color="gray">
-                          User
-                        </Badge>
-                      )}
-                    </Table.Td>
-                    <Table.Td ta="right">
-                      <AccountActionButton account={account} companyId={company.id} session={session} />
-                    </Table.Td>
-                  </Table.Tr>
-                ))
-              )}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-        <TablePager table={table} noun={accountNoun(table.matching, list.length)} />
-      </>
-    );
-  }
-
   return (
     <Card withBorder radius="md" padding="lg" ref={card} id={`company-accounts-${company.id}`}>
       <Group justify="space-between" align="flex-start" wrap="nowrap" mb="sm">
@@ -312,7 +220,70 @@ function AccountsCard({ company, session, onClose }: { company: CompanyItem; ses
         </div>
         <CloseButton aria-label="Close the accounts" onClick={onClose} />
       </Group>
-      {body}
+      <WhenLoaded query={accounts} loadingLabel="Loading the accounts">
+        {needsAccountSearch(list.length) && (
+          <Group mb="sm">
+            <TableSearch table={table} label="Search by name or e-mail" />
+          </Group>
+        )}
+        <AdminTable
+          table={table}
+          minWidth={720}
+          columns={ACCOUNT_COLUMNS}
+          empty="This company has no accounts."
+          noMatch="No account matches the search."
+          noun={accountNoun(table.matching, list.length)}
+          row={(account) => (
+            <Table.Tr key={account.id}>
+              <Table.Td>
+                <Group gap={6} wrap="nowrap">
+                  <Text size="sm" fw={500}>
+                    {accountName(account)}
+                  </Text>
+                  {account.id === session.userdata.user_id && (
+                    <Badge size="xs" variant="outline" color="gray">
+                      You
+                    </Badge>
+                  )}
+                </Group>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm" style={{ wordBreak: 'break-all' }}>
+                  {account.email}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                {account.jobTitle ? (
+                  <Text size="sm">{account.jobTitle}</Text>
+                ) : (
+                  <Text size="sm" c="dimmed">
+                    —
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>
+                <Badge size="sm" variant="light" color={account.disabled ? 'red' : 'green'}>
+                  {account.disabled ? 'Disabled' : 'Active'}
+                </Badge>
+              </Table.Td>
+              <Table.Td>
+                {account.isAdmin ? (
+                  <Badge size="sm" variant="light" color="violet">
+                    Admin
+                  </Badge>
+                ) : (
+                  <Badge size="sm" variant="light" color="gray">
+                    User
+                  </Badge>
+                )}
+              </Table.Td>
+              <Table.Td ta="right">
+                <AccountActionButton account={account} companyId={company.id} session={session} />
+              </Table.Td>
+            </Table.Tr>
+          )}
+        />
+      </WhenLoaded>
     </Card>
   );
 }
@@ -327,90 +298,56 @@ export function CompaniesPage({ session }: { session: Session }) {
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const selected = companies.data?.data.find((company) => company.id === selectedId) ?? null;
 
-  if (companies.isPending) {
-    return (
-      <Group justify="center" p="xl">
-        <Loader />
-      </Group>
-    );
-  }
-  if (companies.isError) return <AdminError error={companies.error} onRetry={() => void companies.refetch()} />;
-
   return (
-    <Stack gap="lg">
-      <Card withBorder radius="md" padding="lg">
-        <Group justify="space-between" mb="sm" wrap="wrap">
-          <div>
-            <Title order={2} size="h5">
-              Companies
-            </Title>
-            <Text size="sm" c="dimmed">
-              Choose a company's user count to see its accounts.
-            </Text>
-          </div>
-          <TableSearch table={table} label="Search companies" />
-        </Group>
-        <Table.ScrollContainer minWidth={560}>
-          <Table striped highlightOnHover verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Company</Table.Th>
-                <Table.Th>Edition</Table.Th>
-                <Table.Th ta="right">Users</Table.Th>
-                <Table.Th>Created</Table.Th>
+    <WhenLoaded query={companies}>
+      <Stack gap="lg">
+        <AdminListCard
+          title="Companies"
+          description="Choose a company's user count to see its accounts."
+          searchLabel="Search companies"
+          table={table}
+          minWidth={560}
+          columns={COMPANY_COLUMNS}
+          empty="There are no companies yet."
+          noMatch="No company matches the search."
+          noun={table.matching === 1 ? 'company' : 'companies'}
+          row={(company) => {
+            const open = company.id === selectedId;
+            return (
+              <Table.Tr key={company.id} bg={open ? 'var(--mantine-primary-color-light)' : undefined}>
+                <Table.Td>
+                  <Text size="sm" fw={500}>
+                    {company.name}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {company.id}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <EditionSelect company={company} session={session} />
+                </Table.Td>
+                <Table.Td ta="right">
+                  <Button
+                    size="compact-sm"
+                    variant={open ? 'filled' : 'light'}
+                    rightSection={open ? <IconChevronUp size={14} /> : <IconChevronDown size={14} />}
+                    aria-expanded={open}
+                    aria-controls={open ? `company-accounts-${company.id}` : undefined}
+                    onClick={() => setSelectedId(open ? null : company.id)}
+                  >
+                    {company.users}
+                    <VisuallyHidden> accounts of {company.name}</VisuallyHidden>
+                  </Button>
+                </Table.Td>
+                <Table.Td>{formatDateTime(company.createdAt)}</Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {table.rows.length === 0 ? (
-                <Table.Tr>
-                  <Table.Td colSpan={4}>
-                    <Text c="dimmed" size="sm" ta="center" py="md">
-                      {table.query ? 'No company matches the search.' : 'There are no companies yet.'}
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              ) : (
-                table.rows.map((company) => {
-                  const open = company.id === selectedId;
-                  return (
-                    <Table.Tr key={company.id} bg={open ? 'var(--mantine-primary-color-light)' : undefined}>
-                      <Table.Td>
-                        <Text size="sm" fw={500}>
-                          {company.name}
-                        </Text>
-                        <Text size="xs" c="dimmed">
-                          {company.id}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <EditionSelect company={company} session={session} />
-                      </Table.Td>
-                      <Table.Td ta="right">
-                        <Button
-                          size="compact-sm"
-                          variant={open ? 'filled' : 'light'}
-                          rightSection={open ? <IconChevronUp size={14} /> : <IconChevronDown size={14} />}
-                          aria-expanded={open}
-                          aria-controls={open ? `company-accounts-${company.id}` : undefined}
-                          onClick={() => setSelectedId(open ? null : company.id)}
-                        >
-                          {company.users}
-                          <VisuallyHidden> accounts of {company.name}</VisuallyHidden>
-                        </Button>
-                      </Table.Td>
-                      <Table.Td>{formatDateTime(company.createdAt)}</Table.Td>
-                    </Table.Tr>
-                  );
-                })
-              )}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-        <TablePager table={table} noun={table.matching === 1 ? 'company' : 'companies'} />
-      </Card>
-      {selected && (
-        <AccountsCard key={selected.id} company={selected} session={session} onClose={() => setSelectedId(null)} />
-      )}
-    </Stack>
+            );
+          }}
+        />
+        {selected && (
+          <AccountsCard key={selected.id} company={selected} session={session} onClose={() => setSelectedId(null)} />
+        )}
+      </Stack>
+    </WhenLoaded>
   );
 }

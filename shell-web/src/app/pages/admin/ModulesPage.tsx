@@ -13,7 +13,6 @@ import {
   FileInput,
   Group,
   List,
-  Loader,
   Modal,
   SegmentedControl,
   Stack,
@@ -27,11 +26,11 @@ import { IconPackage, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState, type FormEvent } from 'react';
 
-import { api, ApiError, FALLBACK_MESSAGE } from '../../../api';
+import { api, failureMessage } from '../../../api';
 import type { Session } from '../../../session';
 import { notifyFailure, notifySuccess } from '../../../ui';
 import { queryKeys } from '../../queryClient';
-import { AdminError, TablePager, TableSearch } from './AdminParts';
+import { AdminListCard, WhenLoaded, type AdminColumn } from './AdminParts';
 import { useTablePage } from './tablePage';
 
 export interface InstalledModule {
@@ -66,9 +65,15 @@ export function refusalReasons(message: string): string[] {
   return message.slice(REFUSED_PREFIX.length).split('; ').filter(Boolean);
 }
 
-function failureMessage(err: unknown): string {
-  return err instanceof ApiError ? err.message : FALLBACK_MESSAGE;
-}
+const MODULE_COLUMNS: readonly AdminColumn[] = [
+  { label: 'Module' },
+  { label: 'Version' },
+  { label: 'Rights key' },
+  { label: 'Digest' },
+  { label: 'Signed by' },
+  { label: 'Capabilities' },
+  { label: 'Actions', hidden: true },
+];
 
 function Capabilities({ names, color }: { names: readonly string[]; color: string }) {
   if (names.length === 0) return <Text size="xs" c="dimmed">none</Text>;
@@ -248,115 +253,82 @@ export function ModulesPage({ session }: { session: Session }) {
   );
   const table = useTablePage(modules.data?.data ?? [], textOf);
 
-  if (modules.isPending) {
-    return (
-      <Group justify="center" p="xl">
-        <Loader />
-      </Group>
-    );
-  }
-  if (modules.isError) return <AdminError error={modules.error} onRetry={() => void modules.refetch()} />;
-
   return (
-    <Stack gap="lg">
-      <Card withBorder radius="md" padding="lg">
-        <Group justify="space-between" mb="sm" wrap="wrap">
-          <Title order={2} size="h5">
-            Installed modules
-          </Title>
-          <TableSearch table={table} label="Search modules" />
-        </Group>
-        <Table.ScrollContainer minWidth={860}>
-          <Table striped highlightOnHover verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Module</Table.Th>
-                <Table.Th>Version</Table.Th>
-                <Table.Th>Rights key</Table.Th>
-                <Table.Th>Digest</Table.Th>
-                <Table.Th>Signed by</Table.Th>
-                <Table.Th>Capabilities</Table.Th>
-                <Table.Th aria-label="Actions" />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {table.rows.length === 0 ? (
-                <Table.Tr>
-                  <Table.Td colSpan={7}>
-                    <Text c="dimmed" size="sm" ta="center" py="md">
-                      {table.query ? 'No module matches the search.' : 'No module is installed yet.'}
+    <WhenLoaded query={modules}>
+      <Stack gap="lg">
+        <AdminListCard
+          title="Installed modules"
+          searchLabel="Search modules"
+          table={table}
+          minWidth={860}
+          columns={MODULE_COLUMNS}
+          empty="No module is installed yet."
+          noMatch="No module matches the search."
+          noun={table.matching === 1 ? 'module' : 'modules'}
+          row={(module) => (
+            <Table.Tr key={module.key}>
+              <Table.Td>
+                <Text size="sm" fw={500}>
+                  {module.name}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {module.key}
+                </Text>
+              </Table.Td>
+              <Table.Td>{module.version}</Table.Td>
+              <Table.Td>
+                <Code>{module.rightsKey}</Code>
+              </Table.Td>
+              <Table.Td>
+                <Tooltip label={module.digest} multiline maw={320}>
+                  <Code>{module.digest.slice(0, 12)}…</Code>
+                </Tooltip>
+              </Table.Td>
+              <Table.Td>
+                {module.signedBy ? (
+                  <Tooltip label={module.signedBy} multiline maw={320}>
+                    <Code>{module.signedBy.slice(0, 12)}…</Code>
+                  </Tooltip>
+                ) : (
+                  <Text size="xs" c="dimmed">
+                    Unsigned
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>
+                <Stack gap={4}>
+                  <Group gap={4} wrap="nowrap" align="flex-start">
+                    <Text size="xs" c="dimmed" w={56}>
+                      Declared
                     </Text>
-                  </Table.Td>
-                </Table.Tr>
-              ) : (
-                table.rows.map((module) => (
-                  <Table.Tr key={module.key}>
-                    <Table.Td>
-                      <Text size="sm" fw={500}>
-                        {module.name}
-                      </Text>
-                      <Text size="xs" c="dimmed">
-                        {module.key}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>{module.version}</Table.Td>
-                    <Table.Td>
-                      <Code>{module.rightsKey}</Code>
-                    </Table.Td>
-                    <Table.Td>
-                      <Tooltip label={module.digest} multiline maw={320}>
-                        <Code>{module.digest.slice(0, 12)}…</Code>
-                      </Tooltip>
-                    </Table.Td>
-                    <Table.Td>
-                      {module.signedBy ? (
-                        <Tooltip label={module.signedBy} multiline maw={320}>
-                          <Code>{module.signedBy.slice(0, 12)}…</Code>
-                        </Tooltip>
-                      ) : (
-                        <Text size="xs" c="dimmed">
-                          Unsigned
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      <Stack gap={4}>
-                        <Group gap={4} wrap="nowrap" align="flex-start">
-                          <Text size="xs" c="dimmed" w={56}>
-                            Declared
-                          </Text>
-                          <Capabilities names={module.declared} color="gray" />
-                        </Group>
-                        <Group gap={4} wrap="nowrap" align="flex-start">
-                          <Text size="xs" c="dimmed" w={56}>
-                            Granted
-                          </Text>
-                          <Capabilities names={module.granted} color="teal" />
-                        </Group>
-                      </Stack>
-                    </Table.Td>
-                    <Table.Td>
-                      <Button
-                        size="xs"
-                        variant="subtle"
-                        color="red"
-                        leftSection={<IconTrash size={14} />}
-                        onClick={() => setRemoving(module)}
-                        aria-label={`Remove ${module.name}`}
-                      >
-                        Remove
-                      </Button>
-                    </Table.Td>
-                  </Table.Tr>
-                ))
-              )}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-        <TablePager table={table} noun={table.matching === 1 ? 'module' : 'modules'} />
-      </Card>
-      <InstallCard session={session} />
-      <RemoveModal module={removing} session={session} onClose={() => setRemoving(null)} />
-    </Stack>
+                    <Capabilities names={module.declared} color="gray" />
+                  </Group>
+                  <Group gap={4} wrap="nowrap" align="flex-start">
+                    <Text size="xs" c="dimmed" w={56}>
+                      Granted
+                    </Text>
+                    <Capabilities names={module.granted} color="teal" />
+                  </Group>
+                </Stack>
+              </Table.Td>
+              <Table.Td>
+                <Button
+                  size="xs"
+                  variant="subtle"
+                  color="red"
+                  leftSection={<IconTrash size={14} />}
+                  onClick={() => setRemoving(module)}
+                  aria-label={`Remove ${module.name}`}
+                >
+                  Remove
+                </Button>
+              </Table.Td>
+            </Table.Tr>
+          )}
+        />
+        <InstallCard session={session} />
+        <RemoveModal module={removing} session={session} onClose={() => setRemoving(null)} />
+      </Stack>
+    </WhenLoaded>
   );
 }

@@ -1,13 +1,14 @@
-import { Button, Card, Group, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { SimpleGrid, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 
-import { api, ApiError, FALLBACK_MESSAGE } from '../../../api';
+import { api, failureMessage } from '../../../api';
 import { useSession, type Session, type UserData } from '../../../session';
 import { notifyFailure, notifySuccess } from '../../../ui';
 import * as rules from '../../../validation';
 import { queryKeys } from '../../queryClient';
+import { FormCard } from './FormCard';
 
 export const PROFILE_SAVED = 'Profile updated';
 
@@ -41,35 +42,23 @@ export function DetailsCard({ session }: { session: Session }) {
       notifySuccess(PROFILE_SAVED);
     } catch (err) {
       // What was typed stays in the form.
-      notifyFailure(err instanceof ApiError ? err.message : FALLBACK_MESSAGE);
+      notifyFailure(failureMessage(err));
     } finally {
       setSaving(false);
     }
   });
 
   return (
-    <Card withBorder radius="md" padding="lg">
-      <Title order={2} size="h4" mb="md">
-        Your details
-      </Title>
-      <form onSubmit={submit} noValidate>
-        <Stack gap="sm">
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput label="First name" required autoComplete="given-name" {...form.getInputProps('firstname')} />
-            <TextInput label="Last name" required autoComplete="family-name" {...form.getInputProps('lastname')} />
-          </SimpleGrid>
-          <TextInput label="Job title" required autoComplete="organization-title" {...form.getInputProps('job_title')} />
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput label="Email" value={email} readOnly variant="filled" />
-            <TextInput label="Company" value={companyname} readOnly variant="filled" />
-          </SimpleGrid>
-          <Group justify="flex-end">
-            <Button type="submit" loading={saving} disabled={!form.isDirty()}>
-              Save details
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Card>
+    <FormCard title="Your details" action="Save details" onSubmit={submit} saving={saving} disabled={!form.isDirty()}>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <TextInput label="First name" required autoComplete="given-name" {...form.getInputProps('firstname')} />
+        <TextInput label="Last name" required autoComplete="family-name" {...form.getInputProps('lastname')} />
+      </SimpleGrid>
+      <TextInput label="Job title" required autoComplete="organization-title" {...form.getInputProps('job_title')} />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <TextInput label="Email" value={email} readOnly variant="filled" />
+        <TextInput label="Company" value={companyname} readOnly variant="filled" />
+      </SimpleGrid>
+    </FormCard>
   );
 }

@@ -1,14 +1,15 @@
 /** Changing the password (POST /api/users/changePassword) under the spec's password rule. */
 
-import { Button, Card, Group, PasswordInput, Stack, Title } from '@mantine/core';
+import { PasswordInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 
-import { api, ApiError, FALLBACK_MESSAGE } from '../../../api';
+import { api, ApiError, failureMessage } from '../../../api';
 import type { Session } from '../../../session';
 import { notifyFailure, notifySuccess } from '../../../ui';
 import { PasswordHints } from '../../../public/fields/PasswordHints';
 import * as rules from '../../../validation';
+import { FormCard } from './FormCard';
 
 export const CURRENT_PASSWORD_REQUIRED = 'Please enter your current password';
 /** The host's answer to a wrong current password. */
@@ -36,7 +37,7 @@ export function PasswordCard({ session }: { session: Session }) {
       form.reset();
       notifySuccess(answer.message);
     } catch (err) {
-      const message = err instanceof ApiError ? err.message : FALLBACK_MESSAGE;
+      const message = failureMessage(err);
       if (err instanceof ApiError && err.status === 400) {
         form.setFieldError(message === WRONG_CURRENT_PASSWORD ? 'currentPassword' : 'newPassword', message);
       }
@@ -47,28 +48,11 @@ export function PasswordCard({ session }: { session: Session }) {
   });
 
   return (
-    <Card withBorder radius="md" padding="lg">
-      <Title order={2} size="h4" mb="md">
-        Change password
-      </Title>
-      <form onSubmit={submit} noValidate>
-        <Stack gap="sm">
-          <PasswordInput label="Current password" required autoComplete="current-password" {...form.getInputProps('currentPassword')} />
-          <PasswordInput label="New password" required autoComplete="new-password" {...form.getInputProps('newPassword')} />
-          <PasswordInput
-            label="Confirm new password"
-            required
-            autoComplete="new-password"
-            {...form.getInputProps('confirmPassword')}
-          />
-          <PasswordHints password={form.values.newPassword} />
-          <Group justify="flex-end">
-            <Button type="submit" loading={saving}>
-              Change password
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Card>
+    <FormCard title="Change password" action="Change password" onSubmit={submit} saving={saving}>
+      <PasswordInput label="Current password" required autoComplete="current-password" {...form.getInputProps('currentPassword')} />
+      <PasswordInput label="New password" required autoComplete="new-password" {...form.getInputProps('newPassword')} />
+      <PasswordInput label="Confirm new password" required autoComplete="new-password" {...form.getInputProps('confirmPassword')} />
+      <PasswordHints password={form.values.newPassword} />
+    </FormCard>
   );
 }

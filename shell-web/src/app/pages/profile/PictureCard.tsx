@@ -9,7 +9,7 @@ import { Avatar, Button, Card, FileButton, Group, Stack, Text, Title } from '@ma
 import { IconPhoto, IconUpload } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 
-import { api, ApiError, FALLBACK_MESSAGE } from '../../../api';
+import { api, failureMessage } from '../../../api';
 import type { Session } from '../../../session';
 import { notifyFailure, notifySuccess } from '../../../ui';
 import { useSetProfilePicture } from '../../profilePicture';
@@ -75,7 +75,7 @@ export function PictureCard({ session }: { session: Session }) {
       setChosen(null);
       notifySuccess(answer?.message ?? PICTURE_UPDATED);
     } catch (err) {
-      const message = err instanceof ApiError ? err.message : FALLBACK_MESSAGE;
+      const message = failureMessage(err);
       setProblem(message);
       notifyFailure(message);
     } finally {
