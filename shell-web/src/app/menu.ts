@@ -148,7 +148,7 @@ function isOpen(right: { view: boolean; disabled: boolean } | undefined): boolea
 }
 
 /** The module rights keys of spec section 3 (and the host's `rights::MODULE_KEYS`). */
-const SPEC_RIGHTS_KEYS = new Set([
+export const SPEC_RIGHTS_KEYS: ReadonlySet<string> = new Set([
   'chat',
   'kanban_board',
   'bot_insight',

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ModulePage, VisibleModule } from '@autoscope/web-sdk';
 
 import {
+  SPEC_RIGHTS_KEYS,
   ALWAYS_SHOWN_KEY,
   buildAdminMenu,
   buildMenu,
@@ -20,21 +21,7 @@ const HIDDEN = { view: false, disabled: false };
 
 /** The rights of spec section 3, all open, with `overrides` applied. */
 function rights(overrides: Rights = {}): Rights {
-  const keys = [
-    'chat',
-    'kanban_board',
-    'bot_insight',
-    'business_insight',
-    'support_insight',
-    'process',
-    'calendar',
-    'bot_profile',
-    'support',
-    'team_profile',
-    'databaseIntegration',
-    'createCompany',
-  ];
-  return { ...Object.fromEntries(keys.map((key) => [key, OPEN])), ...overrides };
+  return { ...Object.fromEntries([...SPEC_RIGHTS_KEYS].map((key) => [key, OPEN])), ...overrides };
 }
 
 function page(route: string, menuKey: string, extra: Partial<ModulePage> = {}): ModulePage {
