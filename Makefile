@@ -11,7 +11,7 @@ CARGO ?= cargo
 BIN_DEBUG := $(CARGO_TARGET_DIR)/debug/autoscope
 BIN_RELEASE := $(CARGO_TARGET_DIR)/release/autoscope
 
-.PHONY: run build test bench modules web web-test web-sdk-test browser-test browser setup test-tools lint fmt clean-data
+.PHONY: run build test bench modules packages web web-test web-sdk-test browser-test browser setup test-tools lint fmt clean-data
 
 # `npm ci` in $(1) when its packages are missing or older than its lock file.
 define npm_ci
@@ -20,16 +20,27 @@ define npm_ci
 		cd $(1) && npm ci --no-audit --no-fund --loglevel=error; fi
 endef
 
-# Browser tests: where the test module packages are packed.
+# The product modules' packages (plugins/ + modules-web/), and the browser tests' (those
+# plus the test modules).
+PACKAGES := $(CARGO_TARGET_DIR)/packages
+# The product modules' crates (`module-<key>`): native unit tests and harness tests.
+PLUGIN_CRATES := $(patsubst plugins/%/Cargo.toml,-p module-%,$(wildcard plugins/*/Cargo.toml))
 TEST_PACKAGES := $(CARGO_TARGET_DIR)/browser-test-packages
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-## run: build (debug profile) and serve on the embedded default with demo data
-run: setup web
-	$(CARGO) build -p autoscope
+## run: build (debug profile) and serve on the embedded default with demo data and every
+## product module installed
+run: setup web packages
 	$(BIN_DEBUG) migrate
+	@for archive in $(PACKAGES)/*.tar.gz; do $(BIN_DEBUG) module install $$archive || exit 1; done
 	$(BIN_DEBUG) seed-demo
 	$(BIN_DEBUG) serve
+
+## packages: the product modules' plugins and remotes, packed into $(PACKAGES)
+packages: modules
+	$(call npm_ci,modules-web)
+	$(CARGO) build -p autoscope
+	node plugins/build-packages.mjs $(PACKAGES)
 
 ## build: the release binary at target/release/autoscope
 build: setup web
@@ -42,7 +53,7 @@ build: setup web
 ## peers, the web shell's unit tests and size report, and browser tests in Debian's chromium)
 test: setup test-tools modules lint web-sdk-test web-test
 	$(CARGO) test --no-fail-fast
-	$(CARGO) test -p autoscope-sdk
+	$(CARGO) test --no-fail-fast -p autoscope-sdk $(PLUGIN_CRATES)
 	$(MAKE) --no-print-directory browser-test
 
 ## web: the web shell's production build (shell-web/dist), which the host serves at /
@@ -68,6 +79,7 @@ browser-test: browser test-tools modules web
 	$(call npm_ci,modules-web)
 	$(CARGO) build -p autoscope
 	node tests/modules/build-test-packages.mjs $(TEST_PACKAGES)
+	node plugins/build-packages.mjs $(TEST_PACKAGES)
 	node tests/browser/run.mjs
 
 # Debian's chromium (never a downloaded browser), installed once.
@@ -97,7 +109,7 @@ test-tools:
 lint:
 	$(CARGO) fmt --all --check
 	$(CARGO) clippy --all-targets -- -D warnings
-	$(CARGO) clippy -p autoscope-sdk --all-targets -- -D warnings
+	$(CARGO) clippy -p autoscope-sdk $(PLUGIN_CRATES) --all-targets -- -D warnings
 	$(CARGO) clippy --profile plugin --target wasm32-unknown-unknown --workspace --exclude autoscope --exclude autoscope-module-test -- -D warnings
 
 fmt:

@@ -139,6 +139,10 @@ pub struct Capabilities {
     /// Other modules' collections to read, as `<module>.<collection>`.
     #[serde(default)]
     pub read: Vec<String>,
+    /// Other modules' collections whose records it may update (with the version check),
+    /// as `<module>.<collection>`; reading them needs `read` too.
+    #[serde(default)]
+    pub update: Vec<String>,
     /// Bell notifications to users of the company.
     #[serde(default)]
     pub notify: bool,
@@ -162,6 +166,7 @@ pub struct Capabilities {
 pub enum Capability {
     Storage,
     Read(String),
+    Update(String),
     Notify,
     Mail,
     Publish,
@@ -182,7 +187,14 @@ impl Capability {
             "realtime" => Self::Realtime,
             "directory" => Self::Directory,
             "schedule" => Self::Schedule,
-            other => Self::Read(other.strip_prefix("read:").filter(|c| c.contains('.'))?.to_string()),
+            other => {
+                let (kind, collection) = other.split_once(':').filter(|(_, c)| c.contains('.'))?;
+                match kind {
+                    "read" => Self::Read(collection.to_string()),
+                    "update" => Self::Update(collection.to_string()),
+                    _ => return None,
+                }
+            }
         })
     }
 }
@@ -192,6 +204,7 @@ impl std::fmt::Display for Capability {
         match self {
             Self::Storage => f.write_str("storage"),
             Self::Read(collection) => write!(f, "read:{collection}"),
+            Self::Update(collection) => write!(f, "update:{collection}"),
             Self::Notify => f.write_str("notify"),
             Self::Mail => f.write_str("mail"),
             Self::Publish => f.write_str("publish"),
@@ -329,6 +342,7 @@ impl Manifest {
             }
         }
         declared.extend(caps.read.iter().cloned().map(Capability::Read));
+        declared.extend(caps.update.iter().cloned().map(Capability::Update));
         declared
     }
 
@@ -423,12 +437,14 @@ impl Manifest {
         }
         let caps = &self.capabilities;
         check(self.collections.is_empty() || caps.storage, "collections need the storage capability".into());
-        for read in &caps.read {
-            let parts: Vec<&str> = read.split('.').collect();
-            check(
-                parts.len() == 2 && is_name(parts[0], 24) && is_name(parts[1], 24) && parts[0] != self.key,
-                format!("read '{read}' must name another module's collection as <module>.<collection>"),
-            );
+        for (kind, names) in [("read", &caps.read), ("update", &caps.update)] {
+            for name in names {
+                let parts: Vec<&str> = name.split('.').collect();
+                check(
+                    parts.len() == 2 && is_name(parts[0], 24) && is_name(parts[1], 24) && parts[0] != self.key,
+                    format!("{kind} '{name}' must name another module's collection as <module>.<collection>"),
+                );
+            }
         }
         for event in &caps.publish {
             check(
@@ -575,6 +591,7 @@ indexes = [["title"], ["due", "qty"]]
 [capabilities]
 storage = true
 read = ["support.tickets"]
+update = ["support.tickets"]
 publish = ["items.created"]
 
 [[public_routes]]
@@ -595,6 +612,7 @@ every_seconds = 3600
         assert_eq!(manifest.limits, Limits::default());
         let declared = manifest.declared_capabilities();
         assert!(declared.contains(&Capability::Read("support.tickets".into())));
+        assert!(declared.contains(&Capability::Update("support.tickets".into())));
         assert!(declared.contains(&Capability::Schedule));
         assert!(!declared.contains(&Capability::Notify));
     }
@@ -628,10 +646,11 @@ every_seconds = 3600
 
     #[test]
     fn capabilities_round_trip_as_text() {
-        for text in ["storage", "read:support.tickets", "publish", "schedule"] {
+        for text in ["storage", "read:support.tickets", "update:support.tickets", "publish", "schedule"] {
             assert_eq!(Capability::parse(text).unwrap().to_string(), text);
         }
         assert!(Capability::parse("read:tickets").is_none());
+        assert!(Capability::parse("delete:support.tickets").is_none());
         assert!(Capability::parse("network").is_none());
     }
 

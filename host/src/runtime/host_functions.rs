@@ -119,8 +119,8 @@ async fn storage(context: &CallContext, op: StorageOp) -> Result<Value, HostErro
     collections::execute(&context.state.db, &target, &context.company_id, now, op).await
 }
 
-/// The table an operation names: one of the module's own collections, or, for reads,
-/// another module's collection the installation granted.
+/// The table an operation names: one of the module's own collections, or another
+/// module's collection the installation granted for reads (`read:`) or updates (`update:`).
 fn resolve_collection(context: &CallContext, op: &StorageOp) -> Result<collections::Target, HostError> {
     let name = op.collection();
     let Some((module_key, collection)) = name.split_once('.') else {
@@ -129,10 +129,16 @@ fn resolve_collection(context: &CallContext, op: &StorageOp) -> Result<collectio
         let spec = manifest.collections.get(name).ok_or_else(|| unknown_collection(name))?;
         return Ok(collections::Target { module: manifest.key.clone(), collection: name.into(), spec: spec.clone() });
     };
-    if !op.is_read() {
-        return Err(HostError::new(403, format!("Only reads reach another module's collection ('{name}')")));
+    match op {
+        StorageOp::Update { .. } => require(context, Capability::Update(name.into()))?,
+        _ if op.is_read() => require(context, Capability::Read(name.into()))?,
+        _ => {
+            return Err(HostError::new(
+                403,
+                format!("Only reads and updates reach another module's collection ('{name}')"),
+            ));
+        }
     }
-    require(context, Capability::Read(name.into()))?;
     let other = context
         .state
         .modules

@@ -164,18 +164,35 @@ async fn notify_mail_and_directory_stay_in_the_company(app: TestApp) {
     assert_eq!(asked_for_b.body, json!([]));
 }
 
-/// A granted read of `faults.notes` sees the caller's company's notes only; writes to
-/// another module's collection are refused.
+/// A granted read of `faults.notes` sees the caller's company's notes only; a granted
+/// update changes them with the version check, within the company; inserts into another
+/// module's collection are refused.
 async fn another_module_collection_is_read_in_the_same_company_only(app: TestApp) {
     app.install_test_module("crud").await;
     app.install_test_module("faults").await;
     let a = company(&app, "a@notes.example.com", "Notes A").await;
     let b = company(&app, "b@notes.example.com", "Notes B").await;
-    assert_eq!(app.post_as(&a.token, "/api/m/faults/notes", json!({ "text": "A's note" })).await.status, 201);
+    let note = app.post_as(&a.token, "/api/m/faults/notes", json!({ "text": "A's note" })).await;
+    assert_eq!(note.status, 201);
     let read = app.get_as(&a.token, "/api/m/crud/notes").await;
     assert_eq!(read.status, 200, "{read:?}");
     assert_eq!(read.body["items"][0]["text"], "A's note");
     assert_eq!(app.get_as(&b.token, "/api/m/crud/notes").await.body["items"], json!([]));
+
+    let path = format!("/api/m/crud/notes/{}", note.body["id"].as_str().unwrap());
+    let change = |version: i64| json!({ "version": version, "changes": { "text": "Edited" } });
+    let by_b = app.request(reqwest::Method::PATCH, &path, Some(&b.token), Some(change(1))).await;
+    assert_eq!(by_b.status, 404, "B cannot reach A's note: {by_b:?}");
+    let updated = app.request(reqwest::Method::PATCH, &path, Some(&a.token), Some(change(1))).await;
+    assert_eq!(
+        (updated.status, updated.body["text"].as_str(), updated.body["version"].as_i64()),
+        (200, Some("Edited"), Some(2))
+    );
+    let stale = app.request(reqwest::Method::PATCH, &path, Some(&a.token), Some(change(1))).await;
+    assert_eq!(stale.status, 409, "{stale:?}");
+    let insert = app.post_as(&a.token, "/api/m/crud/notes", json!({ "text": "x" })).await;
+    assert_eq!(insert.status, 403);
+    assert_eq!(insert.message(), "Only reads and updates reach another module's collection ('faults.notes')");
 }
 
 /// A module's realtime message reaches its company's signed-in users who may view it.

@@ -43,6 +43,7 @@ use tower::ServiceExt;
 pub use autoscope::registry::Grants;
 pub use autoscope::registry::manifest::Capability;
 pub use autoscope::rights::{COMMUNITY_ROLE, Edition, Right, Rights, default_role_rights};
+pub use autoscope::storage::Engine;
 pub use autoscope::storage::mail_outbox::StoredMail;
 pub use autoscope::storage::notifications::Notification;
 
@@ -219,26 +220,42 @@ pub struct Harness {
     state: AppState,
     app: axum::Router,
     module: String,
+    // Dropped after `state` (fields drop in order); the drop ends any connection left.
+    database: Option<PgDatabase>,
     dir: tempfile::TempDir,
 }
 
 impl Harness {
-    /// Starts a host and installs `module` through the registry; [`Harness::call`] then
-    /// addresses it.
+    /// Starts a host on SQLite and installs `module` through the registry;
+    /// [`Harness::call`] then addresses it.
     pub async fn load(module: Module) -> anyhow::Result<Self> {
+        Self::load_on(Engine::Sqlite, module).await
+    }
+
+    /// The same on `engine`: SQLite in a temporary file, or a fresh PostgreSQL database on
+    /// the server of `AUTOSCOPE_TEST_POSTGRES` (default `postgres://postgres@127.0.0.1:5432/test`),
+    /// dropped with the harness.
+    pub async fn load_on(engine: Engine, module: Module) -> anyhow::Result<Self> {
         let dir = tempfile::Builder::new().prefix("autoscope-module-test-").tempdir()?;
         let cache = std::env::temp_dir().join("autoscope-module-test-compile-cache");
+        let (database_url, database) = match engine {
+            Engine::Sqlite => (format!("sqlite://{}?mode=rwc", dir.path().join("autoscope.db").display()), None),
+            Engine::Postgres => {
+                let database = PgDatabase::create().await?;
+                (database.url.clone(), Some(database))
+            }
+        };
         let vars: HashMap<&str, String> = HashMap::from([
             ("AUTOSCOPE_SECRET", "autoscope-module-test-secret-0123456789".to_string()),
             ("AUTOSCOPE_DATA_DIR", dir.path().display().to_string()),
-            ("DATABASE_URL", format!("sqlite://{}?mode=rwc", dir.path().join("autoscope.db").display())),
+            ("DATABASE_URL", database_url),
             ("AUTOSCOPE_WEB_DIR", dir.path().join("no-web-shell").display().to_string()),
             ("AUTOSCOPE_ALLOW_UNSIGNED_MODULES", "true".to_string()),
             ("AUTOSCOPE_COMPILE_CACHE_DIR", cache.display().to_string()),
         ]);
         let config = autoscope::Config::from_lookup(|key| vars.get(key).cloned())?;
         let state = autoscope::prepare(config).await.context("the host did not start")?;
-        let mut harness = Self { app: autoscope::app(state.clone()), state, module: String::new(), dir };
+        let mut harness = Self { app: autoscope::app(state.clone()), state, module: String::new(), database, dir };
         harness.module = harness.install(module).await?;
         Ok(harness)
     }
@@ -392,5 +409,84 @@ fn module_uri(key: &str, path: &str) -> String {
     match path.trim_start_matches('/') {
         rest if rest.is_empty() || rest.starts_with('?') => format!("/api/m/{key}{rest}"),
         rest => format!("/api/m/{key}/{rest}"),
+    }
+}
+
+/// Where PostgreSQL test databases are created.
+fn postgres_admin_url() -> String {
+    std::env::var("AUTOSCOPE_TEST_POSTGRES").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/test".into())
+}
+
+/// A fresh PostgreSQL database, dropped (with its connections) when this is dropped.
+struct PgDatabase {
+    url: String,
+    name: String,
+}
+
+impl PgDatabase {
+    async fn create() -> anyhow::Result<Self> {
+        let name = format!("autoscope_mt_{}", autoscope::storage::new_id().replace('-', ""));
+        let admin_url = postgres_admin_url();
+        let admin = sqlx::PgPool::connect(&admin_url).await.with_context(|| format!("PostgreSQL at {admin_url}"))?;
+        sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}"))).execute(&admin).await?;
+        admin.close().await;
+        let (server, _) = admin_url.rsplit_once('/').context("AUTOSCOPE_TEST_POSTGRES names no database")?;
+        Ok(Self { url: format!("{server}/{name}"), name })
+    }
+}
+
+impl Drop for PgDatabase {
+    fn drop(&mut self) {
+        let name = std::mem::take(&mut self.name);
+        // Drop may run inside a runtime: a short-lived one on its own thread.
+        let _ = std::thread::spawn(move || {
+            let Ok(runtime) = tokio::runtime::Builder::new_current_thread().enable_all().build() else { return };
+            runtime.block_on(async {
+                if let Ok(admin) = sqlx::PgPool::connect(&postgres_admin_url()).await {
+                    let drop = format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)");
+                    let _ = sqlx::query(sqlx::AssertSqlSafe(drop)).execute(&admin).await;
+                    admin.close().await;
+                }
+            });
+        })
+        .join();
+    }
+}
+
+/// Runs each named test on SQLite and on PostgreSQL: `on_both_engines!(lists_items)` makes
+/// `lists_items::sqlite` and `lists_items::postgres`, each calling
+/// `async fn lists_items(engine: Engine)` on the multi-threaded runtime. The function may
+/// return `()` or a `Result` (an error fails the test with its debug text).
+#[macro_export]
+macro_rules! on_both_engines {
+    ($($name:ident),+ $(,)?) => {$(
+        mod $name {
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn sqlite() {
+                $crate::TestOutcome::check(super::$name($crate::Engine::Sqlite).await)
+            }
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn postgres() {
+                $crate::TestOutcome::check(super::$name($crate::Engine::Postgres).await)
+            }
+        }
+    )+};
+}
+
+/// What a test of [`on_both_engines!`] may return.
+#[doc(hidden)]
+pub trait TestOutcome {
+    fn check(self);
+}
+
+impl TestOutcome for () {
+    fn check(self) {}
+}
+
+impl<E: std::fmt::Debug> TestOutcome for Result<(), E> {
+    fn check(self) {
+        if let Err(err) = self {
+            panic!("{err:?}");
+        }
     }
 }

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use anyhow::Context;
-use autoscope_module_test::{Harness, Module, Reply, Right, built_plugin, default_role_rights};
+use autoscope_module_test::{Engine, Harness, Module, Reply, Right, built_plugin, default_role_rights};
 use serde_json::json;
 
 fn crud_dir() -> PathBuf {
@@ -31,10 +31,12 @@ fn titles(reply: &Reply) -> Vec<&str> {
         .unwrap_or_default()
 }
 
-/// Items created by one company are listed for it and invisible to another.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn items_are_created_and_listed_per_company() -> anyhow::Result<()> {
-    let harness = Harness::load(crud()?).await?;
+autoscope_module_test::on_both_engines!(items_are_created_and_listed_per_company);
+
+/// Items created by one company are listed for it and invisible to another, on each engine.
+async fn items_are_created_and_listed_per_company(engine: Engine) -> anyhow::Result<()> {
+    let harness = Harness::load_on(engine, crud()?).await?;
+    assert_eq!(harness.state().db.engine(), engine);
     let acme = harness.company("Acme").await?;
     let globex = harness.company("Globex").await?;
     let created = harness.call(&acme, "POST", "/items", Some(json!({ "title": "First", "qty": 2 }))).await?;

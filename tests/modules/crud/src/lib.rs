@@ -20,6 +20,8 @@ fn router() -> Router {
         .get("/count", count_items)
         .get("/stats", stats)
         .get("/notes", |_: &Request| ok(&collection("faults.notes").list(&Query::default())?))
+        .post("/notes", |req: &Request| created(&collection("faults.notes").insert(req.body()?)?))
+        .patch("/notes/{id}", update_note)
         .get("/seen", |_: &Request| ok(&collection("seen").list(&Query::default().limit(500))?))
         .post("/notify", send_notification)
         .post("/mail", send_mail)
@@ -102,6 +104,12 @@ struct Change {
 fn update_item(req: &Request) -> Result<Reply> {
     let change: Change = req.body()?;
     ok(&items().update(req.param("id")?, change.version, change.changes)?)
+}
+
+/// `PATCH /notes/{id}`: an update of another module's collection (`update:faults.notes`).
+fn update_note(req: &Request) -> Result<Reply> {
+    let change: Change = req.body()?;
+    ok(&collection("faults.notes").update(req.param("id")?, change.version, change.changes)?)
 }
 
 /// `DELETE /items/{id}?version=n`
