@@ -29,7 +29,8 @@ TEST_PACKAGES := $(CARGO_TARGET_DIR)/browser-test-packages
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 ## run: build (debug profile) and serve on the embedded default with demo data and every
-## product module installed
+## product module installed (the locally built packages are unsigned)
+run: export AUTOSCOPE_ALLOW_UNSIGNED_MODULES ?= true
 run: setup web packages
 	$(BIN_DEBUG) migrate
 	@for archive in $(PACKAGES)/*.tar.gz; do $(BIN_DEBUG) module install $$archive || exit 1; done

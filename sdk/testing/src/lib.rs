@@ -19,7 +19,8 @@
 //!
 //! Each [`Harness`] has its own database: a SQLite **file** in a temporary directory that
 //! is removed when the harness is dropped (an in-memory SQLite database would be a
-//! different, empty database on each connection of the host's pool). Packages need no
+//! different, empty database on each connection of the host's pool), or with
+//! [`Harness::load_on`] a fresh PostgreSQL database, dropped with the harness. Packages need no
 //! signature, and compiled plugins are cached in one directory under the system's
 //! temporary directory, shared by every harness, so repeated runs skip compilation.
 
@@ -221,7 +222,7 @@ pub struct Harness {
     app: axum::Router,
     module: String,
     // Dropped after `state` (fields drop in order); the drop ends any connection left.
-    database: Option<PgDatabase>,
+    _database: Option<PgDatabase>,
     dir: tempfile::TempDir,
 }
 
@@ -255,7 +256,8 @@ impl Harness {
         ]);
         let config = autoscope::Config::from_lookup(|key| vars.get(key).cloned())?;
         let state = autoscope::prepare(config).await.context("the host did not start")?;
-        let mut harness = Self { app: autoscope::app(state.clone()), state, module: String::new(), database, dir };
+        let mut harness =
+            Self { app: autoscope::app(state.clone()), state, module: String::new(), _database: database, dir };
         harness.module = harness.install(module).await?;
         Ok(harness)
     }
