@@ -63,12 +63,12 @@ web:
 	cd shell-web && npm run build
 
 ## web-test: the shell's type check, unit tests and login-page size against a plain app;
-## the remotes' shared build's type check
+## the remotes' type check and unit tests (modules-web)
 web-test:
 	$(call npm_ci,shell-web)
 	$(call npm_ci,modules-web)
 	cd shell-web && npm run typecheck && npm test && npm run size
-	cd modules-web && npm run typecheck
+	cd modules-web && npm run typecheck && npm test
 
 ## web-sdk-test: the web SDK's type check and unit tests (installs its npm packages when the lock changed)
 web-sdk-test:

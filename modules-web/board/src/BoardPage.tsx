@@ -1,0 +1,265 @@
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { Button, Group, Loader, Paper, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { IconFilterOff, IconLayoutKanban } from '@tabler/icons-react';
+import { useCurrentUser, useModuleApi, useNotify, usePageTitle, useRealtime } from '@autoscope/web-sdk';
+
+import { EmptyNotice } from '../../common/src/EmptyNotice';
+import { errorMessage } from '../../common/src/errors';
+import { nameOf } from '../../common/src/people';
+import { usePeople } from '../../common/src/queries';
+import { QueryError } from '../../common/src/QueryError';
+import {
+  COLUMN_KEYS,
+  MOVE_MUTATION_KEY,
+  boardApi,
+  boardKeys,
+  columnLabel as labelOfColumn,
+  hasFilters,
+  type BoardAnswer,
+  type BoardCard,
+  type BoardFilters as Filters,
+  type ColumnKey,
+} from './api';
+import { BoardFilters } from './BoardFilters';
+import { CardDrawer } from './CardDrawer';
+import { KanbanBoard } from './KanbanBoard';
+import { groupIntoLanes, type LaneMode } from './lanes';
+import { applyMove, patchCard, revertMove } from './move';
+import { WipSettingsModal } from './WipSettingsModal';
+import classes from './BoardPage.module.css';
+
+const NO_PICKS: Omit<Filters, 'q'> = { department: null, owner_id: null, assignee_id: null, health: null };
+const SEARCH_DELAY_MS = 300;
+
+/** What the module's `board` channel carries after each move. */
+interface BoardMessage {
+  process_id: string;
+  stage: string;
+}
+
+interface MoveRequest {
+  /** The card as it was before the move (what a failure puts back). */
+  card: BoardCard;
+  to: ColumnKey;
+  /** The board query the move was applied to. */
+  key: readonly unknown[];
+  /** The card's handle takes the focus back wherever the card lands (keyboard and menu moves). */
+  refocus: boolean;
+}
+
+/** Process Board: the processes of Process Vault as a kanban by stage, with swimlanes, filters and WIP limits. */
+export default function BoardPage() {
+  const api = useModuleApi();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const userId = useCurrentUser()?.id ?? '';
+
+  const [search, setSearch] = useState('');
+  const [debouncedSearch] = useDebouncedValue(search, SEARCH_DELAY_MS);
+  const [picked, setPicked] = useState<Omit<Filters, 'q'>>(NO_PICKS);
+  const filters = useMemo<Filters>(() => ({ ...picked, q: debouncedSearch.trim() }), [picked, debouncedSearch]);
+  const [laneMode, setLaneMode] = useState<LaneMode>('none');
+  const [openCard, setOpenCard] = useState<{ id: string; name: string } | null>(null);
+  const [wipOpen, setWipOpen] = useState(false);
+  // Said to screen readers after a move settles (dnd-kit announces the drag itself).
+  const [spoken, setSpoken] = useState('');
+  const [focusCardId, setFocusCardId] = useState<string | null>(null);
+
+  const boardKey = boardKeys.board(userId, filters);
+  const board = useQuery({
+    queryKey: boardKey,
+    queryFn: ({ signal }) => boardApi.board(api, filters, signal),
+    placeholderData: keepPreviousData,
+  });
+  const people = usePeople();
+  const columns = useMemo(() => board.data?.columns ?? [], [board.data]);
+  const cards = useMemo(() => board.data?.cards ?? [], [board.data]);
+  const cardDepartments = useMemo(() => cards.map((card) => card.department), [cards]);
+  const lanes = useMemo(
+    () =>
+      groupIntoLanes(
+        cards,
+        columns.map((column) => column.key),
+        laneMode,
+        (id) => nameOf(people.byId, id) ?? '',
+      ),
+    [cards, columns, laneMode, people.byId],
+  );
+  const columnLabel = useCallback((key: ColumnKey) => labelOfColumn(columns, key), [columns]);
+
+  // Refetches wait while a card is dragged or a move is in flight, so the board does not jump back under the user.
+  const dragging = useRef(false);
+  const refreshPending = useRef(false);
+  const refresh = useCallback(() => {
+    if (dragging.current || queryClient.isMutating({ mutationKey: MOVE_MUTATION_KEY }) > 0) {
+      refreshPending.current = true;
+      return;
+    }
+    refreshPending.current = false;
+    void queryClient.invalidateQueries({ queryKey: boardKeys.boards(userId) });
+  }, [queryClient, userId]);
+
+  useRealtime<BoardMessage>(
+    'board',
+    (message) => {
+      refresh();
+      if (openCard && message?.process_id === openCard.id) {
+        void queryClient.invalidateQueries({ queryKey: boardKeys.card(userId, openCard.id) });
+      }
+    },
+    {
+      onGap: () => {
+        refresh();
+        void queryClient.invalidateQueries({ queryKey: boardKeys.cards(userId) });
+      },
+    },
+  );
+
+  const move = useMutation({
+    mutationKey: MOVE_MUTATION_KEY,
+    mutationFn: ({ card, to }: MoveRequest) => boardApi.move(api, card, to),
+    onSuccess: (answer, { card, to, key }) => {
+      // The process's new version, so that the card can move again before the refetch lands.
+      const version = answer?.card?.version;
+      if (typeof version === 'number') {
+        queryClient.setQueryData<BoardAnswer>(key, (old) => (old ? patchCard(old, card.process_id, { version }) : old));
+      }
+      setSpoken(`${card.name} moved to ${columnLabel(to)}.`);
+    },
+    onError: (error, { card, key, refocus }) => {
+      queryClient.setQueryData<BoardAnswer>(key, (old) => (old ? revertMove(old, card) : old));
+      if (refocus) setFocusCardId(card.process_id);
+      notify.error(error);
+      setSpoken(`${card.name} stays in ${columnLabel(card.column)}: ${errorMessage(error)}`);
+    },
+    onSettled: (_answer, _error, { card }) => {
+      // The last move to settle refetches: the server's truth (counts, versions, other users' moves).
+      if (queryClient.isMutating({ mutationKey: MOVE_MUTATION_KEY }) === 1) {
+        refreshPending.current = false;
+        void queryClient.invalidateQueries({ queryKey: boardKeys.boards(userId) });
+      }
+      void queryClient.invalidateQueries({ queryKey: boardKeys.card(userId, card.process_id) });
+    },
+  });
+
+  const moveCard = (card: BoardCard, to: ColumnKey, refocus: boolean) => {
+    if (card.column === to) return;
+    // Applied at once (not in onMutate, which runs a tick later): the card must not flash back after the drop.
+    void queryClient.cancelQueries({ queryKey: boardKeys.boards(userId) });
+    queryClient.setQueryData<BoardAnswer>(boardKey, (old) => (old ? applyMove(old, card.process_id, to) : old));
+    if (refocus) setFocusCardId(card.process_id);
+    move.mutate({ card, to, key: boardKey, refocus });
+  };
+
+  const onDraggingChange = useCallback(
+    (value: boolean) => {
+      dragging.current = value;
+      if (!value && refreshPending.current) refresh();
+    },
+    [refresh],
+  );
+  const onFocused = useCallback(() => setFocusCardId(null), []);
+
+  usePageTitle({
+    heading: 'Process Board',
+    breadcrumb: ['Process', 'Process Board'],
+    buttons: [{ label: 'WIP limits', icon: 'settings', kind: 'secondary', onClick: () => setWipOpen(true) }],
+  });
+
+  const filtered = hasFilters(filters);
+  const clearFilters = () => {
+    setSearch('');
+    setPicked(NO_PICKS);
+  };
+
+  return (
+    <div className={classes.page} data-testid="board-page">
+      <Paper withBorder p="md">
+        <BoardFilters
+          search={search}
+          onSearchChange={setSearch}
+          filters={{ ...picked, q: search }}
+          onChange={({ q: _q, ...rest }) => setPicked(rest)}
+          onClear={clearFilters}
+          cardDepartments={cardDepartments}
+          laneMode={laneMode}
+          onLaneModeChange={setLaneMode}
+        />
+      </Paper>
+
+      {board.isPending ? (
+        <div className={classes.scroller} aria-busy="true" aria-label="Loading the board">
+          <div className={classes.grid} style={{ ['--board-columns' as string]: COLUMN_KEYS.length }}>
+            {COLUMN_KEYS.map((key) => (
+              <Stack key={key} gap="xs">
+                <Skeleton height={28} />
+                <Skeleton height={90} />
+                <Skeleton height={90} />
+              </Stack>
+            ))}
+          </div>
+        </div>
+      ) : board.isError && !board.data ? (
+        <QueryError title="The board could not be loaded" error={board.error} onRetry={() => void board.refetch()} />
+      ) : (
+        <>
+          <Group justify="space-between" gap="xs" className={classes.status}>
+            <Text size="sm" c="dimmed" aria-live="polite">
+              {cards.length === 1 ? '1 card' : `${cards.length} cards`}
+              {filtered ? ' match the filters' : ''}
+            </Text>
+            {board.isFetching && <Loader size="xs" aria-label="Refreshing the board" />}
+          </Group>
+          {board.isError && <QueryError error={board.error} onRetry={() => void board.refetch()} />}
+          {cards.length === 0 && (
+            <Paper withBorder p="lg">
+              {filtered ? (
+                <EmptyNotice
+                  icon={IconFilterOff}
+                  title="No cards match the filters"
+                  description="Change or clear the filters to see more of the board."
+                >
+                  <Button variant="default" onClick={clearFilters}>
+                    Clear filters
+                  </Button>
+                </EmptyNotice>
+              ) : (
+                <EmptyNotice
+                  icon={IconLayoutKanban}
+                  title="No processes on the board yet"
+                  description="The processes of Process Vault appear here, one card each, in the column of their stage."
+                />
+              )}
+            </Paper>
+          )}
+          <KanbanBoard
+            columns={columns}
+            lanes={lanes}
+            laneMode={laneMode}
+            people={people.byId}
+            focusCardId={focusCardId}
+            onFocused={onFocused}
+            onOpen={(card) => setOpenCard({ id: card.process_id, name: card.name })}
+            onMove={moveCard}
+            onDraggingChange={onDraggingChange}
+          />
+        </>
+      )}
+
+      <VisuallyHidden role="status" aria-live="polite">
+        {spoken}
+      </VisuallyHidden>
+
+      <CardDrawer
+        processId={openCard?.id ?? null}
+        name={openCard?.name ?? ''}
+        userId={userId}
+        people={people.byId}
+        onClose={() => setOpenCard(null)}
+      />
+      <WipSettingsModal opened={wipOpen} userId={userId} labelOf={columnLabel} onClose={() => setWipOpen(false)} />
+    </div>
+  );
+}

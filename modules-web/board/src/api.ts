@@ -1,0 +1,150 @@
+/** The Process Board API (`/api/m/board/...`) and the host's masters: answers and calls, as the brief defines them. */
+
+import type { ApiClient, Query } from '@autoscope/web-sdk';
+
+import { PROGRESS_STAGES, STAGE_LABELS } from '../../common/src/vocabulary';
+
+/** The board's columns, in order: one per stage up to live, then `closed`, which holds retired and rejected. */
+export const COLUMN_KEYS = [...PROGRESS_STAGES, 'closed'] as const;
+export type ColumnKey = (typeof COLUMN_KEYS)[number];
+
+/** Column labels for when the board's own answer is not there (the server sends them too). */
+export const COLUMN_LABELS: Readonly<Record<ColumnKey, string>> = { ...STAGE_LABELS, closed: 'Retired or Rejected' };
+
+export interface BoardColumn {
+  key: ColumnKey;
+  label: string;
+  /** Null: no limit. */
+  wip_limit: number | null;
+  count: number;
+}
+
+/** A process on the board, with its card's assignee and due date. */
+export interface BoardCard {
+  process_id: string;
+  /** The process record's version: a move sends it back (409 when someone changed the process). */
+  version: number;
+  name: string;
+  department: string | null;
+  owner_id: string | null;
+  health: string;
+  stage: string;
+  column: ColumnKey;
+  assignee_id: string | null;
+  /** Unix seconds (UTC midnight of the due day), or null. */
+  due: number | null;
+  /** How many comments the card has. */
+  comments: number;
+}
+
+export interface BoardAnswer {
+  columns: BoardColumn[];
+  cards: BoardCard[];
+}
+
+/** A column's label: the board's own, else the built-in one. */
+export function columnLabel(columns: readonly BoardColumn[], key: ColumnKey): string {
+  return columns.find((column) => column.key === key)?.label ?? COLUMN_LABELS[key] ?? key;
+}
+
+/** The filters of `GET /board`; empty ones are left out. */
+export interface BoardFilters {
+  q: string;
+  department: string | null;
+  owner_id: string | null;
+  assignee_id: string | null;
+  health: string | null;
+}
+
+export interface CardComment {
+  id: string;
+  process_id: string;
+  user_id: string | null;
+  text: string;
+  /** Unix seconds. */
+  created_at: number;
+}
+
+export interface CardMove {
+  id: string;
+  process_id: string;
+  from_stage: string;
+  to_stage: string;
+  user_id: string | null;
+  created_at: number;
+}
+
+/** The card's own record (null fields until someone sets them). */
+export interface CardRecord {
+  assignee_id?: string | null;
+  due?: number | null;
+}
+
+/** The process as Process Vault stores it (the drawer shows a few of its fields). */
+export interface ProcessRecord {
+  id: string;
+  name: string;
+  description?: string | null;
+  department?: string | null;
+  owner_id?: string | null;
+  stage: string;
+  health: string;
+}
+
+/** `GET /cards/{process_id}`. */
+export interface CardDetail {
+  card: CardRecord | null;
+  process: ProcessRecord;
+  comments: CardComment[];
+  moves: CardMove[];
+}
+
+/** `GET /settings`: WIP limit per column; a column without one is missing (or null). */
+export interface WipSettings {
+  wip: Partial<Record<ColumnKey, number | null>>;
+}
+
+/** Query keys, scoped by the signed-in user (the shell's query client outlives a session). */
+export const boardKeys = {
+  all: (userId: string) => ['board', userId] as const,
+  boards: (userId: string) => ['board', userId, 'board'] as const,
+  board: (userId: string, filters: BoardFilters) => ['board', userId, 'board', filters] as const,
+  cards: (userId: string) => ['board', userId, 'card'] as const,
+  card: (userId: string, processId: string) => ['board', userId, 'card', processId] as const,
+  settings: (userId: string) => ['board', userId, 'settings'] as const,
+};
+
+/** The mutation key of moves: refetches wait until the last move in flight has settled. */
+export const MOVE_MUTATION_KEY = ['board', 'move'] as const;
+
+export function filtersQuery(filters: BoardFilters): Query {
+  return {
+    q: filters.q.trim() || undefined,
+    department: filters.department ?? undefined,
+    owner_id: filters.owner_id ?? undefined,
+    assignee_id: filters.assignee_id ?? undefined,
+    health: filters.health ?? undefined,
+  };
+}
+
+/** Whether any filter is set (a blank search is none). */
+export function hasFilters(filters: BoardFilters): boolean {
+  return Object.values(filtersQuery(filters)).some((value) => value !== undefined);
+}
+
+const cardPath = (processId: string) => `/cards/${encodeURIComponent(processId)}`;
+
+export const boardApi = {
+  board: (api: ApiClient, filters: BoardFilters, signal?: AbortSignal) =>
+    api.get<BoardAnswer>('/board', { signal, query: filtersQuery(filters) }),
+  move: (api: ApiClient, card: BoardCard, to: ColumnKey) =>
+    api.post<{ card: Partial<BoardCard> | null }>(`${cardPath(card.process_id)}/move`, { to, version: card.version }),
+  card: (api: ApiClient, processId: string, signal?: AbortSignal) =>
+    api.get<CardDetail>(cardPath(processId), { signal }),
+  updateCard: (api: ApiClient, processId: string, changes: CardRecord) =>
+    api.patch<CardRecord>(cardPath(processId), changes),
+  comment: (api: ApiClient, processId: string, text: string) =>
+    api.post<CardComment>(`${cardPath(processId)}/comments`, { text }),
+  settings: (api: ApiClient, signal?: AbortSignal) => api.get<WipSettings>('/settings', { signal }),
+  saveSettings: (api: ApiClient, wip: Record<string, number | null>) => api.put<WipSettings>('/settings', { wip }),
+};

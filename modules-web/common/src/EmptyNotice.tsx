@@ -1,0 +1,26 @@
+import type { ReactNode } from 'react';
+import { EmptyState } from '@mantine/core';
+import type { TablerIcon } from '@tabler/icons-react';
+
+interface EmptyNoticeProps {
+  icon: TablerIcon;
+  title: string;
+  description: string;
+  /** Buttons that lead on (add the first one, clear the filters). */
+  children?: ReactNode;
+}
+
+/** Nothing to show yet (or nothing matches): what and why, and what to do. */
+export function EmptyNotice({ icon: IconComponent, title, description, children }: EmptyNoticeProps) {
+  return (
+    <EmptyState
+      icon={<IconComponent size={28} />}
+      withIndicatorBackground
+      title={title}
+      description={description}
+      py="xl"
+    >
+      {children && <EmptyState.Actions>{children}</EmptyState.Actions>}
+    </EmptyState>
+  );
+}

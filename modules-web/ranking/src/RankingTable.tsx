@@ -1,0 +1,110 @@
+import { useState } from 'react';
+import { Badge, Button, Group, Table, Text, Tooltip } from '@mantine/core';
+import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
+
+import { formatNumber, formatScore } from '../../common/src/format';
+import type { RankedProcess } from './api';
+import { bucketInfo } from './buckets';
+import classes from './RankingPage.module.css';
+
+/** Rows shown at first and added by "Show more": a company may rank thousands of processes. */
+const PAGE = 100;
+
+const COLUMNS: readonly { label: string; numeric?: boolean }[] = [
+  { label: 'Rank' },
+  { label: 'Process' },
+  { label: 'Department' },
+  { label: 'Score', numeric: true },
+  { label: 'Value', numeric: true },
+  { label: 'Ease', numeric: true },
+  { label: 'Potential', numeric: true },
+  { label: 'Yearly benefit', numeric: true },
+  { label: 'Bucket' },
+];
+
+interface RankingTableProps {
+  items: readonly RankedProcess[];
+  /** Rank moves against the saved weights (positive: climbed), while a what-if is shown. */
+  changes: ReadonlyMap<string, number>;
+}
+
+function RankChange({ change }: { change: number | undefined }) {
+  if (!change) return null;
+  const up = change > 0;
+  const label = `${up ? 'Up' : 'Down'} ${Math.abs(change)} against the saved weights`;
+  return (
+    <Tooltip label={label}>
+      <Text span size="xs" c={up ? 'teal' : 'red'} className={classes.change} aria-label={label}>
+        {up ? <IconArrowUp size={12} aria-hidden /> : <IconArrowDown size={12} aria-hidden />}
+        {Math.abs(change)}
+      </Text>
+    </Tooltip>
+  );
+}
+
+/** The ranking: rank, process, department, score and its parts, yearly benefit and bucket. */
+export function RankingTable({ items, changes }: RankingTableProps) {
+  const [shown, setShown] = useState(PAGE);
+  const visible = items.slice(0, shown);
+
+  return (
+    <>
+      <Table.ScrollContainer minWidth={880} type="native" className={classes.tableScroll}>
+        <Table striped highlightOnHover verticalSpacing="xs" aria-label="Process ranking">
+          <Table.Thead>
+            <Table.Tr>
+              {COLUMNS.map((column) => (
+                <Table.Th key={column.label} scope="col" className={column.numeric ? classes.numeric : undefined}>
+                  {column.label}
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {visible.map((item) => {
+              const bucket = bucketInfo(item.bucket);
+              return (
+                <Table.Tr key={item.id}>
+                  <Table.Td>
+                    <Group gap={6} wrap="nowrap">
+                      <Text fw={700}>{item.rank}</Text>
+                      <RankChange change={changes.get(item.id)} />
+                    </Group>
+                  </Table.Td>
+                  <Table.Td className={classes.name}>
+                    <Text fw={500}>{item.name}</Text>
+                  </Table.Td>
+                  <Table.Td>{item.department || <Text span c="dimmed">—</Text>}</Table.Td>
+                  <Table.Td className={classes.numeric}>
+                    <Text fw={700}>{formatScore(item.score)}</Text>
+                  </Table.Td>
+                  <Table.Td className={classes.numeric}>{formatNumber(item.value, true)}</Table.Td>
+                  <Table.Td className={classes.numeric}>{formatNumber(item.ease, true)}</Table.Td>
+                  <Table.Td className={classes.numeric}>{formatNumber(item.potential, true)}</Table.Td>
+                  <Table.Td className={classes.numeric}>
+                    <Text size="sm">{formatNumber(item.benefit_money)}</Text>
+                    <Text size="xs" c="dimmed">
+                      {formatNumber(item.benefit_hours)} h · {formatNumber(item.benefit_fte, true)} FTE
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Badge variant="light" color={bucket.color} className={classes.badge}>
+                      {bucket.label}
+                    </Badge>
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {items.length > shown && (
+        <Group justify="center" className={classes.noPrint}>
+          <Button variant="default" onClick={() => setShown((count) => count + PAGE)}>
+            Show more ({formatNumber(items.length - shown)} left)
+          </Button>
+        </Group>
+      )}
+    </>
+  );
+}

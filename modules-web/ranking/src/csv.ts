@@ -1,0 +1,51 @@
+/** The CSV export of the ranking, built in the browser. */
+
+import { toCsv, type CsvCell } from '../../common/src/csv';
+import { isoDay } from '../../common/src/format';
+import { healthLabel, stageLabel } from '../../common/src/vocabulary';
+import type { RankedProcess } from './api';
+import { bucketInfo } from './buckets';
+
+export const CSV_HEADER = [
+  'Rank',
+  'Process',
+  'Department',
+  'Stage',
+  'Health',
+  'Score',
+  'Value',
+  'Ease',
+  'Potential',
+  'Yearly benefit (hours)',
+  'Yearly benefit (money)',
+  'Yearly benefit (FTE)',
+  'Bucket',
+] as const;
+
+/** One row per process, numbers as numbers (no thousands separators), in rank order. */
+export function rankingCsvRows(items: readonly RankedProcess[]): CsvCell[][] {
+  return items.map((item) => [
+    item.rank,
+    item.name,
+    item.department,
+    stageLabel(item.stage),
+    healthLabel(item.health),
+    item.score,
+    item.value,
+    item.ease,
+    item.potential,
+    item.benefit_hours,
+    item.benefit_money,
+    item.benefit_fte,
+    bucketInfo(item.bucket).label,
+  ]);
+}
+
+export function rankingCsv(items: readonly RankedProcess[]): string {
+  return toCsv(CSV_HEADER, rankingCsvRows(items));
+}
+
+/** `process-ranking-2025-01-31.csv`, by the local date. */
+export function rankingCsvFileName(now: Date): string {
+  return `process-ranking-${isoDay(now)}.csv`;
+}

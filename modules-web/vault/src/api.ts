@@ -1,0 +1,242 @@
+/**
+ * The vault's server state: every call to the plugin (`/api/m/vault/...`) and to the host's
+ * masters, as TanStack Query hooks. Keys start with 'vault' (the shell's client is shared).
+ */
+
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
+import { saveBlob, useModuleApi, type ApiClient } from '@autoscope/web-sdk';
+
+import { base64ToBlob } from './documents';
+import type { ImportRow } from './csv';
+import type {
+  DocumentContent,
+  DocumentMeta,
+  Formulas,
+  HistoryEntry,
+  ImportResult,
+  ListPage,
+  Process,
+  ProcessFilters,
+  Summary,
+  TicketsAnswer,
+} from './types';
+import type { AssessmentFormValues, ProcessPayload } from './validation';
+import { assessmentPayload } from './validation';
+
+const PAGE_SIZE = 50;
+/** The largest page storage gives: the export reads with it. */
+const EXPORT_PAGE_SIZE = 500;
+
+export const vaultKeys = {
+  lists: ['vault', 'processes'] as const,
+  list: (filters: ProcessFilters) => ['vault', 'processes', filters] as const,
+  process: (id: string) => ['vault', 'process', id] as const,
+  history: (id: string) => ['vault', 'process', id, 'history'] as const,
+  tickets: (id: string) => ['vault', 'process', id, 'tickets'] as const,
+  documents: (id: string) => ['vault', 'process', id, 'documents'] as const,
+  formulas: ['vault', 'formulas'] as const,
+  summary: ['vault', 'summary'] as const,
+};
+
+const processPath = (id: string) => `/processes/${encodeURIComponent(id)}`;
+const documentPath = (id: string) => `/documents/${encodeURIComponent(id)}`;
+
+/** The query string of `GET /processes` for these filters. */
+function listQuery(filters: ProcessFilters, limit: number, cursor: string | null) {
+  return {
+    q: filters.q.trim() || undefined,
+    stage: filters.stage,
+    health: filters.health,
+    department: filters.department,
+    owner_id: filters.owner_id,
+    sort: filters.sort,
+    limit,
+    cursor,
+  };
+}
+
+/** The table: pages of 50, "Load more" fetches the next. The previous rows stay while filters change. */
+export function useProcesses(filters: ProcessFilters) {
+  const api = useModuleApi();
+  return useInfiniteQuery({
+    queryKey: vaultKeys.list(filters),
+    queryFn: ({ pageParam, signal }) =>
+      api.get<ListPage<Process>>('/processes', { signal, query: listQuery(filters, PAGE_SIZE, pageParam) }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next_cursor ?? undefined,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Every process the filters match, page after page (for the CSV export). */
+export async function fetchAllProcesses(api: ApiClient, filters: ProcessFilters): Promise<Process[]> {
+  const all: Process[] = [];
+  let cursor: string | null = null;
+  do {
+    const page: ListPage<Process> = await api.get<ListPage<Process>>('/processes', {
+      query: listQuery(filters, EXPORT_PAGE_SIZE, cursor),
+    });
+    all.push(...page.items);
+    cursor = page.next_cursor;
+  } while (cursor);
+  return all;
+}
+
+export function useProcess(id: string | null) {
+  const api = useModuleApi();
+  return useQuery({
+    queryKey: vaultKeys.process(id ?? ''),
+    queryFn: ({ signal }) => api.get<Process>(processPath(id ?? ''), { signal }),
+    enabled: id !== null,
+  });
+}
+
+/** A list of a process's own: `GET /processes/{id}/<part>` answers `{items}`. */
+function useProcessItems<T>(id: string, part: 'history' | 'documents') {
+  const api = useModuleApi();
+  return useQuery({
+    queryKey: vaultKeys[part](id),
+    queryFn: ({ signal }) => api.get<{ items: T[] }>(`${processPath(id)}/${part}`, { signal }),
+    select: (answer) => answer.items,
+  });
+}
+
+export const useHistory = (id: string) => useProcessItems<HistoryEntry>(id, 'history');
+export const useDocuments = (id: string) => useProcessItems<DocumentMeta>(id, 'documents');
+
+export function useTickets(id: string) {
+  const api = useModuleApi();
+  return useQuery({
+    queryKey: vaultKeys.tickets(id),
+    queryFn: ({ signal }) => api.get<TicketsAnswer>(`${processPath(id)}/tickets`, { signal }),
+  });
+}
+
+/** The formulas as text; they change only with the plugin. */
+export function useFormulas() {
+  const api = useModuleApi();
+  return useQuery({
+    queryKey: vaultKeys.formulas,
+    queryFn: ({ signal }) => api.get<Formulas>('/formulas', { signal }),
+    staleTime: Infinity,
+  });
+}
+
+export function useSummary() {
+  const api = useModuleApi();
+  return useQuery({
+    queryKey: vaultKeys.summary,
+    queryFn: ({ signal }) => api.get<Summary>('/summary', { signal }),
+  });
+}
+
+/** After processes were added or removed: the lists and the summary refetched. */
+function listsChanged(client: QueryClient) {
+  void client.invalidateQueries({ queryKey: vaultKeys.lists });
+  void client.invalidateQueries({ queryKey: vaultKeys.summary });
+}
+
+/** After a process changed: its record in the cache, and the lists, summary and history refetched. */
+function processChanged(client: QueryClient, process: Process) {
+  client.setQueryData(vaultKeys.process(process.id), process);
+  listsChanged(client);
+  void client.invalidateQueries({ queryKey: vaultKeys.history(process.id) });
+}
+
+/** After a 409: refetch the process and the lists, so the next attempt starts from the current version. */
+export function refetchStale(client: QueryClient, processId: string) {
+  void client.invalidateQueries({ queryKey: vaultKeys.process(processId) });
+  void client.invalidateQueries({ queryKey: vaultKeys.lists });
+}
+
+/** A call to the plugin that changes something, and what the cache does after it succeeded. */
+function useVaultMutation<Variables, Result>(
+  call: (api: ApiClient, variables: Variables) => Promise<Result>,
+  changed: (client: QueryClient, result: Result, variables: Variables) => void,
+) {
+  const api = useModuleApi();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (variables: Variables) => call(api, variables),
+    onSuccess: (result, variables) => changed(client, result, variables),
+  });
+}
+
+
+export const useCreateProcess = () =>
+  useVaultMutation((api, payload: ProcessPayload) => api.post<Process>('/processes', payload), processChanged);
+
+export const useUpdateProcess = () =>
+  useVaultMutation(
+    (api, { id, version, changes }: { id: string; version: number; changes: Partial<ProcessPayload> }) =>
+      api.patch<Process>(processPath(id), { version, ...changes }),
+    processChanged,
+  );
+
+export const useDeleteProcess = () =>
+  useVaultMutation(
+    (api, { id, version }: { id: string; version: number }) =>
+      api.delete<{ message: string }>(processPath(id), undefined, { query: { version } }),
+    (client, _answer, { id }) => {
+      client.removeQueries({ queryKey: vaultKeys.process(id) });
+      listsChanged(client);
+    },
+  );
+
+export const useImportProcesses = () =>
+  useVaultMutation(
+    (api, rows: ImportRow[]) => api.post<ImportResult>('/processes/import', { rows }),
+    (client, result) => {
+      if (result.created > 0) listsChanged(client);
+    },
+  );
+
+export const useSubmitIdea = () =>
+  useVaultMutation(
+    (api, idea: { name: string; description: string; department: string }) => api.post<Process>('/ideas', idea),
+    processChanged,
+  );
+
+export const useAssessProcess = () =>
+  useVaultMutation(
+    (api, { id, version, values }: { id: string; version: number; values: AssessmentFormValues }) =>
+      api.put<Process>(`${processPath(id)}/assessment`, assessmentPayload(values, version)),
+    processChanged,
+  );
+
+/** After a document was added or removed: the list and the history (which records it). */
+function documentsChanged(client: QueryClient, processId: string) {
+  void client.invalidateQueries({ queryKey: vaultKeys.documents(processId) });
+  void client.invalidateQueries({ queryKey: vaultKeys.history(processId) });
+}
+
+export const useUploadDocument = (processId: string) =>
+  useVaultMutation(
+    (api, document: { name: string; mime: string; data: string }) =>
+      api.post<DocumentMeta>(`${processPath(processId)}/documents`, document),
+    (client) => documentsChanged(client, processId),
+  );
+
+export const useDeleteDocument = (processId: string) =>
+  useVaultMutation(
+    (api, documentId: string) => api.delete<{ message: string }>(documentPath(documentId)),
+    (client) => documentsChanged(client, processId),
+  );
+
+/** Fetches a document's content and has the browser save it under its name. */
+export function useDownloadDocument() {
+  const api = useModuleApi();
+  return useMutation({
+    mutationFn: async (documentId: string) => {
+      const document = await api.get<DocumentContent>(documentPath(documentId));
+      saveBlob(base64ToBlob(document.data, document.mime), document.name);
+    },
+  });
+}

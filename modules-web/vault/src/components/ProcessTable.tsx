@@ -1,0 +1,155 @@
+import { Fragment } from 'react';
+import { ActionIcon, Anchor, Menu, Skeleton, Table, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { IconChevronDown, IconChevronUp, IconDotsVertical, IconEye, IconSelector } from '@tabler/icons-react';
+
+import { HealthBadge, StageBadge } from '../../../common/src/Badges';
+import { formatDate, formatNumber, formatPercent } from '../../../common/src/format';
+import { nameOf, type PeopleIndex } from '../../../common/src/people';
+import type { Process } from '../types';
+import { nextSort, type SortField } from '../urlState';
+import { CHANGE_ACTIONS, type ProcessActions } from './processActions';
+import classes from './ProcessTable.module.css';
+
+interface ProcessTableProps extends ProcessActions {
+  /** Null while the first page loads. */
+  processes: Process[] | null;
+  people: PeopleIndex;
+  sort: string;
+  onSort: (sort: string) => void;
+  /** The rows are of the previous filters while the new ones load. */
+  stale: boolean;
+}
+
+interface Column {
+  label: string;
+  sort?: SortField;
+  numeric?: boolean;
+}
+
+const COLUMNS: readonly Column[] = [
+  { label: 'Name', sort: 'name' },
+  { label: 'Stage', sort: 'stage' },
+  { label: 'Health', sort: 'health' },
+  { label: 'Department', sort: 'department' },
+  { label: 'Owner' },
+  { label: 'Monthly volume', sort: 'monthly_volume', numeric: true },
+  { label: 'Potential', sort: 'potential', numeric: true },
+  { label: 'Ease', sort: 'ease', numeric: true },
+  { label: 'Benefit / year', sort: 'benefit_money', numeric: true },
+  { label: 'Updated', sort: 'updated_at' },
+];
+
+function SortHeader({ column, sort, onSort }: { column: Column; sort: string; onSort: (sort: string) => void }) {
+  const field = column.sort;
+  if (!field) return <Table.Th>{column.label}</Table.Th>;
+  const direction = sort === field ? 'ascending' : sort === `-${field}` ? 'descending' : 'none';
+  const Icon = direction === 'ascending' ? IconChevronUp : direction === 'descending' ? IconChevronDown : IconSelector;
+  return (
+    <Table.Th aria-sort={direction} className={column.numeric ? classes.numeric : undefined}>
+      <UnstyledButton className={classes.sortButton} onClick={() => onSort(nextSort(sort, field))}>
+        {column.label}
+        <Icon size={14} aria-hidden />
+      </UnstyledButton>
+    </Table.Th>
+  );
+}
+
+function RowMenu({ process, ...actions }: ProcessActions & { process: Process }) {
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          aria-label={`Actions for ${process.name}`}
+          onClick={(event) => event.stopPropagation()}
+        >
+          <IconDotsVertical size={16} />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown onClick={(event) => event.stopPropagation()}>
+        <Menu.Item leftSection={<IconEye size={14} />} onClick={() => actions.onOpen(process)}>
+          Open
+        </Menu.Item>
+        {CHANGE_ACTIONS.map(({ action, label, icon: Icon, danger }) => (
+          <Fragment key={action}>
+            {danger && <Menu.Divider />}
+            <Menu.Item
+              color={danger ? 'red' : undefined}
+              leftSection={<Icon size={14} />}
+              onClick={() => actions[action](process)}
+            >
+              {label}
+            </Menu.Item>
+          </Fragment>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+/** The processes table; it scrolls sideways on narrow screens. A row opens the overview. */
+export function ProcessTable({ processes, people, sort, onSort, stale, ...actions }: ProcessTableProps) {
+  return (
+    <Table.ScrollContainer minWidth={1100} type="native">
+      <Table highlightOnHover verticalSpacing="sm" className={stale ? classes.stale : undefined} aria-busy={stale}>
+        <Table.Thead>
+          <Table.Tr>
+            {COLUMNS.map((column) => (
+              <SortHeader key={column.label} column={column} sort={sort} onSort={onSort} />
+            ))}
+            <Table.Th>
+              <VisuallyHidden>Actions</VisuallyHidden>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {processes === null
+            ? Array.from({ length: 6 }, (_, row) => (
+                <Table.Tr key={row}>
+                  {Array.from({ length: COLUMNS.length + 1 }, (_, cell) => (
+                    <Table.Td key={cell}>
+                      <Skeleton height={14} radius="sm" />
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+              ))
+            : processes.map((process) => (
+                <Table.Tr key={process.id} className={classes.row} onClick={() => actions.onOpen(process)}>
+                  <Table.Td>
+                    <Anchor
+                      component="button"
+                      type="button"
+                      className={classes.name}
+                      fw={500}
+                      onClick={(event) => {
+                        event.stopPropagation();
+                        actions.onOpen(process);
+                      }}
+                    >
+                      {process.name}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>
+                    <StageBadge stage={process.stage} />
+                  </Table.Td>
+                  <Table.Td>
+                    <HealthBadge health={process.health} />
+                  </Table.Td>
+                  <Table.Td>{process.department || '—'}</Table.Td>
+                  <Table.Td>{nameOf(people, process.owner_id) ?? '—'}</Table.Td>
+                  <Table.Td className={classes.numeric}>{formatNumber(process.monthly_volume)}</Table.Td>
+                  <Table.Td className={classes.numeric}>{formatPercent(process.potential)}</Table.Td>
+                  <Table.Td className={classes.numeric}>{formatNumber(process.ease)}</Table.Td>
+                  <Table.Td className={classes.numeric}>{formatNumber(process.benefit_money)}</Table.Td>
+                  <Table.Td>{formatDate(process.updated_at)}</Table.Td>
+                  <Table.Td>
+                    <RowMenu process={process} {...actions} />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

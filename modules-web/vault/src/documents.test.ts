@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+
+import { ACCEPTED_EXTENSIONS, MAX_DOCUMENT_BYTES, base64ToBlob, mimeOf, uploadProblem } from './documents';
+
+describe('upload checks', () => {
+  it('sends the MIME type of the extension, in any case', () => {
+    expect(mimeOf('Flow.PDF')).toBe('application/pdf');
+    expect(mimeOf('photo.jpg')).toBe('image/jpeg');
+    expect(mimeOf('process.v2.bpmn')).toBe('application/bpmn+xml');
+    expect(mimeOf('diagram.vsdx')).toBe('application/vnd.ms-visio.drawing');
+  });
+
+  it('accepts no file without an extension or of another type', () => {
+    expect(mimeOf('README')).toBeNull();
+    expect(mimeOf('setup.exe')).toBeNull();
+    expect(mimeOf('archive.docx.zip')).toBeNull();
+  });
+
+  it('offers the accepted extensions to the file picker', () => {
+    expect(ACCEPTED_EXTENSIONS.split(',')).toEqual(expect.arrayContaining(['.pdf', '.png', '.xlsx', '.csv', '.bpmn']));
+    expect(ACCEPTED_EXTENSIONS).not.toContain('.exe');
+  });
+
+  it("refuses what the plugin refuses, with the plugin's messages", () => {
+    expect(uploadProblem({ name: 'a.pdf', size: 10 }, 20)).toBe('A process may have at most 20 documents');
+    expect(uploadProblem({ name: 'a.exe', size: 10 }, 0)).toBe('This file type is not accepted');
+    expect(uploadProblem({ name: 'a.pdf', size: MAX_DOCUMENT_BYTES + 1 }, 0)).toBe('A document may be at most 2 MB');
+  });
+
+  it('takes a document of exactly 2 MiB, and the twentieth document', () => {
+    expect(MAX_DOCUMENT_BYTES).toBe(2 * 1024 * 1024);
+    expect(uploadProblem({ name: 'a.png', size: MAX_DOCUMENT_BYTES }, 19)).toBeNull();
+  });
+});
+
+describe('base64ToBlob', () => {
+  it('turns a download back into the bytes, of its type', async () => {
+    const blob = base64ToBlob(btoa('hello, world'), 'text/plain');
+    expect(blob.type).toBe('text/plain');
+    expect(await blob.text()).toBe('hello, world');
+  });
+
+  it('keeps binary bytes as they are', async () => {
+    const bytes = new Uint8Array(await base64ToBlob('AP8QgA==', null).arrayBuffer());
+    expect([...bytes]).toEqual([0, 255, 16, 128]);
+  });
+
+  it('falls back to a generic type when none is stored', () => {
+    expect(base64ToBlob('', null).type).toBe('application/octet-stream');
+  });
+});

@@ -1,0 +1,122 @@
+/** What the vault plugin's API answers (`/api/m/vault/...`), as the brief defines it. */
+
+import type { Complexity, Health, Stage } from '../../common/src/vocabulary';
+
+/** A record of `processes`. Times are unix seconds; the scores are computed by the server. */
+export interface Process {
+  id: string;
+  version: number;
+  created_at: number;
+  updated_at: number;
+  name: string;
+  description: string | null;
+  department: string | null;
+  owner_id: string | null;
+  applications: string[] | null;
+  stage: Stage;
+  health: Health;
+  monthly_volume: number;
+  handling_minutes: number;
+  hourly_cost: number;
+  exception_rate: number;
+  automation_pct: number;
+  complexity: Complexity;
+  bots: string[] | null;
+  submitted_by: string | null;
+  ftes: number;
+  rule_based: number | null;
+  input_type: number | null;
+  input_structure: number | null;
+  stability: number | null;
+  documentation: number | null;
+  /** Null until the quick assessment has been answered. */
+  potential: number | null;
+  ease: number;
+  benefit_hours: number;
+  benefit_money: number;
+  benefit_fte: number;
+}
+
+/** One page of a storage list. */
+export interface ListPage<T> {
+  items: T[];
+  next_cursor: string | null;
+  total: number | null;
+}
+
+export interface Change {
+  field: string;
+  from: unknown;
+  to: unknown;
+}
+
+export type HistoryAction = 'created' | 'updated' | 'stage' | 'assessed' | 'document';
+
+export interface HistoryEntry {
+  id: string;
+  process_id: string;
+  user_id: string | null;
+  action: HistoryAction;
+  changes: Change[] | null;
+  note: string | null;
+  created_at: number;
+}
+
+export interface DocumentMeta {
+  id: string;
+  name: string;
+  mime: string | null;
+  size: number;
+  uploaded_by: string | null;
+  created_at: number;
+}
+
+/** `GET /documents/{id}`: the metadata and the content, base64. */
+export interface DocumentContent {
+  id: string;
+  name: string;
+  mime: string | null;
+  size: number;
+  data: string;
+}
+
+/** A `support.tickets` record, fields as the support module stores them. */
+export type Ticket = Record<string, unknown> & { id: string };
+
+export interface TicketsAnswer {
+  /** False when Ticket Management is not installed. */
+  available: boolean;
+  items: Ticket[];
+}
+
+/** The formulas as text, one place for plugin and page. */
+export interface Formulas {
+  potential: string;
+  benefit: string;
+  ease: string;
+}
+
+export interface Summary {
+  total: number;
+  by_stage: Partial<Record<Stage, number>>;
+  by_health: Partial<Record<Health, number>>;
+  benefit_money: number;
+  benefit_hours: number;
+}
+
+/** `POST /processes/import`. */
+export interface ImportResult {
+  created: number;
+  errors: { row: number; message: string }[];
+}
+
+/** The list filters, as the URL and `GET /processes` carry them. */
+export interface ProcessFilters {
+  q: string;
+  stage: Stage | null;
+  health: Health | null;
+  department: string | null;
+  owner_id: string | null;
+  /** A sort field, `-` first for descending. */
+  sort: string;
+}

@@ -1,0 +1,74 @@
+/** The page's state kept in the URL (filters, sort, the open process), so a view can be shared. */
+
+import { isHealth, isStage } from '../../common/src/vocabulary';
+import type { ProcessFilters } from './types';
+
+/** The fields `GET /processes` sorts on. */
+export const SORT_FIELDS = [
+  'name',
+  'stage',
+  'health',
+  'department',
+  'monthly_volume',
+  'benefit_money',
+  'potential',
+  'ease',
+  'updated_at',
+  'created_at',
+] as const;
+export type SortField = (typeof SORT_FIELDS)[number];
+
+export const DEFAULT_SORT = '-updated_at';
+
+/** The URL parameter of the process whose overview is open. */
+export const OPEN_PARAM = 'process';
+
+const FILTER_PARAMS = ['q', 'stage', 'health', 'department', 'owner_id', 'sort'] as const;
+
+function validSort(sort: string | null): string {
+  if (!sort) return DEFAULT_SORT;
+  const field = sort.startsWith('-') ? sort.slice(1) : sort;
+  return (SORT_FIELDS as readonly string[]).includes(field) ? sort : DEFAULT_SORT;
+}
+
+export function filtersFromParams(params: URLSearchParams): ProcessFilters {
+  const stage = params.get('stage');
+  const health = params.get('health');
+  return {
+    q: params.get('q') ?? '',
+    stage: isStage(stage) ? stage : null,
+    health: isHealth(health) ? health : null,
+    department: params.get('department') || null,
+    owner_id: params.get('owner_id') || null,
+    sort: validSort(params.get('sort')),
+  };
+}
+
+/** `params` with the filters replaced; defaults and empty values are left out of the URL. */
+export function withFilters(params: URLSearchParams, filters: ProcessFilters): URLSearchParams {
+  const next = new URLSearchParams(params);
+  for (const key of FILTER_PARAMS) next.delete(key);
+  const q = filters.q.trim();
+  if (q) next.set('q', q);
+  if (filters.stage) next.set('stage', filters.stage);
+  if (filters.health) next.set('health', filters.health);
+  if (filters.department) next.set('department', filters.department);
+  if (filters.owner_id) next.set('owner_id', filters.owner_id);
+  if (filters.sort !== DEFAULT_SORT) next.set('sort', filters.sort);
+  return next;
+}
+
+/** Whether any filter narrows the list (the sort does not). */
+export function isFiltered(filters: ProcessFilters): boolean {
+  return Boolean(filters.q.trim() || filters.stage || filters.health || filters.department || filters.owner_id);
+}
+
+/** The filters with every narrowing one cleared; the sort stays. */
+export function clearedFilters(filters: ProcessFilters): ProcessFilters {
+  return { ...filters, q: '', stage: null, health: null, department: null, owner_id: null };
+}
+
+/** The next sort when a column header is clicked: ascending first, then descending. */
+export function nextSort(current: string, field: string): string {
+  return current === field ? `-${field}` : field;
+}
