@@ -79,6 +79,11 @@ async fn items_go_through_every_storage_operation(app: TestApp) {
     assert_eq!(done.body["items"].as_array().unwrap().len(), 1);
     let search = app.get_as(&a.token, "/api/m/crud/items?q=ROLL").await;
     assert_eq!(search.body["items"][0]["title"], "Payroll");
+    let picked = app.get_as(&a.token, "/api/m/crud/items?fields=qty&sort=title&limit=1").await;
+    let keys: Vec<&String> = picked.body["items"][0].as_object().unwrap().keys().collect();
+    assert_eq!(keys, ["created_at", "id", "qty", "title", "updated_at", "version"], "only the named and sort fields");
+    let unknown = app.get_as(&a.token, "/api/m/crud/items?fields=colour").await;
+    assert_eq!((unknown.status, unknown.message()), (400, "'colour' is not a field of 'items'"));
 
     let path = format!("/api/m/crud/items/{id}");
     let changed = app

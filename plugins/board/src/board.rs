@@ -10,8 +10,8 @@ use serde_json::{Map, Value};
 use crate::transitions::{self, COLUMNS};
 use crate::validation;
 
-/// The fields of a vault process the board reads, `name` first to order the cards.
-const PROCESS_FIELDS: [&str; 7] = ["name", "id", "version", "department", "owner_id", "health", "stage"];
+/// The fields of a vault process the board reads (besides its id and version).
+const PROCESS_FIELDS: [&str; 5] = ["name", "department", "owner_id", "health", "stage"];
 
 /// A vault process as the board reads it.
 #[derive(Debug, Clone, Default, Deserialize)]
@@ -125,27 +125,22 @@ impl Filters {
         }
     }
 
-    /// The vault's processes that pass the filters on the process itself, at most `limit`,
-    /// ordered by name. Grouped by `id` (with the other fields), each group is one
-    /// process: the aggregate reads only the fields a card shows, where a list would carry
-    /// every field (descriptions of up to 4,000 characters) into the plugin, which runs
-    /// out of fuel long before 5,000 processes.
-    pub fn projection(&self, limit: u32) -> Aggregate {
-        let mut projection = Aggregate::default();
+    /// The query of the vault's processes that pass the filters on the process itself,
+    /// ordered by name, reading only the fields a card shows: whole records (descriptions
+    /// of up to 4,000 characters) would cost the plugin far more fuel than 5,000 processes
+    /// allow.
+    pub fn processes(&self) -> Query {
+        let mut query = Query::default().sort("name").fields(PROCESS_FIELDS);
         if let Some(q) = &self.q {
-            projection = projection.filter("name", FilterOp::Contains, q.as_str());
+            query = query.filter("name", FilterOp::Contains, q.as_str());
         }
         for (field, value) in [("department", &self.department), ("owner_id", &self.owner_id), ("health", &self.health)]
         {
             if let Some(value) = value {
-                projection = projection.eq(field, value.as_str());
+                query = query.eq(field, value.as_str());
             }
         }
-        for field in PROCESS_FIELDS {
-            projection = projection.group_by(field);
-        }
-        projection.limit = Some(limit);
-        projection
+        query
     }
 }
 
@@ -251,19 +246,17 @@ mod tests {
     }
 
     #[test]
-    fn filters_become_a_vault_projection_ordered_by_name() {
+    fn filters_become_a_vault_query_ordered_by_name_with_the_card_fields() {
         let filters = Filters { q: Some("inv".into()), health: Some("at_risk".into()), ..Filters::default() };
-        let projection = serde_json::to_value(filters.projection(5000)).unwrap_or_default();
+        let query = serde_json::to_value(filters.processes()).unwrap_or_default();
         assert_eq!(
-            projection["filters"],
+            query["filters"],
             json!([
                 { "field": "name", "op": "contains", "value": "inv" },
                 { "field": "health", "op": "eq", "value": "at_risk" }
             ])
         );
-        let keys: Vec<&str> =
-            projection["group_by"].as_array().into_iter().flatten().filter_map(|key| key["field"].as_str()).collect();
-        assert_eq!(keys, ["name", "id", "version", "department", "owner_id", "health", "stage"]);
-        assert_eq!((&projection["metrics"], &projection["limit"]), (&json!([]), &json!(5000)));
+        assert_eq!(query["sort"], json!([{ "field": "name", "desc": false }]));
+        assert_eq!(query["fields"], json!(["name", "department", "owner_id", "health", "stage"]));
     }
 }

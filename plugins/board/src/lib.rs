@@ -37,7 +37,7 @@ const STAGE_CHANGED: &str = "board.stage_changed";
 /// The page size of a storage list (the host's most).
 const PAGE: u32 = 500;
 /// The most processes on the board, which bounds a call's time and memory.
-const MAX_PROCESSES: u32 = 5_000;
+const MAX_PROCESSES: usize = 5_000;
 /// The most ids in one `in` filter (the host's most).
 const IN_CHUNK: usize = 1_000;
 /// The most comments and moves a card's details show, newest first.
@@ -65,7 +65,7 @@ fn settings() -> Collection {
 fn get_board(req: &Request) -> Result<Reply> {
     let filters = Filters::from_request(req);
     let wip = wip_limits()?;
-    let processes = match collection(PROCESSES).aggregate(&filters.projection(MAX_PROCESSES)) {
+    let processes = match collection(PROCESSES).list_all(&filters.processes(), MAX_PROCESSES) {
         Err(err) if err.status == 404 => {
             let columns = board::columns(&HashMap::new(), &wip);
             return ok(&BoardReply { available: false, columns, cards: Vec::new() });

@@ -17,7 +17,7 @@ autoscope_sdk::module!(router);
 
 const PROCESSES: &str = "vault.processes";
 /// The most processes ranked in one call, which bounds its time and memory.
-const MAX_PROCESSES: u32 = 5_000;
+const MAX_PROCESSES: usize = 5_000;
 
 fn weights_store() -> Collection {
     collection("weights")
@@ -77,38 +77,22 @@ fn saved_weights() -> Result<Option<(Weights, (String, i64))>> {
     Ok(Some((stored.weights, (stored.id, stored.version))))
 }
 
-/// The fields of a process the ranking reads.
-const FIELDS: [&str; 10] = [
-    "id",
-    "name",
-    "department",
-    "stage",
-    "health",
-    "benefit_hours",
-    "benefit_money",
-    "benefit_fte",
-    "ease",
-    "potential",
-];
+/// The fields of a process the ranking reads (besides its id).
+const FIELDS: [&str; 9] =
+    ["name", "department", "stage", "health", "benefit_hours", "benefit_money", "benefit_fte", "ease", "potential"];
 
 /// Every candidate process (up to `MAX_PROCESSES`), or `None` when the vault is not
-/// installed (the host answers 404 for its collection).
-///
-/// Grouped by `id` first, each group is one process: the aggregate reads only the fields
-/// ranked, where a list would carry every field (descriptions of up to 4,000 characters)
-/// into the plugin, which runs out of fuel long before 5,000 processes.
+/// installed (the host answers 404 for its collection). Only the ranked fields are read:
+/// whole records (descriptions of up to 4,000 characters) would cost the plugin far more
+/// fuel than 5,000 processes allow.
 fn candidates() -> Result<Option<Vec<Process>>> {
-    let mut projection = Aggregate::default();
-    for stage in EXCLUDED_STAGES {
+    let query = EXCLUDED_STAGES
+        .iter()
         // `ne` also matches a process without a stage, which is not excluded either.
-        projection = projection.filter("stage", FilterOp::Ne, stage);
-    }
-    for field in FIELDS {
-        projection = projection.group_by(field);
-    }
-    projection.limit = Some(MAX_PROCESSES);
-    match collection(PROCESSES).aggregate(&projection) {
-        Ok(groups) => Ok(Some(groups.into_iter().map(storage::from_record).collect::<Result<_>>()?)),
+        .fold(Query::default(), |query, stage| query.filter("stage", FilterOp::Ne, *stage))
+        .fields(FIELDS);
+    match collection(PROCESSES).list_all(&query, MAX_PROCESSES) {
+        Ok(records) => Ok(Some(records.into_iter().map(storage::from_record).collect::<Result<_>>()?)),
         Err(err) if err.status == 404 => Ok(None),
         Err(err) => Err(err),
     }

@@ -12,7 +12,7 @@ use serde_json::value::RawValue;
 use crate::abi::HostFn;
 use crate::host::call;
 use crate::wire::storage::{
-    Aggregate, Bucket, Filter, FilterOp, GroupKey, Metric, MetricFn, Page, Query, Record, Sort, StorageOp,
+    Aggregate, Bucket, Filter, FilterOp, GroupKey, MAX_PAGE, Metric, MetricFn, Page, Query, Record, Sort, StorageOp,
 };
 use crate::{Error, Result};
 
@@ -55,6 +55,24 @@ impl Collection {
     /// One page of the records matching `query`.
     pub fn list(&self, query: &Query) -> Result<Page> {
         self.call(&StorageOp::List { collection: self.name.clone(), query: query.clone() })
+    }
+
+    /// Every record matching `query`, at most `max`: pages of the query's limit (500 when
+    /// it has none) one after the other, following `next_cursor`. Name the `fields` you use
+    /// ([`QueryExt::fields`]) when there may be many records.
+    pub fn list_all(&self, query: &Query, max: usize) -> Result<Vec<Record>> {
+        let mut query = Query { limit: Some(query.limit.unwrap_or(MAX_PAGE)), total: false, ..query.clone() };
+        let mut records = Vec::new();
+        loop {
+            let page = self.list(&query)?;
+            records.extend(page.items);
+            match page.next_cursor {
+                Some(cursor) if records.len() < max => query.cursor = Some(cursor),
+                _ => break,
+            }
+        }
+        records.truncate(max);
+        Ok(records)
     }
 
     /// One page of the records matching `query` as JSON text, unparsed: for a handler that
@@ -133,6 +151,8 @@ pub trait QueryExt: Sized {
     fn cursor(self, cursor: Option<String>) -> Self;
     /// Also counts every matching record.
     fn with_total(self) -> Self;
+    /// Only these fields (besides the system and sort fields) in each record.
+    fn fields<S: Into<String>>(self, names: impl IntoIterator<Item = S>) -> Self;
 }
 
 impl QueryExt for Query {
@@ -163,6 +183,11 @@ impl QueryExt for Query {
 
     fn with_total(mut self) -> Self {
         self.total = true;
+        self
+    }
+
+    fn fields<S: Into<String>>(mut self, names: impl IntoIterator<Item = S>) -> Self {
+        self.fields = names.into_iter().map(Into::into).collect();
         self
     }
 }

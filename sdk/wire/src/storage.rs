@@ -73,6 +73,10 @@ pub struct Query {
     /// Also count every record matching the filters.
     #[serde(default)]
     pub total: bool,
+    /// The fields each record carries besides the system fields (and the sort fields);
+    /// empty: every field. A plugin reading many records names only what it uses.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub fields: Vec<String>,
 }
 
 pub const DEFAULT_PAGE: u32 = 50;

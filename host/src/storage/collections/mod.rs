@@ -83,7 +83,7 @@ pub async fn execute(db: &Db, target: &Target, company_id: &str, now: i64, op: S
             let more = rows.len() > list.limit;
             let mut items = Vec::with_capacity(rows.len().min(list.limit));
             for row in rows.iter().take(list.limit) {
-                items.push(decode::record(row, spec).map_err(internal)?);
+                items.push(decode::record(row, &list.shown).map_err(internal)?);
             }
             let next_cursor = match items.last() {
                 Some(last) if more => Value::String(read::encode_cursor(&list.keys, last)),

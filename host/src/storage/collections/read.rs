@@ -13,6 +13,8 @@ use base64::Engine as _;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use serde_json::{Number, Value, json};
 
+use std::borrow::Cow;
+
 use super::decode::Out;
 use super::schema::type_name;
 use super::sql::{Column, Param, Sql, column, quoted, record_columns};
@@ -326,6 +328,22 @@ pub(crate) struct List<'a> {
     pub count: Option<Sql>,
     pub limit: usize,
     pub keys: Vec<SortKey<'a>>,
+    /// The fields each record carries: the query's `fields` and its sort fields, or all.
+    pub shown: Cow<'a, Collection>,
+}
+
+/// The collection as a query shows it: only the fields it names (and those it sorts by,
+/// which the next page's cursor needs), or every field when it names none.
+fn shown_fields<'a>(collection: &str, spec: &'a Collection, query: &Query) -> Result<Cow<'a, Collection>, String> {
+    if query.fields.is_empty() {
+        return Ok(Cow::Borrowed(spec));
+    }
+    for name in &query.fields {
+        column(spec, name).ok_or_else(|| format!("'{name}' is not a field of '{collection}'"))?;
+    }
+    let named = |name: &String| query.fields.contains(name) || query.sort.iter().any(|key| key.field == *name);
+    let fields = spec.fields.iter().filter(|(name, _)| named(name)).map(|(k, v)| (k.clone(), v.clone())).collect();
+    Ok(Cow::Owned(Collection { fields, indexes: Vec::new(), drop_fields: Vec::new() }))
 }
 
 pub(crate) fn list<'a>(
@@ -341,7 +359,8 @@ pub(crate) fn list<'a>(
         None => DEFAULT_PAGE,
     } as usize;
     let keys = sort_keys(collection, spec, &query.sort)?;
-    let mut select = scoped(&record_columns(spec), table, company_id);
+    let shown = shown_fields(collection, spec, query)?;
+    let mut select = scoped(&record_columns(&shown), table, company_id);
     push_filters(&mut select, collection, spec, &query.filters)?;
     let count = if query.total { Some(count(table, collection, spec, company_id, &query.filters)?) } else { None };
     if let Some(cursor) = &query.cursor {
@@ -350,7 +369,7 @@ pub(crate) fn list<'a>(
     }
     push_order(&mut select, &keys);
     select.push(" LIMIT ").bind(Param::Int(Some(limit as i64 + 1)));
-    Ok(List { select, count, limit, keys })
+    Ok(List { select, count, limit, keys, shown })
 }
 
 /// An aggregate's statement and how to read each result column (name, type).
@@ -614,6 +633,25 @@ mod tests {
             r#"SELECT COUNT(*) FROM "mod_shop__items" WHERE "company_id" = $1 AND "qty" > $2"#
         );
         assert_eq!(list.limit, 50);
+    }
+
+    #[test]
+    fn a_list_selects_the_fields_it_names_and_those_it_sorts_by() {
+        let spec = spec();
+        let picked = query(json!({"fields": ["qty"], "sort": [{"field": "title"}]}));
+        let list = list("t", "items", &spec, "c1", &picked).unwrap();
+        assert!(
+            list.select.text.starts_with(r#"SELECT "id", "created_at", "updated_at", "version", "qty", "title" FROM"#),
+            "{}",
+            list.select.text
+        );
+        assert_eq!(list.shown.fields.keys().collect::<Vec<_>>(), ["qty", "title"]);
+        let unknown = list_error(&spec, json!({"fields": ["nope"]}));
+        assert_eq!(unknown, "'nope' is not a field of 'items'");
+    }
+
+    fn list_error(spec: &Collection, q: Value) -> String {
+        list("t", "items", spec, "c1", &query(q)).err().unwrap()
     }
 
     fn page_after(sort: Value, last: Value) -> Sql {

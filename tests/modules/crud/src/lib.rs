@@ -45,7 +45,7 @@ fn done_filter(req: &Request) -> Result<Option<bool>> {
     req.query_as::<bool>("done")
 }
 
-/// `GET /items?q=&done=&sort=-due,title&limit=&cursor=&total=true`
+/// `GET /items?q=&done=&sort=-due,title&limit=&cursor=&total=true&fields=title,qty`
 fn list_items(req: &Request) -> Result<Reply> {
     let mut query = Query::default();
     if let Some(text) = req.query("q").filter(|q| !q.is_empty()) {
@@ -66,6 +66,9 @@ fn list_items(req: &Request) -> Result<Reply> {
     query = query.cursor(req.query("cursor").map(str::to_string));
     if req.query("total") == Some("true") {
         query = query.with_total();
+    }
+    if let Some(fields) = req.query("fields") {
+        query = query.fields(fields.split(',').filter(|f| !f.is_empty()));
     }
     // The page goes out as the host gave it: no decoding and encoding inside the plugin.
     Ok(reply::raw(200, items().list_json(&query)?))
