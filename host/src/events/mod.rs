@@ -2,7 +2,7 @@
 //! worker delivers them (at least once, retried with backoff) by calling each
 //! subscriber's `handle` with the event, in the publishing company.
 
-use autoscope_wire::{Call, Context, Envelope, EventDelivery};
+use autoscope_wire::{Call, Envelope, EventDelivery};
 
 use crate::http::AppState;
 use crate::storage::{self, module_events};
@@ -90,13 +90,7 @@ async fn deliver(state: &AppState, delivery: &module_events::Claimed) -> Result<
     let module = state.modules.get(&delivery.module_key).ok_or("the module is not installed")?;
     let envelope = Envelope {
         v: autoscope_wire::HOST_API_VERSION,
-        context: Context {
-            module: delivery.module_key.clone(),
-            company_id: delivery.company_id.clone(),
-            user: None,
-            request_id: None,
-            now: state.clock.now(),
-        },
+        context: crate::runtime::context(state, &delivery.module_key, &delivery.company_id, None, None),
         call: Call::Event(EventDelivery {
             id: delivery.event_id.clone(),
             name: delivery.name.clone(),

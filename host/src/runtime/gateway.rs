@@ -96,10 +96,11 @@ pub async fn forward(state: &AppState, module: Arc<Installed>, path: String, req
     let request_id = parts.headers.get("x-request-id").and_then(|v| v.to_str().ok()).map(str::to_string);
     let envelope = Envelope {
         v: autoscope_wire::HOST_API_VERSION,
-        context: Context {
-            module: manifest.key.clone(),
-            company_id: company_id.clone(),
-            user: user.as_ref().map(|user| Caller {
+        context: runtime::context(
+            state,
+            &manifest.key,
+            &company_id,
+            user.as_ref().map(|user| Caller {
                 user_id: user.user_id.clone(),
                 email: user.email.clone(),
                 rights: user
@@ -109,8 +110,7 @@ pub async fn forward(state: &AppState, module: Arc<Installed>, path: String, req
                     .collect(),
             }),
             request_id,
-            now: state.clock.now(),
-        },
+        ),
         call: Call::Http(HttpRequest {
             method: method.clone(),
             path: path.clone(),

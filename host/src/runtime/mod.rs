@@ -171,6 +171,27 @@ pub struct CallContext {
     pub runtime: tokio::runtime::Handle,
 }
 
+/// The context of a call of module `module` in `company_id`: the host's clock, the
+/// portal's address and fresh entropy.
+pub fn context(
+    state: &AppState,
+    module: &str,
+    company_id: &str,
+    user: Option<autoscope_wire::Caller>,
+    request_id: Option<String>,
+) -> autoscope_wire::Context {
+    let entropy: [u8; 32] = rand::random();
+    autoscope_wire::Context {
+        module: module.to_string(),
+        company_id: company_id.to_string(),
+        user,
+        request_id,
+        now: state.clock.now(),
+        portal_url: state.config.public_url.trim_end_matches('/').to_string(),
+        entropy: hex::encode(entropy),
+    }
+}
+
 /// Calls the module's `handle` with `envelope` for `envelope.context.company_id`.
 pub async fn call(state: &AppState, module: &Arc<Loaded>, envelope: &Envelope) -> Result<Reply, CallError> {
     let limits = &module.manifest.limits;

@@ -35,13 +35,7 @@ pub async fn run_due(state: &AppState) -> anyhow::Result<usize> {
                 }
                 let envelope = Envelope {
                     v: autoscope_wire::HOST_API_VERSION,
-                    context: Context {
-                        module: manifest.key.clone(),
-                        company_id: company_id.clone(),
-                        user: None,
-                        request_id: None,
-                        now,
-                    },
+                    context: Context { now, ..crate::runtime::context(state, &manifest.key, company_id, None, None) },
                     call: Call::Schedule(ScheduleRun { name: schedule.name.clone() }),
                 };
                 match crate::runtime::call(state, &module.loaded, &envelope).await {

@@ -19,7 +19,8 @@ on_both_engines!(
 );
 on_both_engines!(engine: a_module_at_its_concurrency_limit_does_not_block_others);
 
-/// The envelope carries the signed-in user, the company, the module and the rights.
+/// The envelope carries the signed-in user, the company, the module, the rights, the
+/// portal's address and fresh entropy.
 async fn the_plugin_gets_the_caller_and_company(app: TestApp) {
     app.install_test_module("crud").await;
     let token = app.sign_up("caller@example.com", "Callers").await;
@@ -30,6 +31,11 @@ async fn the_plugin_gets_the_caller_and_company(app: TestApp) {
     assert_eq!(me.body["rights"]["process"], json!({ "view": true, "disabled": false }));
     let company = me.body["company_id"].as_str().unwrap();
     assert!(!company.is_empty());
+    assert_eq!(me.body["portal_url"], app.base.as_str());
+    let entropy = me.body["entropy"].as_str().unwrap().to_string();
+    assert!(entropy.len() == 64 && entropy.chars().all(|c| c.is_ascii_hexdigit()), "{entropy}");
+    let again = app.get_as(&token, "/api/m/crud/whoami").await;
+    assert_ne!(again.body["entropy"].as_str(), Some(entropy.as_str()), "new on every call");
     let unknown = app.get_as(&token, "/api/m/crud/no/such/route").await;
     assert_eq!((unknown.status, unknown.message()), (404, "Not found"));
     let bad_json = app

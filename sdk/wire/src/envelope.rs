@@ -27,6 +27,13 @@ pub struct Context {
     pub request_id: Option<String>,
     /// Unix seconds by the host's clock.
     pub now: i64,
+    /// The portal's public address, without a trailing slash: for links in mails.
+    #[serde(default)]
+    pub portal_url: String,
+    /// 32 random bytes from the host's CSPRNG, hex, new on every call: a plugin has no
+    /// randomness of its own (no WASI), and tokens it hands out must not be guessable.
+    #[serde(default)]
+    pub entropy: String,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]

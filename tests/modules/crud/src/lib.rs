@@ -184,6 +184,8 @@ fn whoami(req: &Request) -> Result<Reply> {
         "email": user.map(|u| &u.email),
         "module": context.module,
         "rights": user.map(|u| &u.rights),
+        "portal_url": context.portal_url,
+        "entropy": context.entropy,
     }))
 }
 
