@@ -60,6 +60,8 @@ pub struct CurrentUser {
     pub session_id: String,
     pub email: String,
     pub is_admin: bool,
+    /// Administers the company (the user who created it is the first).
+    pub company_admin: bool,
     pub rights: Rights,
 }
 
@@ -92,6 +94,7 @@ impl FromRequestParts<AppState> for CurrentUser {
             session_id: live.session_id,
             email: live.email,
             is_admin: live.is_admin,
+            company_admin: live.company_admin,
         })
     }
 }

@@ -108,6 +108,7 @@ pub async fn forward(state: &AppState, module: Arc<Installed>, path: String, req
                     .iter()
                     .map(|(key, right)| (key.clone(), Right { view: right.view, disabled: right.disabled }))
                     .collect(),
+                company_admin: user.company_admin,
             }),
             request_id,
         ),

@@ -74,6 +74,7 @@ pub async fn create_with_owner(
     let Some(user_id) = super::users::insert(&mut tx, &company_id, &role_id, owner, now).await? else {
         return Ok(Err(Taken::Email));
     };
+    sqlx::query("UPDATE users SET company_admin = TRUE WHERE id = $1").bind(&user_id).execute(&mut *tx).await?;
     tx.commit().await?;
     Ok(Ok(user_id))
 }

@@ -19,8 +19,8 @@ on_both_engines!(
 );
 on_both_engines!(engine: a_module_at_its_concurrency_limit_does_not_block_others);
 
-/// The envelope carries the signed-in user, the company, the module, the rights, the
-/// portal's address and fresh entropy.
+/// The envelope carries the signed-in user (and whether they administer the company), the
+/// company, the module, the rights, the portal's address and fresh entropy.
 async fn the_plugin_gets_the_caller_and_company(app: TestApp) {
     app.install_test_module("crud").await;
     let token = app.sign_up("caller@example.com", "Callers").await;
@@ -31,6 +31,10 @@ async fn the_plugin_gets_the_caller_and_company(app: TestApp) {
     assert_eq!(me.body["rights"]["process"], json!({ "view": true, "disabled": false }));
     let company = me.body["company_id"].as_str().unwrap();
     assert!(!company.is_empty());
+    assert_eq!(me.body["company_admin"], true, "the company's creator administers it");
+    let colleague = crate::directory::add_colleague(&app, company, "colleague@example.com", "Cole").await;
+    let colleague_token = autoscope::auth::session::open(&app.state, &colleague, company).await.unwrap();
+    assert_eq!(app.get_as(&colleague_token, "/api/m/crud/whoami").await.body["company_admin"], false);
     assert_eq!(me.body["portal_url"], app.base.as_str());
     let entropy = me.body["entropy"].as_str().unwrap().to_string();
     assert!(entropy.len() == 64 && entropy.chars().all(|c| c.is_ascii_hexdigit()), "{entropy}");

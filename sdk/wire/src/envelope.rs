@@ -42,6 +42,10 @@ pub struct Caller {
     pub email: String,
     /// The caller's rights on every module key (view, disabled).
     pub rights: BTreeMap<String, Right>,
+    /// Administers the company (company-wide settings such as SLA policies); the user
+    /// who created the company is the first.
+    #[serde(default)]
+    pub company_admin: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

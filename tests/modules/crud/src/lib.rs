@@ -184,6 +184,7 @@ fn whoami(req: &Request) -> Result<Reply> {
         "email": user.map(|u| &u.email),
         "module": context.module,
         "rights": user.map(|u| &u.rights),
+        "company_admin": user.map(|u| u.company_admin),
         "portal_url": context.portal_url,
         "entropy": context.entropy,
     }))
