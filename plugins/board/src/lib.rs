@@ -28,6 +28,21 @@ fn router() -> Router {
         .get("/settings", get_settings)
         .put("/settings", save_settings)
         .get("/people", |_: &Request| ok(&people()?))
+        .on_event("vault.process_deleted", process_deleted)
+}
+
+/// `vault.process_deleted` `{process_id}`: the board's data about it goes too. Deleting
+/// what is already gone is no error, so a repeated delivery is harmless.
+fn process_deleted(_: &Context, event: &EventDelivery) -> Result<()> {
+    let process_id = event
+        .payload
+        .get("process_id")
+        .and_then(serde_json::Value::as_str)
+        .ok_or_else(|| Error::bad_request("process_id is required"))?;
+    for collection in [cards(), comments(), moves()] {
+        collection.delete_matching(vec![storage::filter("process_id", FilterOp::Eq, process_id)])?;
+    }
+    Ok(())
 }
 
 autoscope_sdk::module!(router);

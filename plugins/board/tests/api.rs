@@ -5,7 +5,8 @@ use std::path::PathBuf;
 
 use anyhow::Context;
 use autoscope_module_test::{
-    Company, Engine, Harness, Module, Right, Session, built_plugin, default_role_rights, on_both_engines,
+    Company, Engine, Filter, FilterOp, Harness, Module, Right, Session, built_plugin, default_role_rights,
+    on_both_engines,
 };
 use serde_json::{Value, json};
 
@@ -19,6 +20,7 @@ on_both_engines!(
     wip_settings_are_validated_and_merged,
     cards_take_an_assignee_and_a_due_date,
     comments_are_added_and_counted,
+    a_process_deleted_in_the_vault_takes_its_board_data,
     another_companys_process_is_not_found,
     a_user_without_the_kanban_board_right_gets_403,
     without_the_vault_the_board_is_unavailable,
@@ -359,6 +361,33 @@ async fn comments_are_added_and_counted(engine: Engine) -> anyhow::Result<()> {
     assert_eq!(texts.len(), 2);
     assert_eq!(details["card"]["comments"], 2);
     assert_eq!(get_board(&harness, &acme, "").await?["cards"][0]["comments"], 2);
+    Ok(())
+}
+
+/// Deleting a process in the vault publishes `vault.process_deleted`; on delivery its
+/// card, comments and moves are gone (a second delivery changes nothing).
+async fn a_process_deleted_in_the_vault_takes_its_board_data(engine: Engine) -> anyhow::Result<()> {
+    let harness = load(engine).await?;
+    let acme = harness.company("Acme").await?;
+    let id = create(&harness, &acme, json!({ "name": "Invoices" })).await?;
+    let kept = create(&harness, &acme, json!({ "name": "Payroll" })).await?;
+    for process in [&id, &kept] {
+        let comment = json!({ "text": "x" });
+        let commented = harness.call(&acme, "POST", &format!("/cards/{process}/comments"), Some(comment)).await?;
+        assert_eq!(commented.status, 201);
+        let due = json!({ "due": 1_800_000_000 });
+        assert_eq!(harness.call(&acme, "PATCH", &format!("/cards/{process}"), Some(due)).await?.status, 200);
+        assert_eq!(move_card(&harness, &acme, process, "analysis", 1).await?.0, 200);
+    }
+    let about = |process: &str| vec![Filter { field: "process_id".into(), op: FilterOp::Eq, value: json!(process) }];
+    let deleted = harness.call_module("vault", &acme, "DELETE", &format!("/processes/{id}"), None).await?;
+    assert_eq!(deleted.status, 200, "{deleted:?}");
+    harness.deliver_events().await?;
+    for collection in ["board.cards", "board.comments", "board.moves"] {
+        assert_eq!(harness.count(&acme, collection, about(&id)).await?, 0, "{collection} of the deleted process");
+        assert_eq!(harness.count(&acme, collection, about(&kept)).await?, 1, "{collection} of the other process");
+    }
+    assert_eq!(harness.deliver_events().await?, 0, "nothing left to deliver");
     Ok(())
 }
 

@@ -142,20 +142,17 @@ pub fn delete(id: &str, version: Option<i64>) -> Result<()> {
     for document in documents().list(&Query::default().eq("process_id", id).limit(500))?.items {
         delete_document_records(id_of(&document)?)?;
     }
-    delete_where(&history(), "process_id", id)
+    delete_where(&history(), "process_id", id)?;
+    // Modules that keep data about the process (the board's cards) drop theirs.
+    host::publish(PROCESS_DELETED, &json!({ "process_id": id })).map(drop)
 }
+
+/// The event announcing a deleted process, with `{process_id}`.
+pub const PROCESS_DELETED: &str = "vault.process_deleted";
 
 /// Deletes every record of `collection` whose `field` is `value`.
 fn delete_where(collection: &Collection, field: &str, value: &str) -> Result<()> {
-    loop {
-        let page = collection.list(&Query::default().eq(field, value).limit(500))?;
-        for record in &page.items {
-            collection.delete(id_of(record)?, None)?;
-        }
-        if page.next_cursor.is_none() {
-            return Ok(());
-        }
-    }
+    collection.delete_matching(vec![storage::filter(field, FilterOp::Eq, value)]).map(drop)
 }
 
 fn delete_document_records(document_id: &str) -> Result<()> {

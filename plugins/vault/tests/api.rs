@@ -7,7 +7,7 @@ use std::time::Duration;
 use autoscope_module_test::{
     Company, Engine, Harness, Module, Reply, Right, Session, built_plugin, default_role_rights,
 };
-use autoscope_sdk::wire::storage::{FilterOp, StorageOp};
+use autoscope_sdk::wire::storage::FilterOp;
 use autoscope_sdk::wire::{Envelope, host::Publish, storage::Filter};
 use serde_json::{Value, json};
 
@@ -80,15 +80,8 @@ fn actions(entries: &[Value]) -> Vec<&str> {
 /// How many records of the vault's `collection` in `company` have `field` = `value`,
 /// read from the host's storage directly (the API no longer shows a deleted process's).
 async fn stored(harness: &Harness, company: &Company, collection: &str, field: &str, value: &str) -> u64 {
-    let state = harness.state();
-    let installed = state.modules.get("vault").expect("the vault is installed");
-    let spec = installed.manifest().collections[collection].clone();
-    let target =
-        autoscope::storage::collections::Target { module: "vault".into(), collection: collection.into(), spec };
     let filters = vec![Filter { field: field.into(), op: FilterOp::Eq, value: value.into() }];
-    let op = StorageOp::Count { collection: collection.into(), filters };
-    let count = autoscope::storage::collections::execute(&state.db, &target, &company.id, state.clock.now(), op);
-    count.await.expect("the count runs").as_u64().expect("a count")
+    harness.count(company, &format!("vault.{collection}"), filters).await.expect("the count runs")
 }
 
 /// A base64 text file.

@@ -75,6 +75,25 @@ impl Collection {
         Ok(records)
     }
 
+    /// Deletes every record matching `filters`; answers how many. One delete per record,
+    /// so keep it for the records of one parent (a process's history, say).
+    pub fn delete_matching(&self, filters: Vec<Filter>) -> Result<u64> {
+        let query = Query { filters, limit: Some(MAX_PAGE), fields: vec!["id".into()], ..Query::default() };
+        let mut deleted = 0;
+        loop {
+            // Each page's records are gone before the next list, which starts over.
+            let page = self.list(&query)?;
+            for record in &page.items {
+                let id =
+                    record.get("id").and_then(Value::as_str).ok_or_else(|| Error::internal("a record has no id"))?;
+                deleted += u64::from(self.delete(id, None)?);
+            }
+            if page.next_cursor.is_none() {
+                return Ok(deleted);
+            }
+        }
+    }
+
     /// One page of the records matching `query` as JSON text, unparsed: for a handler that
     /// answers the page as it is ([`crate::reply::raw`]), which saves decoding and
     /// encoding every record inside the plugin.

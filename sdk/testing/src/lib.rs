@@ -32,9 +32,11 @@ use std::time::Duration;
 use anyhow::{Context, anyhow, bail};
 use autoscope::AppState;
 use autoscope::registry::package::{self, PackSource};
+use autoscope::storage::collections::{self, Target};
 use autoscope::storage::companies::{self, NewCompany, Taken};
 use autoscope::storage::users::{self, NewUser};
 use autoscope::storage::{mail_outbox, notifications};
+use autoscope_wire::storage::StorageOp;
 use axum::body::Body;
 use axum::extract::ConnectInfo;
 use axum::http::{Method, Request, header};
@@ -47,6 +49,7 @@ pub use autoscope::rights::{COMMUNITY_ROLE, Edition, Right, Rights, default_role
 pub use autoscope::storage::Engine;
 pub use autoscope::storage::mail_outbox::StoredMail;
 pub use autoscope::storage::notifications::Notification;
+pub use autoscope_wire::storage::{Filter, FilterOp};
 
 /// What the host answered a request: the status and the body decoded.
 #[derive(Debug, Clone)]
@@ -403,6 +406,22 @@ impl Harness {
     /// The mail sent to `email` (kept in the host's outbox: no mail leaves), newest first.
     pub async fn mails_to(&self, email: &str) -> anyhow::Result<Vec<StoredMail>> {
         Ok(mail_outbox::for_recipient(&self.state.db, email).await?)
+    }
+
+    /// How many records of `<module>.<collection>` in `who`'s company match `filters`,
+    /// read from storage directly: what no route shows any more (the data a deletion
+    /// removed, say).
+    pub async fn count(&self, who: &dyn Session, collection: &str, filters: Vec<Filter>) -> anyhow::Result<u64> {
+        let (module, name) = collection.split_once('.').context("name the collection as <module>.<collection>")?;
+        let installed = self.state.modules.get(module).with_context(|| format!("{module} is not installed"))?;
+        let spec =
+            installed.manifest().collections.get(name).with_context(|| format!("{collection} is not declared"))?;
+        let target = Target { module: module.into(), collection: name.into(), spec: spec.clone() };
+        let op = StorageOp::Count { collection: name.into(), filters };
+        let (db, now) = (&self.state.db, self.state.clock.now());
+        let count =
+            collections::execute(db, &target, who.company_id(), now, op).await.map_err(|err| anyhow!(err.message))?;
+        count.as_u64().context("a count is a number")
     }
 }
 
