@@ -1,0 +1,175 @@
+//! `support`: Ticket Management. Tickets numbered per company with SLA targets per
+//! priority (the clock in [`sla`]), comments, attachments checked by content
+//! ([`attachments`]), a history, approvals by mail through single-use links
+//! ([`approvals`]), breach marking and the 90-day retention of closed tickets
+//! ([`schedules`]).
+//!
+//! Handlers only parse and answer: checks are in [`validate`], the flows in [`tickets`]
+//! and [`approval_flow`], storage in [`store`].
+
+mod approval_flow;
+mod approvals;
+mod attachments;
+mod history;
+mod notify;
+mod schedules;
+mod sla;
+mod store;
+mod summary;
+mod tickets;
+mod validate;
+mod vocab;
+
+use autoscope_sdk::prelude::*;
+use autoscope_sdk::wire::Caller;
+use autoscope_sdk::wire::host::DirectoryQuery;
+use serde::Deserialize;
+use serde_json::json;
+
+use crate::approvals::Decision;
+use crate::tickets::Actor;
+
+fn router() -> Router {
+    Router::new()
+        .get("/tickets", list_tickets)
+        .post("/tickets", create_ticket)
+        .get("/tickets/{id}", |req: &Request| ok(&tickets::detail(req.param("id")?, req.context().now)?))
+        .patch("/tickets/{id}", update_ticket)
+        .post("/tickets/{id}/comments", add_comment)
+        .post("/tickets/{id}/attachments", upload_attachment)
+        .post("/tickets/{id}/approvals", request_approval)
+        .get("/attachments/{id}", |req: &Request| ok(&tickets::download(req.param("id")?)?))
+        .delete("/attachments/{id}", delete_attachment)
+        .post("/approve", |req: &Request| decide(req, Decision::Approve))
+        .post("/decline", |req: &Request| decide(req, Decision::Decline))
+        .get("/sla", get_sla)
+        .put("/sla", put_sla)
+        .get("/people", |_: &Request| ok(&host::directory(&DirectoryQuery::default())?))
+        .get("/processes", list_processes)
+        .get("/summary", |req: &Request| ok(&summary::summary(&caller(req)?.user_id, req.context().now)?))
+        .on_schedule("sla", schedules::sla)
+        .on_schedule("retention", schedules::retention)
+}
+
+autoscope_sdk::module!(router);
+
+/// The signed-in caller (every route but the public ones has one).
+fn caller(req: &Request) -> Result<&Caller> {
+    req.user().ok_or_else(|| Error::new(401, "Please login to continue"))
+}
+
+fn actor(req: &Request) -> Result<Actor<'_>> {
+    let context = req.context();
+    Ok(Actor { user_id: &caller(req)?.user_id, now: context.now, portal_url: &context.portal_url })
+}
+
+/// `GET /tickets?q=&status=&priority=&assignee_id=&requester_id=&process_id=&bot_id=&sort=-created_at&limit=50&cursor=`:
+/// a page with its total, passed through as the host encoded it.
+fn list_tickets(req: &Request) -> Result<Reply> {
+    let query = validate::list_query(|name| req.query(name))?;
+    Ok(reply::raw(200, store::tickets().list_json(&query)?))
+}
+
+fn create_ticket(req: &Request) -> Result<Reply> {
+    created(&tickets::create(&req.body()?, actor(req)?)?)
+}
+
+/// A write to a record read at `version`, with the fields to change.
+#[derive(Deserialize)]
+struct Versioned {
+    version: i64,
+    #[serde(flatten)]
+    fields: Record,
+}
+
+/// `PATCH /tickets/{id}` `{version, ...changes}`
+fn update_ticket(req: &Request) -> Result<Reply> {
+    let body: Versioned = req.body()?;
+    ok(&tickets::update(req.param("id")?, body.version, &body.fields, actor(req)?)?)
+}
+
+/// `POST /tickets/{id}/comments` `{text}`
+fn add_comment(req: &Request) -> Result<Reply> {
+    let body: Record = req.body()?;
+    let text = body.get("text").unwrap_or(&serde_json::Value::Null);
+    created(&tickets::comment(req.param("id")?, text, actor(req)?)?)
+}
+
+#[derive(Deserialize)]
+struct Upload {
+    #[serde(default)]
+    name: String,
+    #[serde(default)]
+    mime: String,
+    /// Base64.
+    data: String,
+}
+
+/// `POST /tickets/{id}/attachments` `{name, mime, data}`
+fn upload_attachment(req: &Request) -> Result<Reply> {
+    let upload: Upload = req.body()?;
+    created(&tickets::attach(req.param("id")?, &upload.name, &upload.mime, upload.data, actor(req)?)?)
+}
+
+fn delete_attachment(req: &Request) -> Result<Reply> {
+    tickets::remove_attachment(req.param("id")?, actor(req)?)?;
+    ok(&json!({ "message": "Attachment deleted" }))
+}
+
+#[derive(Deserialize)]
+struct ApprovalRequest {
+    person_ids: Vec<String>,
+}
+
+/// `POST /tickets/{id}/approvals` `{person_ids}` → `{approvals}`
+fn request_approval(req: &Request) -> Result<Reply> {
+    let body: ApprovalRequest = req.body()?;
+    let approvals = approval_flow::request(req.param("id")?, &body.person_ids, caller(req)?, req.context())?;
+    created(&json!({ "approvals": approvals }))
+}
+
+/// `POST /approve` and `/decline` `{ticket_id, person_id, token}`, public: the same answer
+/// whatever the link, so it reveals nothing.
+fn decide(req: &Request, decision: Decision) -> Result<Reply> {
+    let claim = approvals::claim(req.body_value())?;
+    approval_flow::decide(&claim, decision, req.context())?;
+    ok(&json!({ "message": approvals::THANK_YOU }))
+}
+
+/// `GET /sla`: the policies in force, and whether the caller may change them.
+fn get_sla(req: &Request) -> Result<Reply> {
+    let policies = sla::policies(&store::saved_policies()?);
+    ok(&json!({ "policies": policies, "editable": caller(req)?.company_admin }))
+}
+
+#[derive(Deserialize)]
+struct PolicyChange {
+    policies: Vec<validate::PolicyInput>,
+}
+
+/// `PUT /sla` `{policies}`: company administrators only.
+fn put_sla(req: &Request) -> Result<Reply> {
+    if !caller(req)?.company_admin {
+        return Err(Error::forbidden(validate::SLA_ADMIN_ONLY));
+    }
+    let change: PolicyChange = req.body()?;
+    store::save_policies(&validate::policies(&change.policies)?)?;
+    get_sla(req)
+}
+
+/// `GET /processes`: the Process Vault's process names for the picker; none without the
+/// vault.
+fn list_processes(_: &Request) -> Result<Reply> {
+    let query = Query::default().sort("name").fields(["name"]);
+    match collection("vault.processes").list_all(&query, 5000) {
+        Ok(processes) => {
+            let items: Vec<_> = processes
+                .iter()
+                .map(|process| json!({ "id": process.get("id"), "name": process.get("name") }))
+                .collect();
+            ok(&items)
+        }
+        Err(err) if err.status == 404 => ok(&json!([])),
+        Err(err) => Err(err),
+    }
+}

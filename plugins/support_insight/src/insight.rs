@@ -1,0 +1,152 @@
+//! The answer of `GET /insight`: the aggregates run over Ticket Management's collections,
+//! and the folded figures put together.
+
+use autoscope_sdk::prelude::*;
+use serde::Serialize;
+use serde_json::{Map, Value};
+
+use crate::figures::{self, Load, Point};
+use crate::range::Range;
+
+const TICKETS: &str = "support.tickets";
+const APPROVALS: &str = "support.approvals";
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Insight {
+    pub available: bool,
+    pub range: Range,
+    pub by_status: Map<String, Value>,
+    pub by_priority: Map<String, Value>,
+    pub opened: Vec<Point>,
+    pub closed: Vec<Point>,
+    pub mean_first_response_seconds: Option<i64>,
+    pub mean_resolution_seconds: Option<i64>,
+    pub sla: figures::Sla,
+    pub breaches_open: u64,
+    pub approvals_pending: u64,
+    pub per_process: Vec<Map<String, Value>>,
+    pub per_bot: Vec<Map<String, Value>>,
+    pub workload: Vec<Load>,
+}
+
+/// The groups of each aggregate, as storage answered them.
+#[derive(Debug, Default)]
+pub struct Groups {
+    pub created: Vec<Record>,
+    pub opened: Vec<Record>,
+    pub closed: Vec<Record>,
+    pub per_process: Vec<Record>,
+    pub per_bot: Vec<Record>,
+    pub unresolved: Vec<Record>,
+    pub approvals_pending: u64,
+}
+
+/// Every figure over `range` (the workload, open breaches and pending approvals as of
+/// `now`); `None` when Ticket Management is not installed (storage answers 404 for its
+/// collections).
+pub fn read(range: &Range, now: i64) -> Result<Option<Insight>> {
+    match run(range, now) {
+        Ok(groups) => Ok(Some(assemble(range, groups))),
+        Err(err) if err.status == 404 => Ok(None),
+        Err(err) => Err(err),
+    }
+}
+
+fn run(range: &Range, now: i64) -> Result<Groups> {
+    let tickets = collection(TICKETS);
+    Ok(Groups {
+        created: tickets.aggregate(&figures::created_aggregate(range))?,
+        opened: tickets.aggregate(&figures::series_aggregate(range, "created_at"))?,
+        closed: tickets.aggregate(&figures::series_aggregate(range, "closed_at"))?,
+        per_process: tickets.aggregate(&figures::per_aggregate(range, "process_id"))?,
+        per_bot: tickets.aggregate(&figures::per_aggregate(range, "bot_id"))?,
+        unresolved: tickets.aggregate(&figures::unresolved_aggregate())?,
+        approvals_pending: collection(APPROVALS).count(figures::pending_approvals(now))?,
+    })
+}
+
+pub fn assemble(range: &Range, groups: Groups) -> Insight {
+    let created = figures::fold_created(&groups.created);
+    let unresolved = figures::fold_unresolved(&groups.unresolved);
+    Insight {
+        available: true,
+        range: *range,
+        by_status: created.by_status,
+        by_priority: created.by_priority,
+        opened: figures::fold_series(range, "created_at", &groups.opened),
+        closed: figures::fold_series(range, "closed_at", &groups.closed),
+        mean_first_response_seconds: created.mean_first_response_seconds,
+        mean_resolution_seconds: created.mean_resolution_seconds,
+        sla: created.sla,
+        breaches_open: unresolved.breaches_open,
+        approvals_pending: groups.approvals_pending,
+        per_process: figures::fold_per("process_id", &groups.per_process),
+        per_bot: figures::fold_per("bot_id", &groups.per_bot),
+        workload: unresolved.workload,
+    }
+}
+
+/// The answer when Ticket Management is not installed.
+pub fn unavailable() -> Value {
+    serde_json::json!({ "available": false })
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    fn groups(value: Value) -> Vec<Record> {
+        serde_json::from_value(value).expect("groups are objects")
+    }
+
+    #[test]
+    fn the_answer_has_every_figure_under_its_name() {
+        // Two days, 2026-03-17 and 18.
+        let range = Range { from: 1_773_705_600, to: 1_773_835_200, bucket: Bucket::Day };
+        let answer = assemble(
+            &range,
+            Groups {
+                created: groups(json!([{ "status": "closed", "priority": "Low", "response_breached": false,
+                    "resolution_breached": false, "n": 1, "responded": 1, "resolved": 1, "response_sum": 60,
+                    "response_n": 1, "resolution_sum": 600, "resolution_n": 1 }])),
+                opened: groups(json!([{ "created_at": 1_773_705_600, "n": 1 }])),
+                closed: groups(json!([{ "closed_at": 1_773_792_000, "n": 1 }])),
+                per_process: groups(json!([{ "process_id": "p1", "n": 1 }])),
+                per_bot: groups(json!([{ "bot_id": "Invoice bot", "n": 1 }])),
+                unresolved: groups(json!([{ "assignee_id": "u1", "status": "waiting", "response_breached": true,
+                    "resolution_breached": false, "n": 2 }])),
+                approvals_pending: 3,
+            },
+        );
+        assert_eq!(
+            serde_json::to_value(answer).unwrap(),
+            json!({
+                "available": true,
+                "range": { "from": 1_773_705_600, "to": 1_773_835_200, "bucket": "day" },
+                "by_status": { "open": 0, "in_progress": 0, "waiting": 0, "resolved": 0, "closed": 1 },
+                "by_priority": { "Critical": 0, "High": 0, "Medium": 0, "Low": 1 },
+                "opened": [{ "at": 1_773_705_600, "n": 1 }, { "at": 1_773_792_000, "n": 0 }],
+                "closed": [{ "at": 1_773_705_600, "n": 0 }, { "at": 1_773_792_000, "n": 1 }],
+                "mean_first_response_seconds": 60,
+                "mean_resolution_seconds": 600,
+                "sla": {
+                    "response": { "met": 1, "breached": 0 },
+                    "resolution": { "met": 1, "breached": 0 },
+                    "compliance_pct": 100.0
+                },
+                "breaches_open": 2,
+                "approvals_pending": 3,
+                "per_process": [{ "process_id": "p1", "n": 1 }],
+                "per_bot": [{ "bot_id": "Invoice bot", "n": 1 }],
+                "workload": [{ "assignee_id": "u1", "open": 0, "in_progress": 0, "waiting": 2 }]
+            })
+        );
+    }
+
+    #[test]
+    fn without_ticket_management_the_answer_says_so_only() {
+        assert_eq!(unavailable(), json!({ "available": false }));
+    }
+}
