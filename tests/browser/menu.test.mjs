@@ -1,6 +1,10 @@
-// A community user's sidebar (spec sections 2 and 6) with the test modules installed:
-// `crud` serves Items in the Process group (rights key `process`, open), `premium` serves
-// Database Integration (rights key `databaseIntegration`, premium: disabled for community).
+// A community user's sidebar (spec sections 2 and 6) with the product and test modules
+// installed: `support_insight` serves Support Insight under Dashboards, `vault`, `ranking`
+// and `board` the spec's Process entries (rights keys `process` and `kanban_board`), `crud`
+// adds Items after them in the Process group (rights key `process`, open), `support` serves
+// Ticket Management under Support, `premium` serves Database Integration (rights key
+// `databaseIntegration`, premium: disabled for community). That a group without a viewable
+// child is left out is a unit test of shell-web (test/app/menu.test.ts).
 
 import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
@@ -14,19 +18,27 @@ before(async () => {
   user = await createUser();
 });
 
-/** The menu keys of a menu's entries, in order (nested ones after their group). */
-function menuKeys(nav) {
-  return nav.locator('[data-menu-key]').evaluateAll((entries) => entries.map((entry) => entry.dataset.menuKey));
+/**
+ * A menu's entries in order (nested ones after their group), each as its menu key and, for a
+ * link, its route: several pages share the rights key `process`.
+ */
+function menuEntries(nav) {
+  return nav.locator('[data-menu-key]').evaluateAll((entries) =>
+    entries.map((entry) => [entry.dataset.menuKey, entry.getAttribute('href')].filter(Boolean).join(' ')));
 }
 
-test('groups follow the rights: Dashboards always, Process with its viewable child, no empty Support', (t) =>
+test('groups follow the rights: Dashboards, Process and Support with their viewable children', (t) =>
   withPage(browser, t, async (page) => {
     await signIn(page, user);
     const main = page.getByRole('navigation', { name: 'Main menu' });
     await main.getByRole('link', { name: 'Database Integration (Upgrade to Premium)' }).waitFor();
-    // Dashboards (key `all`) shows with no viewable child; Process with Items; Support has no child, so no group.
-    assert.deepEqual(await menuKeys(main), ['all', 'group:Process', 'process', 'databaseIntegration']);
-    assert.equal(await main.getByText('Support', { exact: true }).count(), 0);
+    // Dashboards (key `all`) with the one installed insight; Process with the spec's three
+    // entries, then the test module's Items; Support with Ticket Management.
+    assert.deepEqual(await menuEntries(main), [
+      'all /DashboardDefault', 'support_insight /SupportInsight', 'group:Process', 'process /Process',
+      'process /ProcessRanking', 'kanban_board /ProcessBoard', 'process /Items', 'group:Support', 'support /Support',
+      'databaseIntegration',
+    ]);
     const items = main.getByRole('link', { name: 'Items' });
     assert.ok(!(await items.isVisible()), 'the group starts closed');
     await main.getByText('Process', { exact: true }).click();

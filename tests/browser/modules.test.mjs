@@ -15,9 +15,9 @@ function remoteRequests(seen, key) {
   return seen.requests.map(({ url }) => new URL(url).pathname).filter((path) => path.startsWith(`/modules/${key}/`));
 }
 
-test('the installed test modules are the ones these tests expect', () => {
+test('the installed modules are the ones these tests expect: the product ones and the test ones', () => {
   const keys = env.modules.map((module) => module.key).sort();
-  assert.deepEqual(keys, ['crud', 'premium']);
+  assert.deepEqual(keys, ['board', 'crud', 'premium', 'ranking', 'support', 'support_insight', 'vault']);
 });
 
 test("the crud module's remote page renders in the shell and calls its plugin", (t) =>

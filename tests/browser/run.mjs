@@ -3,8 +3,8 @@
 //   node tests/browser/run.mjs [word ...]    runs the *.test.mjs files whose name has a word
 //
 // Starts maildev, the OpenID Connect mock and the host (temporary SQLite data dir, the
-// built shell-web/dist, the test module packages installed through the admin API), runs
-// the test files one after another with node:test, and stops everything it started,
+// built shell-web/dist, the product and test module packages installed through the admin
+// API), runs the test files one after another with node:test, and stops everything it started,
 // whatever happens. It installs nothing: the Makefile builds what it needs first.
 
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, copyFileSync, existsSync } from 'node:fs';

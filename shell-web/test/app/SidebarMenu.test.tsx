@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, useLocation } from 'react-router';
 
 import { SidebarMenu } from '../../src/app/layout/SidebarMenu';
 import type { MenuItem } from '../../src/app/menu';
@@ -23,10 +23,15 @@ const items: MenuItem[] = [
   { label: 'Chat', icon: 'message', to: '/Chat', key: 'chat' },
 ];
 
-function renderMenu(compact = false) {
+function Where() {
+  return <output data-testid="where">{useLocation().pathname}</output>;
+}
+
+function renderMenu(compact = false, at = '/BusinessInsight') {
   return renderInMantine(
-    <MemoryRouter initialEntries={['/BusinessInsight']}>
+    <MemoryRouter initialEntries={[at]}>
       <SidebarMenu items={items} compact={compact} label="Main menu" />
+      <Where />
     </MemoryRouter>,
   );
 }
@@ -38,6 +43,14 @@ describe('SidebarMenu', () => {
     expect(screen.getByRole('link', { name: /Dashboards/ }).getAttribute('href')).toBe('/DashboardDefault');
     // The group holding the current page starts open.
     expect(screen.getByRole('link', { name: /Business Insight/ }).getAttribute('href')).toBe('/BusinessInsight');
+  });
+
+  it('follows the Dashboards group link to its page, and opens the group', async () => {
+    renderMenu(false, '/Chat');
+    expect(screen.queryByRole('link', { name: /Business Insight/ })).toBeNull();
+    fireEvent.click(screen.getByRole('link', { name: /Dashboards/ }));
+    expect(screen.getByTestId('where').textContent).toBe('/DashboardDefault');
+    expect(await screen.findByRole('link', { name: /Business Insight/ })).toBeTruthy();
   });
 
   it('greys a disabled entry: no link, and the tooltip Upgrade to Premium', async () => {

@@ -1,6 +1,6 @@
 // The real peers of a browser-test run: maildev (SMTP + HTTP API), the OpenID Connect
 // mock (tests/oidc-provider.mjs) and the host binary on a temporary SQLite data dir,
-// serving the built shell and the test module packages.
+// serving the built shell and the module packages (product and test).
 
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';

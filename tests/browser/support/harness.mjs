@@ -42,7 +42,8 @@ export function useBrowser() {
  * adds the page's errors to the thrown error.
  */
 export async function withPage(holder, t, body, { viewport = { width: 1280, height: 800 } } = {}) {
-  const context = await holder.browser.newContext({ baseURL: env.base, viewport });
+  // A fixed locale: the remotes format numbers in the browser's (24,000 rather than 24.000).
+  const context = await holder.browser.newContext({ baseURL: env.base, viewport, locale: 'en-US' });
   context.setDefaultTimeout(ACTION_TIMEOUT_MS);
   context.setDefaultNavigationTimeout(NAVIGATION_TIMEOUT_MS);
   const seen = { requests: [], dialogs: [], errors: [] };
@@ -153,9 +154,12 @@ export function notice(page, text, kind) {
   return page.locator(`[data-notice="${kind}"]`).filter({ hasText: text });
 }
 
-/** Picks `option` in the Mantine select labelled `label`, typing first when `search` is given. */
-export async function choose(page, label, option, { search } = {}) {
-  const input = page.getByRole('combobox', { name: label, exact: true });
+/**
+ * Picks `option` in the Mantine select labelled `label`, typing first when `search` is given;
+ * `within` (a locator, e.g. a dialog) tells it apart from a select of the same label elsewhere.
+ */
+export async function choose(page, label, option, { search, within = page } = {}) {
+  const input = within.getByRole('combobox', { name: label, exact: true });
   await input.click();
   if (search) await input.fill(search);
   await page.getByRole('option', { name: option, exact: true }).click();

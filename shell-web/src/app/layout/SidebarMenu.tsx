@@ -2,7 +2,7 @@
 
 import { NavLink, Tooltip } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 
 import { NamedIcon } from '../icons';
 import { UPGRADE_TOOLTIP, type MenuItem } from '../menu';
@@ -90,6 +90,7 @@ function Entry({ item, compact, pathname, onNavigate }: { item: MenuItem; compac
 /** A group: open while the current page is in it, and toggled by its header. */
 function Group({ item, active, pathname, onNavigate }: { item: MenuItem; active: boolean; pathname: string; onNavigate?: () => void }) {
   const [opened, setOpened] = useState(active);
+  const navigate = useNavigate();
   // The menu may arrive after the page (the module list loads): open when the page is inside.
   useEffect(() => {
     if (active) setOpened(true);
@@ -100,9 +101,11 @@ function Group({ item, active, pathname, onNavigate }: { item: MenuItem; active:
   ));
   const common = { label: item.label, leftSection: icon, opened, onChange: setOpened, 'data-menu-key': item.key };
   // The Dashboards group is also the link to /DashboardDefault; following it keeps the
-  // mobile drawer open, so that its entries can be chosen next.
-  return item.to ? (
-    <NavLink {...common} component={Link} to={item.to} active={item.to === pathname}>
+  // mobile drawer open, so that its entries can be chosen next. Mantine's NavLink stops a
+  // link with children from navigating (a click toggles the group), so it navigates here.
+  const to = item.to;
+  return to ? (
+    <NavLink {...common} component={Link} to={to} active={to === pathname} onClick={() => navigate(to)}>
       {nested}
     </NavLink>
   ) : (

@@ -1,0 +1,289 @@
+// The process modules (issue 5) in the shell: Process Vault (create with validation,
+// assessment with the server's scores, CSV export), Process Ranking (rank, bucket, what-if
+// weights, Save) and Process Board (moves by keyboard and by the card menu, the vault's
+// history of them, a stale card's conflict). Each test has its own user, so its own company.
+
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { test } from 'node:test';
+
+import { api, choose, createUser, eventually, notice, signIn, unique, useBrowser, withPage }
+  from './support/harness.mjs';
+
+const browser = useBrowser();
+
+const CONFLICT = 'The record was changed by someone else; reload it and try again';
+
+/** A new user of a new company, and their API token. */
+async function newCompanyUser() {
+  const user = await createUser();
+  const signedIn = await api('/users/signin', { method: 'POST', body: { email: user.email, password: user.password } });
+  assert.equal(signedIn.status, 200, JSON.stringify(signedIn.body));
+  return { user, token: signedIn.body.token };
+}
+
+/** A call to a module's plugin (`/api/m/<key>...`) that must answer `status`; resolves the body. */
+async function moduleCall(token, path, { method = 'GET', body, status = 200 } = {}) {
+  const answer = await api(`/m${path}`, { method, body, token });
+  assert.equal(answer.status, status, `${method} ${path}: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return answer.body;
+}
+
+const createProcess = (token, fields) =>
+  moduleCall(token, '/vault/processes', { method: 'POST', body: fields, status: 201 });
+
+/** The page title bar's button `name` (the remotes put their page actions there). */
+function titleButton(page, name) {
+  return page.getByRole('region', { name: 'Page title' }).getByRole('button', { name, exact: true });
+}
+
+/** The requests the page sent whose path is `path`. */
+function requestsTo(seen, method, path) {
+  return seen.requests.filter((request) => request.method === method && new URL(request.url).pathname === path);
+}
+
+test('Process Vault: the New process form refuses a blank name, then creates the process shown in the table', (t) =>
+  withPage(browser, t, async (page, seen) => {
+    const { user, token } = await newCompanyUser();
+    await signIn(page, user);
+    await page.goto('/Process');
+    await page.getByText('No processes yet').waitFor();
+
+    await titleButton(page, 'New process').click();
+    const dialog = page.getByRole('dialog', { name: 'New process' });
+    await dialog.getByRole('button', { name: 'Create process' }).click();
+    await dialog.getByText('Please enter the process name', { exact: true }).waitFor();
+    assert.equal(requestsTo(seen, 'POST', '/api/m/vault/processes').length, 0, 'nothing was sent');
+    // The plugin says the same of a blank name sent anyway.
+    const blank = await api('/m/vault/processes', { method: 'POST', token, body: { name: '  ' } });
+    assert.deepEqual([blank.status, blank.body?.message], [400, 'Please enter the process name']);
+
+    const name = unique('Invoice matching ');
+    await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
+    await choose(page, 'Health', 'At risk', { within: dialog });
+    await dialog.getByRole('textbox', { name: 'Monthly volume' }).fill('120');
+    await dialog.getByRole('button', { name: 'Create process' }).click();
+    await notice(page, 'Process saved', 'success').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+
+    // The new process opens in its overview; the table has its row.
+    await page.getByRole('dialog', { name }).getByRole('heading', { name: 'Details' }).waitFor();
+    const row = page.getByRole('row').filter({ has: page.getByRole('button', { name, exact: true }) });
+    await row.getByText('Idea', { exact: true }).waitFor();
+    await row.getByText('At risk', { exact: true }).waitFor();
+    await row.getByRole('cell', { name: '120', exact: true }).waitFor();
+    await page.getByText('Showing 1 of 1 processes').waitFor();
+    const stored = await moduleCall(token, '/vault/processes');
+    assert.deepEqual(stored.items.map((p) => [p.name, p.stage, p.health, p.monthly_volume]),
+      [[name, 'idea', 'at_risk', 120]]);
+  }));
+
+test('Process Vault: the assessment shows the scores the plugin computed, and moves an idea to Assessment', (t) =>
+  withPage(browser, t, async (page) => {
+    const { user, token } = await newCompanyUser();
+    const name = unique('Vendor onboarding ');
+    const process = await createProcess(token, { name, hourly_cost: 40, complexity: 'medium' });
+    await signIn(page, user);
+    await page.goto('/Process');
+    await page.getByRole('button', { name: `Actions for ${name}` }).click();
+    await page.getByRole('menuitem', { name: 'Assess' }).click();
+    const dialog = page.getByRole('dialog', { name: `Assess ${name}` });
+    const answers = { 'Rule based': 5, 'Input type': 4, 'Input structure': 4, Stability: 3, Documentation: 5 };
+    for (const [question, answer] of Object.entries(answers)) {
+      await dialog.getByRole('radiogroup', { name: question }).getByText(String(answer), { exact: true }).click();
+    }
+    await dialog.getByRole('textbox', { name: 'Monthly volume' }).fill('200');
+    await dialog.getByRole('textbox', { name: 'Handling time' }).fill('15');
+    const applications = dialog.getByLabel('Applications');
+    for (const application of ['SAP', 'Outlook']) {
+      await applications.fill(application);
+      await applications.press('Enter');
+    }
+    await dialog.getByRole('button', { name: 'Save assessment' }).click();
+    await notice(page, 'Assessment saved', 'success').waitFor();
+    await dialog.getByText('The process moved from Idea to Assessment.').waitFor();
+
+    // The brief's potential: the sum of the five answers / 25 × 100 (here 21 / 25 × 100 = 84).
+    const potential = (Object.values(answers).reduce((sum, answer) => sum + answer, 0) / 25) * 100;
+    await dialog.getByText(`${potential} %`, { exact: true }).waitFor();
+    // hours = 200 × 12 × 15 / 60 = 600; money = 600 × 40; FTE = 600 / 1800 = 0.33;
+    // ease = 100 − 10 × (2 − 1) − 15 (medium) − 4 × (5 − 3) − 4 × (5 − 5) = 67
+    await dialog.getByText('24,000', { exact: true }).waitFor();
+    await dialog.getByText('600 hours', { exact: true }).waitFor();
+    await dialog.getByText('0.33 FTE', { exact: true }).waitFor();
+    await dialog.getByText('67', { exact: true }).waitFor();
+    await dialog.getByText('Rule based 5/5 · Input type 4/5 · Input structure 4/5 · Stability 3/5 · Documentation 5/5')
+      .waitFor();
+    const stored = await moduleCall(token, `/vault/processes/${process.id}`);
+    assert.deepEqual(
+      [stored.stage, stored.potential, stored.benefit_hours, stored.benefit_money, stored.benefit_fte, stored.ease],
+      ['assessment', potential, 600, 24000, 0.33, 67],
+    );
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    const row = page.getByRole('row').filter({ has: page.getByRole('button', { name, exact: true }) });
+    await row.getByRole('cell', { name: `${potential} %`, exact: true }).waitFor();
+    await row.getByText('Assessment', { exact: true }).waitFor();
+  }));
+
+test('Process Ranking: rank, score and bucket; a weight slider re-ranks before saving; Save keeps the weight', (t) =>
+  withPage(browser, t, async (page, seen) => {
+    const { user, token } = await newCompanyUser();
+    // Much benefit but hard to do; little benefit but easy.
+    const big = unique('Claims intake ');
+    const easy = unique('Address change ');
+    await createProcess(token, {
+      name: big, monthly_volume: 1000, handling_minutes: 30, hourly_cost: 50, complexity: 'high',
+      applications: ['SAP', 'Outlook', 'Excel', 'Portal'],
+    });
+    await createProcess(token, {
+      name: easy, monthly_volume: 10, handling_minutes: 6, hourly_cost: 50, complexity: 'low',
+    });
+    // Not a candidate: live processes are not ranked.
+    await createProcess(token, {
+      name: unique('Payroll run '), stage: 'live', monthly_volume: 5000, handling_minutes: 60,
+    });
+
+    await signIn(page, user);
+    await page.goto('/ProcessRanking');
+    const table = page.getByRole('table', { name: 'Process ranking' });
+    const rowOf = (name) => table.getByRole('row').filter({ hasText: name });
+    /** The names of the ranking, in rank order. */
+    const order = async () =>
+      table.locator('tbody tr').evaluateAll((rows) => rows.map((row) => row.cells[1].textContent));
+    await rowOf(big).waitFor();
+    await page.getByText('2 processes', { exact: true }).waitFor();
+    // Saved weights 50/30/20. big: value 100, ease 100 − 30 − 30 − 8 − 8 = 24, score (50 × 100 + 30 × 24) / 100;
+    // easy: value 600 / 300,000 × 100 = 0.2, ease 84, score (50 × 0.2 + 30 × 84) / 100.
+    assert.deepEqual(await order(), [big, easy]);
+    /** A row's rank, score and bucket. */
+    const figures = async (name) => {
+      const cells = await rowOf(name).locator('td').allTextContents();
+      return [cells[0], cells[3], cells[8]];
+    };
+    assert.deepEqual(await figures(big), ['1', '57.20', 'Strategic']);
+    assert.deepEqual(await figures(easy), ['2', '25.30', 'Long-term']);
+
+    // What-if: ease weighs 100 → big (50 × 100 + 100 × 24) / 170 = 43.53, easy (50 × 0.2 + 100 × 84) / 170 = 49.47.
+    const ease = page.getByRole('slider', { name: 'Ease weight' });
+    await ease.focus();
+    await ease.press('End');
+    await page.getByText('Ease: 100', { exact: true }).waitFor();
+    await page.getByText('What-if, not saved').waitFor();
+    await eventually('the what-if ranking', async () => (await order())[0] === easy);
+    const whatIf = requestsTo(seen, 'GET', '/api/m/ranking/ranking').map(({ url }) => new URL(url).searchParams);
+    assert.ok(
+      whatIf.some((query) =>
+        query.get('ease') === '100' && query.get('benefit') === '50' && query.get('potential') === '20'),
+      `a what-if request with ease=100: ${whatIf.map(String).join(' | ')}`,
+    );
+    assert.equal(await rowOf(easy).locator('td').nth(3).textContent(), '49.47');
+    assert.equal(await rowOf(big).locator('td').nth(3).textContent(), '43.53');
+    const before = await moduleCall(token, '/ranking/ranking');
+    assert.deepEqual(before.saved, { benefit: 50, ease: 30, potential: 20 }, 'a what-if saves nothing');
+
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await notice(page, 'Weights saved', 'success').waitFor();
+    assert.deepEqual((await moduleCall(token, '/ranking/ranking')).saved, { benefit: 50, ease: 100, potential: 20 });
+    await page.reload();
+    await page.getByText('Ease: 100', { exact: true }).waitFor();
+    assert.equal(await page.getByRole('slider', { name: 'Ease weight' }).getAttribute('aria-valuenow'), '100');
+    assert.equal(await page.getByText('What-if, not saved').count(), 0);
+    await rowOf(easy).waitFor();
+    assert.deepEqual(await order(), [easy, big]);
+  }));
+
+test('Process Board: moves by keyboard and by the card menu, recorded in the vault; a stale card gets the 409', (t) =>
+  withPage(browser, t, async (page, seen) => {
+    const { user, token } = await newCompanyUser();
+    const name = unique('Expense audit ');
+    const { id } = await createProcess(token, { name });
+    const stageOf = async () => (await moduleCall(token, `/vault/processes/${id}`)).stage;
+    await signIn(page, user);
+    await page.goto('/ProcessBoard');
+    const cardIn = (column) => page.getByRole('list', { name: column, exact: true })
+      .getByRole('button', { name: `Open ${name}`, exact: true });
+    await cardIn('Idea').waitFor();
+
+    // The keyboard: the handle picks the card up, the arrow goes one column right, Space drops it.
+    await page.getByRole('button', { name: `Move ${name}`, exact: true }).focus();
+    await page.keyboard.press('Space');
+    await page.getByText(`Picked up ${name} in Idea.`).waitFor({ state: 'attached' });
+    await page.keyboard.press('ArrowRight');
+    await page.getByText(`${name} is over Assessment.`).waitFor({ state: 'attached' });
+    await page.keyboard.press('Space');
+    await cardIn('Assessment').waitFor();
+    await eventually('the stage assessment', async () => (await stageOf()) === 'assessment');
+
+    // The card's menu.
+    await page.getByRole('button', { name: `Actions for ${name}`, exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Analysis', exact: true }).click();
+    await cardIn('Analysis').waitFor();
+    await eventually('the stage analysis', async () => (await stageOf()) === 'analysis');
+
+    // The vault records each move once the host's worker has delivered board.stage_changed.
+    const stageChanges = async () => (await moduleCall(token, `/vault/processes/${id}/history`)).items
+      .filter((entry) => entry.action === 'stage')
+      .map((entry) => entry.changes.map((change) => `${change.field}: ${change.from} → ${change.to}`).join())
+      // Newest first, but two moves may share a timestamp: compare them in a fixed order.
+      .sort();
+    await eventually('two stage entries in the history', async () => (await stageChanges()).length === 2, 15000);
+    assert.deepEqual(await stageChanges(), ['stage: assessment → analysis', 'stage: idea → assessment']);
+
+    // By now the board has read the moves' outcome (their realtime messages come with the moves,
+    // well before the events above). Someone changes the stage in the vault: the card goes stale.
+    await page.getByLabel('Refreshing the board').waitFor({ state: 'detached' });
+    const current = await moduleCall(token, `/vault/processes/${id}`);
+    await moduleCall(token, `/vault/processes/${id}`, {
+      method: 'PATCH', body: { version: current.version, stage: 'development' },
+    });
+    const boardReads = () => requestsTo(seen, 'GET', '/api/m/board/board').length;
+    const readsBefore = boardReads();
+    await page.getByRole('button', { name: `Actions for ${name}`, exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Testing', exact: true }).click();
+    await notice(page, CONFLICT, 'failure').waitFor();
+    const moves = requestsTo(seen, 'POST', `/api/m/board/cards/${id}/move`);
+    assert.equal(moves.length, 3);
+    assert.equal((await moves[2].request.response())?.status(), 409);
+    // The board reads again and shows where the card really is.
+    await cardIn('Development').waitFor();
+    assert.ok(boardReads() > readsBefore, 'the board was fetched again');
+    assert.equal(await stageOf(), 'development');
+
+    // The vault's overview lists the moves (and the change made through the vault).
+    await page.goto(`/Process?process=${id}`);
+    const overview = page.getByRole('dialog', { name });
+    for (const change of ['Idea → Assessment', 'Assessment → Analysis', 'Analysis → Development']) {
+      await overview.getByText(`Stage: ${change}`, { exact: true }).waitFor();
+    }
+    assert.equal(await overview.getByText('Stage changed', { exact: true }).count(), 3);
+  }));
+
+test('Process Vault: Export CSV downloads the header and the process row', (t) =>
+  withPage(browser, t, async (page) => {
+    const { user, token } = await newCompanyUser();
+    const name = unique('Month-end close, EU ');
+    await createProcess(token, {
+      name, department: 'Finance', stage: 'analysis', health: 'delayed', monthly_volume: 40, handling_minutes: 90,
+      hourly_cost: 30, applications: ['SAP', 'Excel'],
+    });
+    await signIn(page, user);
+    await page.goto('/Process');
+    await page.getByRole('button', { name, exact: true }).waitFor();
+    const [download] = await Promise.all([page.waitForEvent('download'), titleButton(page, 'Export CSV').click()]);
+    assert.match(download.suggestedFilename(), /^processes-\d{4}-\d{2}-\d{2}\.csv$/);
+    await notice(page, '1 process exported', 'success').waitFor();
+    const text = await readFile(await download.path(), 'utf8');
+    const lines = text.replace(/^\uFEFF/, '').split('\r\n');
+    assert.equal(lines[0], [
+      'name', 'description', 'department', 'owner_email', 'stage', 'health', 'monthly_volume', 'handling_minutes',
+      'hourly_cost', 'exception_rate', 'automation_pct', 'complexity', 'applications', 'bots', 'ftes', 'potential',
+      'ease', 'benefit_hours', 'benefit_money', 'benefit_fte', 'created', 'updated',
+    ].join(','));
+    assert.equal(lines.length, 3, 'the header, one row and the final line end');
+    assert.equal(lines[2], '');
+    // benefit: 40 × 12 × 90 / 60 = 720 hours, × 30 = 21,600; 720 / 1800 = 0.4 FTE; ease 100 − 10 − 15 − 8 − 8 = 59.
+    const cells = lines[1].split(',');
+    const row = `"${name}",,Finance,,Analysis,Delayed,40,90,30,0,0,medium,SAP; Excel,,0,,59,720,21600,0.4,`;
+    assert.ok(lines[1].startsWith(row), lines[1]);
+    assert.match(cells.at(-1), /^\d{2}\/\d{2}\/\d{4}$/);
+  }));
