@@ -9,23 +9,26 @@ type PickerProps = Omit<SelectProps, 'data' | 'value' | 'onChange'> & {
   onChange: (value: string | null) => void;
 };
 
-interface ListSelectProps extends SelectProps {
+export interface ListSelectProps extends SelectProps {
   /** The query of the list chosen from. */
   source: { isPending: boolean; isError: boolean; error: unknown };
   /** What the list holds, plural: "people". */
   noun: string;
 }
 
-/** A searchable, clearable select whose list loads: it says so while it does, and why when it failed. */
-function ListSelect({ source, noun, placeholder = 'Select', error, ...props }: ListSelectProps) {
+/**
+ * A searchable select (clearable unless told otherwise) whose list loads: it says so while it
+ * does, and why when it failed.
+ */
+export function ListSelect({ source, noun, placeholder = 'Select', error, ...props }: ListSelectProps) {
   return (
     <Select
+      searchable
+      clearable
       {...props}
       placeholder={source.isPending ? `Loading ${noun}…` : placeholder}
       error={error ?? (source.isError ? errorMessage(source.error) : undefined)}
       nothingFoundMessage={`No ${noun} match`}
-      searchable
-      clearable
     />
   );
 }

@@ -1,6 +1,7 @@
 /**
- * The lists every process module reads: the company's people (the plugin's `GET /people`) and
- * the host's departments. Keys are scoped by module and user: the shell's query client is shared.
+ * The lists modules read: the company's people (the plugin's `GET /people`) and the host's
+ * masters (departments, ticket categories and priorities). Keys are scoped by module and user:
+ * the shell's query client is shared.
  */
 
 import { useMemo } from 'react';
@@ -37,14 +38,19 @@ export function usePeople() {
   return { ...query, byId, options };
 }
 
-/** The department names of the host's masters, in the masters' order. */
-export function useDepartments() {
+/** The names of one type of the host's masters (`POST /api/master/list`), in the masters' order. */
+export function useMasterNames(type: string) {
   const host = useHostApi();
   const scope = useScope();
   return useQuery({
-    queryKey: [...scope, 'departments'],
-    queryFn: ({ signal }) => host.post<{ data: Master[] }>('/master/list', { type: 'department' }, { signal }),
-    select: (answer) => answer.data.map((department) => department.name),
+    queryKey: [...scope, 'masters', type],
+    queryFn: ({ signal }) => host.post<{ data: Master[] }>('/master/list', { type }, { signal }),
+    select: (answer) => answer.data.map((master) => master.name),
     staleTime: STALE_MS,
   });
+}
+
+/** The department names of the host's masters, in the masters' order. */
+export function useDepartments() {
+  return useMasterNames('department');
 }

@@ -1,0 +1,230 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Button, Group, Paper, Text } from '@mantine/core';
+import { IconChevronLeft, IconChevronRight, IconFilterOff, IconPlus, IconTicket } from '@tabler/icons-react';
+import { useSearchParams } from 'react-router';
+import { useModuleApi, useNotify, usePageTitle } from '@autoscope/web-sdk';
+
+import { saveCsv } from '../../common/src/csv';
+import { useDialog } from '../../common/src/dialogs';
+import { EmptyNotice } from '../../common/src/EmptyNotice';
+import { formatNumber, isoDay } from '../../common/src/format';
+import { indexPeople } from '../../common/src/people';
+import { usePeople } from '../../common/src/queries';
+import { QueryError } from '../../common/src/QueryError';
+import { fetchAllTickets, useLiveTickets, useProcesses, useTicketList } from './api';
+import { CreateTicket } from './components/CreateTicket';
+import { SlaPolicies } from './components/SlaPolicies';
+import { TicketDrawer } from './components/TicketDrawer';
+import { TicketFiltersBar } from './components/TicketFiltersBar';
+import { TicketTable } from './components/TicketTable';
+import { useNow } from './components/useNow';
+import { ticketsCsv } from './csv';
+import type { Names } from './history';
+import {
+  currentCursor,
+  firstPage,
+  nextPage,
+  pageCount,
+  pageNumber,
+  pagingFor,
+  previousPage,
+  rangeText,
+} from './pagination';
+import type { Ticket, TicketFilters } from './types';
+import { OPEN_PARAM, clearedFilters, filtersFromParams, isFiltered, withFilters, withOpenTicket } from './urlState';
+import classes from './SupportPage.module.css';
+
+/** Ticket Management (/Support): the company's support tickets, their SLA, and each ticket's details in a drawer. */
+export default function SupportPage() {
+  const api = useModuleApi();
+  const notify = useNotify();
+  const now = useNow();
+  const [params, setParams] = useSearchParams();
+  const filters = useMemo(() => filtersFromParams(params), [params]);
+  const openId = params.get(OPEN_PARAM);
+  // The drawer keeps its ticket while it slides out.
+  const [shownId, setShownId] = useState(openId);
+  useEffect(() => {
+    if (openId) setShownId(openId);
+  }, [openId]);
+
+  // Pages of the current filters; other filters start on the first page.
+  const filtersKey = JSON.stringify(filters);
+  const [storedPaging, setPaging] = useState(() => firstPage(filtersKey));
+  const paging = pagingFor(storedPaging, filtersKey);
+  const page = pageNumber(paging);
+
+  useLiveTickets();
+  const list = useTicketList(filters, currentCursor(paging));
+  const people = usePeople();
+  const processes = useProcesses();
+  const names = useMemo<Names>(
+    () => ({ people: people.byId, processes: processes.byId }),
+    [people.byId, processes.byId],
+  );
+  const creation = useDialog<null>();
+  const slaDialog = useDialog<null>();
+  const [exporting, setExporting] = useState(false);
+
+  const setFilters = useCallback(
+    (next: TicketFilters) => setParams((current) => withFilters(current, next), { replace: true }),
+    [setParams],
+  );
+  const openTicket = useCallback(
+    (ticket: Pick<Ticket, 'id'>) => setParams((current) => withOpenTicket(current, ticket.id)),
+    [setParams],
+  );
+  const closeTicket = useCallback(() => setParams((current) => withOpenTicket(current, null)), [setParams]);
+
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      // Names need the directory: read it first when it has not loaded (or failed).
+      const directory = people.data ?? (await people.refetch()).data ?? [];
+      const all = await fetchAllTickets(api, filters);
+      if (all.length === 0) {
+        notify.failure('There are no tickets to export');
+        return;
+      }
+      saveCsv(ticketsCsv(all, { ...names, people: indexPeople(directory) }), `tickets-${isoDay()}.csv`);
+      notify.success(`${formatNumber(all.length)} ${all.length === 1 ? 'ticket' : 'tickets'} exported`);
+    } catch (error) {
+      notify.error(error);
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  usePageTitle({
+    heading: 'Ticket Management',
+    breadcrumb: ['Support', 'Ticket Management'],
+    buttons: [
+      { label: 'New ticket', icon: 'plus', kind: 'primary', onClick: () => creation.open(null) },
+      { label: 'SLA policies', icon: 'settings', kind: 'secondary', onClick: () => slaDialog.open(null) },
+      {
+        label: 'Export CSV',
+        icon: 'download',
+        kind: 'secondary',
+        onClick: () => void exportCsv(),
+        loading: exporting,
+        disabled: exporting,
+      },
+    ],
+  });
+
+  const rows = list.data?.items ?? null;
+  const total = list.data?.total ?? null;
+  const nextCursor = list.data?.next_cursor ?? null;
+  const filtered = isFiltered(filters);
+  // The rows shown belong to the current filters and page (not the previous ones kept while loading).
+  const settled = !list.isPlaceholderData;
+
+  let content;
+  if (list.isError && !rows) {
+    content = (
+      <QueryError title="The tickets could not be loaded" error={list.error} onRetry={() => void list.refetch()} />
+    );
+  } else if (rows && rows.length === 0 && settled && page > 1) {
+    // The last tickets of this page went (closed and removed, or filtered away by a change).
+    content = (
+      <EmptyNotice icon={IconTicket} title="This page is empty now" description="The tickets it held have changed.">
+        <Button variant="light" onClick={() => setPaging(firstPage(filtersKey))}>
+          First page
+        </Button>
+      </EmptyNotice>
+    );
+  } else if (rows && rows.length === 0 && settled) {
+    content = filtered ? (
+      <EmptyNotice
+        icon={IconFilterOff}
+        title="No tickets match these filters"
+        description="Try another search (a title, or #12 for ticket 12), or clear the filters."
+      >
+        <Button variant="light" onClick={() => setFilters(clearedFilters(filters))}>
+          Clear filters
+        </Button>
+      </EmptyNotice>
+    ) : (
+      <EmptyNotice
+        icon={IconTicket}
+        title="No tickets yet"
+        description="Raise a ticket for a bot failure, a change or access request, or a question."
+      >
+        <Button leftSection={<IconPlus size={16} />} onClick={() => creation.open(null)}>
+          New ticket
+        </Button>
+      </EmptyNotice>
+    );
+  } else {
+    content = (
+      <>
+        {list.isError && <QueryError error={list.error} onRetry={() => void list.refetch()} />}
+        <TicketTable
+          tickets={rows}
+          people={people.byId}
+          sort={filters.sort}
+          onSort={(sort) => setFilters({ ...filters, sort })}
+          stale={list.isPlaceholderData}
+          now={now}
+          onOpen={openTicket}
+        />
+        {rows && (
+          <Group justify="space-between" gap="sm" wrap="wrap">
+            <Text size="sm" c="dimmed" aria-live="polite">
+              {rangeText(page, rows.length, total)}
+            </Text>
+            {(page > 1 || nextCursor) && (
+              <Group gap="xs" wrap="nowrap">
+                <Button
+                  variant="default"
+                  size="sm"
+                  leftSection={<IconChevronLeft size={16} />}
+                  disabled={page === 1 || !settled}
+                  onClick={() => setPaging(previousPage(paging))}
+                >
+                  Previous
+                </Button>
+                <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                  Page {page}
+                  {total != null ? ` of ${pageCount(total)}` : ''}
+                </Text>
+                <Button
+                  variant="default"
+                  size="sm"
+                  rightSection={<IconChevronRight size={16} />}
+                  disabled={!nextCursor || !settled}
+                  loading={list.isFetching && !settled}
+                  onClick={() => nextCursor && setPaging(nextPage(paging, nextCursor))}
+                >
+                  Next
+                </Button>
+              </Group>
+            )}
+          </Group>
+        )}
+      </>
+    );
+  }
+
+  return (
+    <div className={classes.page} data-testid="support-page">
+      <Paper withBorder p="md" radius="md">
+        <TicketFiltersBar filters={filters} onChange={setFilters} />
+      </Paper>
+      <Paper withBorder p="md" radius="md" className={classes.results}>
+        {content}
+      </Paper>
+
+      <TicketDrawer
+        opened={openId !== null}
+        ticketId={openId ?? shownId}
+        names={names}
+        now={now}
+        closeOnEscape={!creation.opened && !slaDialog.opened}
+        onClose={closeTicket}
+      />
+      <CreateTicket key={`create:${creation.key}`} {...creation.props} onCreated={openTicket} />
+      <SlaPolicies key={`sla:${slaDialog.key}`} {...slaDialog.props} />
+    </div>
+  );
+}

@@ -1,0 +1,105 @@
+/**
+ * Ticket attachments in the browser: the checks the plugin makes, made here first (type,
+ * size, count, and the content's signature), so a refused file is never sent.
+ */
+
+/** The plugin's messages for refused attachments. */
+export const ATTACHMENT_MESSAGES = {
+  tooLarge: 'An attachment may be at most 5 MB',
+  tooMany: 'A ticket may have at most 20 attachments',
+  type: 'This file type is not accepted',
+  content: 'The file content does not match its type',
+} as const;
+
+export const MAX_ATTACHMENT_BYTES = 5 * 1024 * 1024;
+export const MAX_ATTACHMENTS = 20;
+
+/** How a type's content is recognised. */
+type Signature = 'pdf' | 'png' | 'jpeg' | 'gif' | 'zip' | 'text';
+
+/**
+ * The accepted types by file extension: the MIME type sent and the signature its content
+ * must have. Browsers leave `file.type` empty or vague for several (csv, log), so the
+ * extension decides.
+ */
+const TYPES: Readonly<Record<string, readonly [mime: string, signature: Signature]>> = {
+  pdf: ['application/pdf', 'pdf'],
+  png: ['image/png', 'png'],
+  jpg: ['image/jpeg', 'jpeg'],
+  jpeg: ['image/jpeg', 'jpeg'],
+  gif: ['image/gif', 'gif'],
+  docx: ['application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'zip'],
+  xlsx: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'zip'],
+  pptx: ['application/vnd.openxmlformats-officedocument.presentationml.presentation', 'zip'],
+  txt: ['text/plain', 'text'],
+  csv: ['text/csv', 'text'],
+  log: ['text/plain', 'text'],
+  json: ['application/json', 'text'],
+};
+
+/** For the file picker's `accept`. */
+export const ACCEPTED_EXTENSIONS = Object.keys(TYPES)
+  .map((extension) => `.${extension}`)
+  .join(',');
+
+function typeOf(fileName: string) {
+  const dot = fileName.lastIndexOf('.');
+  return dot < 0 ? undefined : TYPES[fileName.slice(dot + 1).toLowerCase()];
+}
+
+/** The MIME type to send for a file name, or null when its type is not accepted. */
+export function mimeOf(fileName: string): string | null {
+  return typeOf(fileName)?.[0] ?? null;
+}
+
+/** Why a file cannot be added to a ticket that has `count` attachments (before reading it), or null. */
+export function uploadProblem(file: { name: string; size: number }, count: number): string | null {
+  if (count >= MAX_ATTACHMENTS) return ATTACHMENT_MESSAGES.tooMany;
+  if (mimeOf(file.name) === null) return ATTACHMENT_MESSAGES.type;
+  if (file.size > MAX_ATTACHMENT_BYTES) return ATTACHMENT_MESSAGES.tooLarge;
+  return null;
+}
+
+const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+const ZIP = [0x50, 0x4b, 0x03, 0x04];
+const JPEG = [0xff, 0xd8, 0xff];
+
+function startsWith(bytes: Uint8Array, prefix: readonly number[] | string): boolean {
+  const expected = typeof prefix === 'string' ? [...prefix].map((char) => char.charCodeAt(0)) : prefix;
+  return bytes.length >= expected.length && expected.every((byte, index) => bytes[index] === byte);
+}
+
+/** Valid UTF-8 without NUL bytes: what the plugin takes as text. */
+function isText(bytes: Uint8Array): boolean {
+  if (bytes.includes(0)) return false;
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function matches(signature: Signature, bytes: Uint8Array): boolean {
+  switch (signature) {
+    case 'pdf':
+      return startsWith(bytes, '%PDF-');
+    case 'png':
+      return startsWith(bytes, PNG);
+    case 'jpeg':
+      return startsWith(bytes, JPEG);
+    case 'gif':
+      return startsWith(bytes, 'GIF87a') || startsWith(bytes, 'GIF89a');
+    case 'zip':
+      return startsWith(bytes, ZIP);
+    case 'text':
+      return isText(bytes);
+  }
+}
+
+/** Why a file's content does not pass the plugin's check for its type, or null. */
+export function contentProblem(fileName: string, bytes: Uint8Array): string | null {
+  const type = typeOf(fileName);
+  if (!type) return ATTACHMENT_MESSAGES.type;
+  return matches(type[1], bytes) ? null : ATTACHMENT_MESSAGES.content;
+}

@@ -1,0 +1,94 @@
+import { useState, type FormEvent } from 'react';
+import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
+import { IconSend } from '@tabler/icons-react';
+
+import { errorMessage } from '../../../common/src/errors';
+import { formatDateTime } from '../../../common/src/format';
+import { submitOnModEnter } from '../../../common/src/forms';
+import { nameOf, type PeopleIndex } from '../../../common/src/people';
+import { useAddComment } from '../api';
+import type { TicketComment } from '../types';
+import { COMMENT_MAX, commentProblem } from '../validation';
+
+interface CommentsPanelProps {
+  ticketId: string;
+  comments: readonly TicketComment[];
+  people: PeopleIndex;
+}
+
+/** The conversation on a ticket, oldest first, and a new comment (Ctrl+Enter sends it). */
+export function CommentsPanel({ ticketId, comments, people }: CommentsPanelProps) {
+  const add = useAddComment(ticketId);
+  const [text, setText] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const sorted = [...comments].sort((a, b) => a.created_at - b.created_at);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (add.isPending) return;
+    const found = commentProblem(text);
+    if (found) {
+      setProblem(found);
+      return;
+    }
+    setProblem(null);
+    add.mutate(text.trim(), {
+      onSuccess: () => setText(''),
+      onError: (error) => setProblem(errorMessage(error)),
+    });
+  };
+
+  return (
+    <Stack gap="md">
+      {sorted.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No comments yet. The first comment by someone other than the requester counts as the first response.
+        </Text>
+      ) : (
+        <Stack gap="sm" component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+          {sorted.map((comment) => (
+            <li key={comment.id}>
+              <Group gap="xs" justify="space-between" wrap="wrap">
+                <Text size="sm" fw={600}>
+                  {nameOf(people, comment.user_id) ?? 'Unknown user'}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {formatDateTime(comment.created_at)}
+                </Text>
+              </Group>
+              <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                {comment.text}
+              </Text>
+            </li>
+          ))}
+        </Stack>
+      )}
+      <form onSubmit={submit} onKeyDown={submitOnModEnter} noValidate aria-label="New comment">
+        <Stack gap="xs">
+          <Textarea
+            label="Add a comment"
+            placeholder="Write a comment"
+            value={text}
+            onChange={(event) => {
+              setText(event.currentTarget.value);
+              if (problem) setProblem(null);
+            }}
+            error={problem}
+            autosize
+            minRows={2}
+            maxRows={8}
+            maxLength={COMMENT_MAX}
+          />
+          <Group justify="space-between" gap="sm">
+            <Text size="xs" c="dimmed" visibleFrom="sm">
+              Ctrl+Enter sends
+            </Text>
+            <Button type="submit" size="sm" leftSection={<IconSend size={14} />} loading={add.isPending} ml="auto">
+              Comment
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Stack>
+  );
+}

@@ -1,0 +1,115 @@
+import { useEffect, useState } from 'react';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { IconRefresh } from '@tabler/icons-react';
+import { useNotify } from '@autoscope/web-sdk';
+
+import { isConflict } from '../../../common/src/errors';
+import { submitOnModEnter, useFormState, useFormSubmit } from '../../../common/src/forms';
+import { useRefetchTicket, useUpdateTicket } from '../api';
+import type { Ticket } from '../types';
+import {
+  changedFields,
+  conflictText,
+  fieldOfServerMessage,
+  rebase,
+  ticketFormValues,
+  validateTicket,
+} from '../validation';
+import { TicketFieldInputs } from './TicketFieldInputs';
+
+/**
+ * The ticket's fields, edited in place and saved together with the version they were edited
+ * on. Changes others save meanwhile come in where the user has not edited; where both did,
+ * saving meets the plugin's 409 and its message shows, with a way to load the latest.
+ */
+export function TicketDetailsForm({ ticket }: { ticket: Ticket }) {
+  const notify = useNotify();
+  const update = useUpdateTicket();
+  const refetch = useRefetchTicket();
+  const [base, setBase] = useState(ticket);
+  const form = useFormState(() => ticketFormValues(ticket));
+  const { values, setValues } = form;
+
+  const newer = ticket.version > base.version;
+  const conflicts = newer ? rebase(base, ticket, values).conflicts : [];
+  useEffect(() => {
+    if (ticket.version <= base.version) return;
+    const rebased = rebase(base, ticket, values);
+    if (rebased.conflicts.length > 0) return;
+    setBase(rebased.base);
+    setValues(rebased.values);
+  }, [ticket, base, values, setValues]);
+
+  const changes = changedFields(base, values);
+  const dirty = Object.keys(changes).length > 0;
+
+  const loadLatest = () => {
+    setBase(ticket);
+    setValues(ticketFormValues(ticket));
+    form.setErrors({});
+  };
+
+  const submit = useFormSubmit(form, {
+    validate: validateTicket,
+    fieldOf: fieldOfServerMessage,
+    save: async () => {
+      if (!dirty) return;
+      const saved = await update.mutateAsync({ id: base.id, version: base.version, changes });
+      setBase(saved);
+      setValues(ticketFormValues(saved));
+      notify.success('Ticket saved');
+    },
+    // Someone else saved first: the latest version comes in and the conflict shows.
+    onFailure: (error) => {
+      if (isConflict(error)) refetch(base.id);
+    },
+  });
+
+  return (
+    <form
+      ref={submit.formRef}
+      onSubmit={submit.onSubmit}
+      onKeyDown={submitOnModEnter}
+      noValidate
+      aria-label="Ticket details"
+    >
+      <Stack gap="md">
+        <TicketFieldInputs values={values} errors={form.errors} setValue={form.setValue} />
+        {conflicts.length > 0 && (
+          <Alert color="orange" variant="light" title={conflictText(conflicts)}>
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">Load the latest version to see their changes; yours are discarded.</Text>
+              <Button
+                size="xs"
+                variant="light"
+                color="orange"
+                leftSection={<IconRefresh size={14} />}
+                onClick={loadLatest}
+              >
+                Load the latest
+              </Button>
+            </Stack>
+          </Alert>
+        )}
+        {submit.error && (
+          <Alert color="red" variant="light" role="alert">
+            {submit.error}
+          </Alert>
+        )}
+        <Group justify="space-between" gap="sm">
+          <Text size="xs" c="dimmed" visibleFrom="sm">
+            Ctrl+Enter saves
+          </Text>
+          <Group gap="sm" ml="auto">
+            <Button variant="default" onClick={loadLatest} disabled={!dirty && !newer}>
+              Discard changes
+            </Button>
+            <Button type="submit" loading={submit.saving} disabled={!dirty}>
+              Save changes
+            </Button>
+          </Group>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,154 @@
+import { Anchor, Group, Skeleton, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+
+import { formatDate } from '../../../common/src/format';
+import { useIsMobile } from '../../../common/src/mobile';
+import { nameOf, type PeopleIndex } from '../../../common/src/people';
+import { SortHeader } from '../../../common/src/SortHeader';
+import type { Ticket } from '../types';
+import type { SortField } from '../urlState';
+import { ApprovalBadge, BreachBadges, DueText, PriorityBadge, StatusBadge } from './Badges';
+import classes from './TicketTable.module.css';
+
+interface TicketTableProps {
+  /** Null while the first page loads. */
+  tickets: Ticket[] | null;
+  people: PeopleIndex;
+  sort: string;
+  onSort: (sort: string) => void;
+  /** The rows are of the previous filters or page while the new ones load. */
+  stale: boolean;
+  now: number;
+  onOpen: (ticket: Ticket) => void;
+}
+
+const COLUMNS: readonly { label: string; sort?: SortField }[] = [
+  { label: '#', sort: 'number' },
+  { label: 'Title', sort: 'title' },
+  { label: 'Status', sort: 'status' },
+  { label: 'Priority', sort: 'priority' },
+  { label: 'Assignee' },
+  { label: 'Response' },
+  { label: 'Resolution', sort: 'resolution_due' },
+  { label: 'Created', sort: 'created_at' },
+  { label: 'Updated', sort: 'updated_at' },
+];
+
+/** The tickets: a table with sortable headers, or cards on a phone. A row opens the ticket. */
+export function TicketTable(props: TicketTableProps) {
+  return useIsMobile() ? <TicketCards {...props} /> : <WideTable {...props} />;
+}
+
+function WideTable({ tickets, people, sort, onSort, stale, now, onOpen }: TicketTableProps) {
+  return (
+    <Table.ScrollContainer minWidth={1080} type="native">
+      <Table highlightOnHover verticalSpacing="sm" className={stale ? classes.stale : undefined} aria-busy={stale}>
+        <Table.Thead>
+          <Table.Tr>
+            {COLUMNS.map((column) => (
+              <SortHeader key={column.label} label={column.label} field={column.sort} sort={sort} onSort={onSort} />
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {tickets === null
+            ? Array.from({ length: 6 }, (_, row) => (
+                <Table.Tr key={row}>
+                  {COLUMNS.map((column) => (
+                    <Table.Td key={column.label}>
+                      <Skeleton height={14} radius="sm" />
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+              ))
+            : tickets.map((ticket) => (
+                <Table.Tr key={ticket.id} className={classes.row} onClick={() => onOpen(ticket)}>
+                  <Table.Td className={classes.number}>#{ticket.number}</Table.Td>
+                  <Table.Td>
+                    <Stack gap={4}>
+                      <Anchor
+                        component="button"
+                        type="button"
+                        className={classes.title}
+                        fw={500}
+                        onClick={(event) => {
+                          event.stopPropagation();
+                          onOpen(ticket);
+                        }}
+                      >
+                        {ticket.title}
+                      </Anchor>
+                      <Group gap={4}>
+                        <BreachBadges ticket={ticket} />
+                        <ApprovalBadge approval={ticket.approval} />
+                      </Group>
+                    </Stack>
+                  </Table.Td>
+                  <Table.Td>
+                    <StatusBadge status={ticket.status} />
+                  </Table.Td>
+                  <Table.Td>
+                    <PriorityBadge priority={ticket.priority} />
+                  </Table.Td>
+                  <Table.Td>{nameOf(people, ticket.assignee_id) ?? 'Unassigned'}</Table.Td>
+                  <Table.Td>
+                    <DueText ticket={ticket} target="response" now={now} />
+                  </Table.Td>
+                  <Table.Td>
+                    <DueText ticket={ticket} target="resolution" now={now} />
+                  </Table.Td>
+                  <Table.Td>{formatDate(ticket.created_at)}</Table.Td>
+                  <Table.Td>{formatDate(ticket.updated_at)}</Table.Td>
+                </Table.Tr>
+              ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function TicketCards({ tickets, people, stale, now, onOpen }: TicketTableProps) {
+  if (tickets === null) {
+    return (
+      <Stack gap="sm" aria-busy="true">
+        {Array.from({ length: 4 }, (_, index) => (
+          <Skeleton key={index} height={92} />
+        ))}
+      </Stack>
+    );
+  }
+  return (
+    <ul className={`${classes.cards} ${stale ? classes.stale : ''}`} aria-busy={stale}>
+      {tickets.map((ticket) => (
+        <li key={ticket.id}>
+          <UnstyledButton className={classes.card} onClick={() => onOpen(ticket)}>
+            <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+              <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
+                <Text span c="dimmed" size="sm" mr={6}>
+                  #{ticket.number}
+                </Text>
+                {ticket.title}
+              </Text>
+              <StatusBadge status={ticket.status} style={{ flex: 'none' }} />
+            </Group>
+            <Group gap="xs" mt={6}>
+              <PriorityBadge priority={ticket.priority} />
+              <BreachBadges ticket={ticket} />
+              <ApprovalBadge approval={ticket.approval} />
+            </Group>
+            <Group gap="xs" mt={6} justify="space-between">
+              <Text size="xs" c="dimmed">
+                {nameOf(people, ticket.assignee_id) ?? 'Unassigned'} · {formatDate(ticket.created_at)}
+              </Text>
+              <Group gap={4} wrap="nowrap">
+                <Text size="xs" c="dimmed">
+                  Resolution
+                </Text>
+                <DueText ticket={ticket} target="resolution" now={now} />
+              </Group>
+            </Group>
+          </UnstyledButton>
+        </li>
+      ))}
+    </ul>
+  );
+}

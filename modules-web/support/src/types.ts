@@ -1,0 +1,172 @@
+/** What the support plugin's API answers (`/api/m/support/...`), as the brief defines it. Times are unix seconds. */
+
+import type { TicketStatus } from '../../common/src/tickets';
+
+export const APPROVALS = ['none', 'pending', 'approved', 'declined'] as const;
+export type TicketApproval = (typeof APPROVALS)[number];
+
+/** A record of `tickets`. Optional fields may be missing or null until set. */
+export interface Ticket {
+  id: string;
+  version: number;
+  created_at: number;
+  updated_at: number;
+  /** Per company: 1, 2, 3… */
+  number: number;
+  title: string;
+  description?: string | null;
+  /** A ticket category name of the host's masters. */
+  category?: string | null;
+  /** A ticket priority name of the host's masters. */
+  priority: string;
+  requester_id: string;
+  assignee_id?: string | null;
+  status: TicketStatus;
+  process_id?: string | null;
+  /** A bot's id or name, free text. */
+  bot_id?: string | null;
+  first_response_at?: number | null;
+  resolved_at?: number | null;
+  closed_at?: number | null;
+  /** Set while the ticket waits: the SLA clock is paused. */
+  waiting_since?: number | null;
+  paused_seconds?: number | null;
+  response_due?: number | null;
+  resolution_due?: number | null;
+  response_seconds?: number | null;
+  resolution_seconds?: number | null;
+  response_breached?: boolean | null;
+  resolution_breached?: boolean | null;
+  approval?: TicketApproval | null;
+}
+
+/** One page of `GET /tickets`. */
+export interface TicketPage {
+  items: Ticket[];
+  next_cursor: string | null;
+  total: number | null;
+}
+
+/** The list's filters and sort, as the URL and `GET /tickets` carry them. */
+export interface TicketFilters {
+  q: string;
+  status: TicketStatus | null;
+  priority: string | null;
+  assignee_id: string | null;
+  process_id: string | null;
+  bot_id: string;
+  /** A sort field, `-` first for descending. */
+  sort: string;
+}
+
+export interface TicketComment {
+  id: string;
+  ticket_id: string;
+  user_id: string | null;
+  text: string;
+  created_at: number;
+}
+
+export const HISTORY_ACTIONS = [
+  'created',
+  'updated',
+  'status',
+  'assigned',
+  'comment',
+  'attachment',
+  'approval_requested',
+  'approved',
+  'declined',
+] as const;
+export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
+
+export interface HistoryEntry {
+  id: string;
+  ticket_id: string;
+  user_id: string | null;
+  action: HistoryAction;
+  /** JSON: `[{field, from, to}]`. */
+  changes?: unknown;
+  note?: string | null;
+  created_at: number;
+}
+
+export interface AttachmentMeta {
+  id: string;
+  ticket_id?: string;
+  name: string;
+  mime: string | null;
+  size: number;
+  uploaded_by?: string | null;
+  created_at?: number;
+}
+
+/** `GET /attachments/{id}`: the metadata and the content, base64. */
+export interface AttachmentContent {
+  id: string;
+  name: string;
+  mime: string | null;
+  size: number;
+  data: string;
+}
+
+export const APPROVAL_STATUSES = ['pending', 'approved', 'declined', 'expired'] as const;
+export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
+
+/** One person asked to approve a ticket (never the token or its hash). */
+export interface Approval {
+  id?: string;
+  person_id: string;
+  requested_by?: string | null;
+  created_at?: number;
+  status: ApprovalStatus;
+  decided_at?: number | null;
+  expires_at?: number | null;
+}
+
+/** `GET /tickets/{id}`. */
+export interface TicketDetail {
+  ticket: Ticket;
+  comments: TicketComment[];
+  history: HistoryEntry[];
+  attachments: AttachmentMeta[];
+  approvals: Approval[];
+}
+
+export interface SlaPolicy {
+  priority: string;
+  response_minutes: number;
+  resolution_minutes: number;
+}
+
+/** `GET /sla`: one policy per priority; `editable` when the caller is a company administrator. */
+export interface SlaAnswer {
+  policies: SlaPolicy[];
+  editable: boolean;
+}
+
+/** `GET /processes`: Process Vault's processes, `[]` when the vault is not installed. */
+export interface ProcessOption {
+  id: string;
+  name: string;
+}
+
+/** `GET /summary`: the widget's figures, from aggregates. */
+export interface Summary {
+  /** Every status, 0 when none. */
+  by_status: Partial<Record<TicketStatus, number>>;
+  total: number;
+  /** Open, in progress or waiting. */
+  active: number;
+  /** Active tickets that missed a target. */
+  breaches: number;
+  /** Approval links not answered and not expired. */
+  pending_approvals: number;
+  /** Active tickets assigned to the caller. */
+  assigned_to_me: number;
+}
+
+/** The realtime message of the `tickets` channel, sent on every change. */
+export interface TicketMessage {
+  ticket_id: string;
+}

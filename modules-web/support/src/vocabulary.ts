@@ -1,0 +1,92 @@
+/**
+ * The ticket vocabulary of this page: statuses (shared with Support Insight in
+ * common/src/tickets.ts) as options, approval states, and the fields' labels.
+ */
+
+import {
+  TICKET_STATUSES,
+  TICKET_STATUS_COLORS,
+  TICKET_STATUS_LABELS,
+  type TicketStatus,
+} from '../../common/src/tickets';
+import { APPROVAL_STATUSES, APPROVALS, type ApprovalStatus, type TicketApproval } from './types';
+
+export const STATUS_OPTIONS = TICKET_STATUSES.map((status) => ({ value: status, label: TICKET_STATUS_LABELS[status] }));
+
+/** Open, in progress and waiting: still being worked on (the plugin's "active"). */
+export const ACTIVE_STATUSES: readonly TicketStatus[] = ['open', 'in_progress', 'waiting'];
+
+export function isStatus(value: string | null | undefined): value is TicketStatus {
+  return value != null && (TICKET_STATUSES as readonly string[]).includes(value);
+}
+
+export function statusLabel(value: string | null | undefined): string {
+  if (!value) return '—';
+  return isStatus(value) ? TICKET_STATUS_LABELS[value] : value;
+}
+
+export function statusColor(value: string | null | undefined): string {
+  return isStatus(value) ? TICKET_STATUS_COLORS[value] : 'gray';
+}
+
+/** The ticket's approval, as a whole. */
+const TICKET_APPROVAL_LOOKS: Readonly<Record<TicketApproval, readonly [string, string]>> = {
+  none: ['No approval', 'gray'],
+  pending: ['Approval pending', 'yellow'],
+  approved: ['Approved', 'green'],
+  declined: ['Declined', 'red'],
+};
+
+export function ticketApprovalLook(value: string | null | undefined): { label: string; color: string } | null {
+  if (!value || value === 'none' || !(APPROVALS as readonly string[]).includes(value)) return null;
+  const [label, color] = TICKET_APPROVAL_LOOKS[value as TicketApproval];
+  return { label, color };
+}
+
+/** One person's answer. */
+const APPROVAL_LOOKS: Readonly<Record<ApprovalStatus, readonly [string, string]>> = {
+  pending: ['Pending', 'yellow'],
+  approved: ['Approved', 'green'],
+  declined: ['Declined', 'red'],
+  expired: ['Expired', 'gray'],
+};
+
+export function approvalLook(value: string): { label: string; color: string } {
+  if (!(APPROVAL_STATUSES as readonly string[]).includes(value)) return { label: value, color: 'gray' };
+  const [label, color] = APPROVAL_LOOKS[value as ApprovalStatus];
+  return { label, color };
+}
+
+/** The priority a new ticket gets, as the plugin defaults it. */
+export const DEFAULT_PRIORITY = 'Medium';
+
+/**
+ * The names to choose from: the host's masters, plus a stored name the masters no longer
+ * list (so a ticket's own value stays selectable), in the masters' order.
+ */
+export function masterChoices(masters: readonly string[], stored: string | null | undefined): string[] {
+  return stored && !masters.includes(stored) ? [...masters, stored] : [...masters];
+}
+
+/** The ticket's fields as the page names them (history, conflicts). */
+const FIELD_LABELS: Readonly<Record<string, string>> = {
+  title: 'Title',
+  description: 'Description',
+  category: 'Category',
+  priority: 'Priority',
+  requester_id: 'Requester',
+  assignee_id: 'Assignee',
+  status: 'Status',
+  process_id: 'Process',
+  bot_id: 'Bot',
+  approval: 'Approval',
+  approvers: 'Approvers',
+};
+
+/** A field's label; an unknown one from its key (`resolution_due` → `Resolution due`). */
+export function fieldLabel(field: string): string {
+  const known = FIELD_LABELS[field];
+  if (known) return known;
+  const spaced = field.replace(/_/g, ' ');
+  return spaced.charAt(0).toUpperCase() + spaced.slice(1);
+}

@@ -1,0 +1,150 @@
+import { Suspense, lazy, useCallback, useMemo } from 'react';
+import { Button, Loader, Paper, SimpleGrid, Skeleton, Stack } from '@mantine/core';
+import { IconCalendarSearch, IconTicketOff } from '@tabler/icons-react';
+import { useSearchParams } from 'react-router';
+import { usePageTitle } from '@autoscope/web-sdk';
+
+import { todayInput } from '../../common/src/days';
+import { EmptyNotice } from '../../common/src/EmptyNotice';
+import { usePeople } from '../../common/src/queries';
+import { QueryError } from '../../common/src/QueryError';
+import { useInsight, useProcessNames } from './api';
+import { BreakdownTables } from './components/BreakdownTables';
+import { KpiCards } from './components/KpiCards';
+import { RangeFilter } from './components/RangeFilter';
+import { totals } from './figures';
+import { choiceFromParams, paramsWithChoice, rangeProblem, withKind, type RangeChoice } from './range';
+import type { Insight } from './types';
+import classes from './SupportInsightPage.module.css';
+
+const Charts = lazy(() => import('./components/Charts'));
+
+function Loading() {
+  return (
+    <Stack gap="md" aria-busy="true" aria-label="Loading the figures">
+      <SimpleGrid cols={{ base: 2, sm: 4, xl: 7 }} spacing="sm">
+        {Array.from({ length: 7 }, (_, index) => (
+          <Skeleton key={index} height={92} />
+        ))}
+      </SimpleGrid>
+      <Skeleton height={280} />
+      <Skeleton height={220} />
+    </Stack>
+  );
+}
+
+/** Support Insight (/SupportInsight): Ticket Management's figures over a date range. */
+export default function SupportInsightPage() {
+  const [params, setParams] = useSearchParams();
+  const today = todayInput();
+  const choice = useMemo(() => choiceFromParams(params, today), [params, today]);
+  const problem = rangeProblem(choice);
+  const setChoice = useCallback(
+    (next: RangeChoice) => setParams((current) => paramsWithChoice(current, next), { replace: true }),
+    [setParams],
+  );
+
+  const insight = useInsight(choice, problem === null);
+  const data = insight.data;
+
+  usePageTitle({
+    heading: 'Support Insight',
+    breadcrumb: ['Dashboards', 'Support Insight'],
+    buttons: [
+      {
+        label: 'Refresh',
+        icon: 'refresh',
+        kind: 'secondary',
+        disabled: problem !== null,
+        loading: insight.isFetching,
+        onClick: () => void insight.refetch(),
+      },
+    ],
+  });
+
+  let body;
+  if (problem !== null && !data) {
+    // The filter says what is wrong with the days; nothing was asked yet.
+    body = null;
+  } else if (insight.isPending) {
+    body = <Loading />;
+  } else if (insight.isError && !data) {
+    body = (
+      <QueryError
+        title="The figures could not be loaded"
+        error={insight.error}
+        onRetry={() => void insight.refetch()}
+      />
+    );
+  } else if (data && !data.available) {
+    body = (
+      <Paper withBorder p="xl">
+        <EmptyNotice
+          icon={IconTicketOff}
+          title="Ticket Management is not available"
+          description="Support Insight shows the tickets of Ticket Management, which is not installed for your company."
+        />
+      </Paper>
+    );
+  } else if (data) {
+    body = (
+      <>
+        {insight.isError && <QueryError error={insight.error} onRetry={() => void insight.refetch()} />}
+        <Figures
+          insight={data}
+          stale={insight.isPlaceholderData}
+          onWider={choice.kind === '90' ? null : () => setChoice(withKind(choice, '90', today))}
+        />
+      </>
+    );
+  }
+
+  return (
+    <div className={classes.page} data-testid="support-insight-page">
+      <Paper withBorder p="md">
+        <RangeFilter choice={choice} problem={problem} today={today} onChange={setChoice} />
+      </Paper>
+      {body}
+    </div>
+  );
+}
+
+interface FiguresProps {
+  insight: Insight;
+  /** The figures of the previous range, shown while the new ones load. */
+  stale: boolean;
+  /** Shows the last 90 days; null when they are shown. */
+  onWider: (() => void) | null;
+}
+
+function Figures({ insight, stale, onWider }: FiguresProps) {
+  const { opened, closed } = totals(insight);
+  const people = usePeople();
+  const processNames = useProcessNames(insight.per_process.length > 0);
+
+  return (
+    <div className={stale ? `${classes.figures} ${classes.stale}` : classes.figures} aria-busy={stale}>
+      <KpiCards insight={insight} opened={opened} closed={closed} />
+      {opened === 0 && closed === 0 ? (
+        <Paper withBorder p="xl">
+          <EmptyNotice
+            icon={IconCalendarSearch}
+            title="No tickets in this range"
+            description="No ticket was opened or closed in these days. The workload below is as it stands now."
+          >
+            {onWider && (
+              <Button variant="light" onClick={onWider}>
+                Show the last 90 days
+              </Button>
+            )}
+          </EmptyNotice>
+        </Paper>
+      ) : (
+        <Suspense fallback={<Loader aria-label="Loading the charts" />}>
+          <Charts insight={insight} bucket={insight.range.bucket} />
+        </Suspense>
+      )}
+      <BreakdownTables insight={insight} opened={opened} people={people} processNames={processNames} />
+    </div>
+  );
+}
