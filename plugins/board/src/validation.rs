@@ -1,5 +1,6 @@
 //! What the board accepts from its callers: comments, card changes and WIP limits.
 
+use autoscope_sdk::input::{required_text, whole};
 use autoscope_sdk::{Error, Result};
 use serde_json::{Map, Value};
 
@@ -17,14 +18,7 @@ const MAX_COMMENT: usize = 2000;
 
 /// A comment's text, trimmed.
 pub fn comment_text(text: &str) -> Result<String> {
-    let text = text.trim();
-    if text.is_empty() {
-        return Err(Error::bad_request(BLANK_COMMENT));
-    }
-    if text.chars().count() > MAX_COMMENT {
-        return Err(Error::bad_request(LONG_COMMENT));
-    }
-    Ok(text.to_string())
+    required_text(Some(text), MAX_COMMENT, BLANK_COMMENT, LONG_COMMENT)
 }
 
 /// A change to a card: a field left out stays, `null` clears it.
@@ -101,10 +95,9 @@ fn wip_limit(column: &str, limit: &Value) -> Result<Option<u64>> {
     if limit.is_null() {
         return Ok(None);
     }
-    match limit.as_f64() {
-        // JSON numbers from a browser may arrive as 3.0: whole is what matters.
-        Some(n) if n.fract() == 0.0 && (1.0..=99.0).contains(&n) => Ok(Some(n as u64)),
-        _ => Err(Error::bad_request(BAD_WIP)),
+    match limit.as_f64().and_then(|n| whole(n, 1.0..=99.0)) {
+        Some(n) => Ok(Some(n.unsigned_abs())),
+        None => Err(Error::bad_request(BAD_WIP)),
     }
 }
 

@@ -1,12 +1,9 @@
 //! Process Board through the real host, on SQLite and PostgreSQL, with the Process Vault
 //! installed for its processes. Build both plugins first: `make modules`.
 
-use std::path::PathBuf;
-
 use anyhow::Context;
 use autoscope_module_test::{
-    Company, Engine, Filter, FilterOp, Harness, Module, Right, Session, built_plugin, default_role_rights,
-    on_both_engines,
+    Company, Engine, Filter, FilterOp, Harness, Right, Session, default_role_rights, on_both_engines, product_module,
 };
 use serde_json::{Value, json};
 
@@ -29,19 +26,9 @@ on_both_engines!(
 
 const STALE: &str = "The record was changed by someone else; reload it and try again";
 
-fn plugin_dir(key: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..").join(key)
-}
-
-fn board() -> anyhow::Result<Module> {
-    Ok(Module::new(plugin_dir("board").join("module.toml"), built_plugin("module_board")?))
-}
-
 /// A host with the board and the vault.
 async fn load(engine: Engine) -> anyhow::Result<Harness> {
-    let harness = Harness::load_on(engine, board()?).await?;
-    harness.install(Module::new(plugin_dir("vault").join("module.toml"), built_plugin("module_vault")?)).await?;
-    Ok(harness)
+    Harness::load_with(engine, product_module("board")?, [product_module("vault")?]).await
 }
 
 /// Creates a process through the vault; answers its id.
@@ -432,7 +419,7 @@ async fn a_user_without_the_kanban_board_right_gets_403(engine: Engine) -> anyho
 
 /// Without the vault the board says so and shows empty columns; its own data still works.
 async fn without_the_vault_the_board_is_unavailable(engine: Engine) -> anyhow::Result<()> {
-    let harness = Harness::load_on(engine, board()?).await?;
+    let harness = Harness::load_on(engine, product_module("board")?).await?;
     let acme = harness.company("Acme").await?;
     let board = get_board(&harness, &acme, "").await?;
     assert_eq!((&board["available"], &board["cards"]), (&json!(false), &json!([])));

@@ -1,6 +1,7 @@
 //! The composite score that ranks the vault's open processes, the weights that drive it
 //! and the roadmap buckets. Plain functions: the handlers only read and write storage.
 
+use autoscope_sdk::input::non_blank;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -48,7 +49,7 @@ impl Weights {
         ease: Option<&str>,
         potential: Option<&str>,
     ) -> Result<Self, &'static str> {
-        let pick = |given: Option<&str>, saved: f64| match given.map(str::trim).filter(|text| !text.is_empty()) {
+        let pick = |given: Option<&str>, saved: f64| match non_blank(given) {
             Some(text) => text.parse::<f64>().map_err(|_| WEIGHTS_RANGE),
             None => Ok(saved),
         };

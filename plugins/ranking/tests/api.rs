@@ -1,12 +1,8 @@
 //! Process Ranking through the real host, on SQLite and PostgreSQL, with the Process Vault
 //! installed for its processes. Build both plugins first: `make modules`.
 
-use std::path::PathBuf;
-
 use anyhow::Context;
-use autoscope_module_test::{
-    Company, Engine, Harness, Module, Right, built_plugin, default_role_rights, on_both_engines,
-};
+use autoscope_module_test::{Company, Engine, Harness, Right, default_role_rights, on_both_engines, product_module};
 use serde_json::{Value, json};
 
 on_both_engines!(
@@ -21,19 +17,9 @@ on_both_engines!(
     five_thousand_processes_rank_within_the_limits,
 );
 
-fn plugin_dir(key: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..").join(key)
-}
-
-fn ranking() -> anyhow::Result<Module> {
-    Ok(Module::new(plugin_dir("ranking").join("module.toml"), built_plugin("module_ranking")?))
-}
-
 /// A host with the ranking and the vault.
 async fn load(engine: Engine) -> anyhow::Result<Harness> {
-    let harness = Harness::load_on(engine, ranking()?).await?;
-    harness.install(Module::new(plugin_dir("vault").join("module.toml"), built_plugin("module_vault")?)).await?;
-    Ok(harness)
+    Harness::load_with(engine, product_module("ranking")?, [product_module("vault")?]).await
 }
 
 /// Creates a process through the vault; answers its record.
@@ -225,7 +211,7 @@ async fn bad_weights_are_refused_with_the_reason(engine: Engine) -> anyhow::Resu
 
 /// Without the vault the host answers 404 for its collection: the page says so.
 async fn without_the_vault_the_ranking_is_unavailable(engine: Engine) -> anyhow::Result<()> {
-    let harness = Harness::load_on(engine, ranking()?).await?;
+    let harness = Harness::load_on(engine, product_module("ranking")?).await?;
     let acme = harness.company("Acme").await?;
     let ranking = get_ranking(&harness, &acme, "").await?;
     assert_eq!((&ranking["available"], &ranking["items"]), (&json!(false), &json!([])));

@@ -2,6 +2,7 @@
 //! (the rules are in [`crate::approvals`]).
 
 use autoscope_sdk::prelude::*;
+use autoscope_sdk::storage::{id_of, text};
 use autoscope_sdk::wire::Caller;
 use autoscope_sdk::wire::host::{DirectoryQuery, Mail, Notify};
 use serde_json::{Value, json};
@@ -9,7 +10,7 @@ use serde_json::{Value, json};
 use crate::approvals::{self, Claim, Decision, Stored, Verdict};
 use crate::history::Change;
 use crate::notify::{self, About};
-use crate::store::{self, id_of, text, version_of};
+use crate::store::{self, version_of};
 use crate::tickets::{self, announce};
 
 /// `POST /tickets/{id}/approvals {person_ids}`: a link for each person by mail. Asking a

@@ -20,8 +20,9 @@ mod tickets;
 mod validate;
 mod vocab;
 
+use autoscope_sdk::files::Upload;
+use autoscope_sdk::input::Versioned;
 use autoscope_sdk::prelude::*;
-use autoscope_sdk::wire::Caller;
 use autoscope_sdk::wire::host::DirectoryQuery;
 use serde::Deserialize;
 use serde_json::json;
@@ -46,21 +47,16 @@ fn router() -> Router {
         .put("/sla", put_sla)
         .get("/people", |_: &Request| ok(&host::directory(&DirectoryQuery::default())?))
         .get("/processes", list_processes)
-        .get("/summary", |req: &Request| ok(&summary::summary(&caller(req)?.user_id, req.context().now)?))
+        .get("/summary", |req: &Request| ok(&summary::summary(&req.caller()?.user_id, req.context().now)?))
         .on_schedule("sla", schedules::sla)
         .on_schedule("retention", schedules::retention)
 }
 
 autoscope_sdk::module!(router);
 
-/// The signed-in caller (every route but the public ones has one).
-fn caller(req: &Request) -> Result<&Caller> {
-    req.user().ok_or_else(|| Error::new(401, "Please login to continue"))
-}
-
 fn actor(req: &Request) -> Result<Actor<'_>> {
     let context = req.context();
-    Ok(Actor { user_id: &caller(req)?.user_id, now: context.now, portal_url: &context.portal_url })
+    Ok(Actor { user_id: &req.caller()?.user_id, now: context.now, portal_url: &context.portal_url })
 }
 
 /// `GET /tickets?q=&status=&priority=&assignee_id=&requester_id=&process_id=&bot_id=&sort=-created_at&limit=50&cursor=`:
@@ -72,14 +68,6 @@ fn list_tickets(req: &Request) -> Result<Reply> {
 
 fn create_ticket(req: &Request) -> Result<Reply> {
     created(&tickets::create(&req.body()?, actor(req)?)?)
-}
-
-/// A write to a record read at `version`, with the fields to change.
-#[derive(Deserialize)]
-struct Versioned {
-    version: i64,
-    #[serde(flatten)]
-    fields: Record,
 }
 
 /// `PATCH /tickets/{id}` `{version, ...changes}`
@@ -95,20 +83,10 @@ fn add_comment(req: &Request) -> Result<Reply> {
     created(&tickets::comment(req.param("id")?, text, actor(req)?)?)
 }
 
-#[derive(Deserialize)]
-struct Upload {
-    #[serde(default)]
-    name: String,
-    #[serde(default)]
-    mime: String,
-    /// Base64.
-    data: String,
-}
-
 /// `POST /tickets/{id}/attachments` `{name, mime, data}`
 fn upload_attachment(req: &Request) -> Result<Reply> {
     let upload: Upload = req.body()?;
-    created(&tickets::attach(req.param("id")?, &upload.name, &upload.mime, upload.data, actor(req)?)?)
+    created(&tickets::attach(req.param("id")?, upload, actor(req)?)?)
 }
 
 fn delete_attachment(req: &Request) -> Result<Reply> {
@@ -124,7 +102,7 @@ struct ApprovalRequest {
 /// `POST /tickets/{id}/approvals` `{person_ids}` → `{approvals}`
 fn request_approval(req: &Request) -> Result<Reply> {
     let body: ApprovalRequest = req.body()?;
-    let approvals = approval_flow::request(req.param("id")?, &body.person_ids, caller(req)?, req.context())?;
+    let approvals = approval_flow::request(req.param("id")?, &body.person_ids, req.caller()?, req.context())?;
     created(&json!({ "approvals": approvals }))
 }
 
@@ -139,7 +117,7 @@ fn decide(req: &Request, decision: Decision) -> Result<Reply> {
 /// `GET /sla`: the policies in force, and whether the caller may change them.
 fn get_sla(req: &Request) -> Result<Reply> {
     let policies = sla::policies(&store::saved_policies()?);
-    ok(&json!({ "policies": policies, "editable": caller(req)?.company_admin }))
+    ok(&json!({ "policies": policies, "editable": req.caller()?.company_admin }))
 }
 
 #[derive(Deserialize)]
@@ -149,7 +127,7 @@ struct PolicyChange {
 
 /// `PUT /sla` `{policies}`: company administrators only.
 fn put_sla(req: &Request) -> Result<Reply> {
-    if !caller(req)?.company_admin {
+    if !req.caller()?.company_admin {
         return Err(Error::forbidden(validate::SLA_ADMIN_ONLY));
     }
     let change: PolicyChange = req.body()?;

@@ -2,12 +2,13 @@
 //! what the privacy policy says is kept no longer.
 
 use autoscope_sdk::prelude::*;
+use autoscope_sdk::storage::{id_of, text};
 use autoscope_sdk::wire::host::Notify;
 use serde_json::Value;
 
 use crate::notify;
 use crate::sla::Target;
-use crate::store::{self, id_of, text, version_of};
+use crate::store::{self, version_of};
 use crate::tickets::announce;
 use crate::vocab::CLOSED;
 

@@ -3,8 +3,10 @@
 //! tickets, their numbers, history, SLA policies and deleting a ticket's records.
 
 use autoscope_sdk::prelude::*;
+use autoscope_sdk::storage::{id_of, text};
 use serde_json::{Value, json};
 
+use crate::attachments::STORE as ATTACHMENTS;
 use crate::history::Change;
 use crate::sla::{Policy, Targets};
 use crate::validate::TICKET_NOT_FOUND;
@@ -19,14 +21,6 @@ pub fn comments() -> Collection {
 
 pub fn history() -> Collection {
     collection("history")
-}
-
-pub fn attachments() -> Collection {
-    collection("attachments")
-}
-
-pub fn attachment_data() -> Collection {
-    collection("attachment_data")
 }
 
 pub fn approvals() -> Collection {
@@ -47,16 +41,8 @@ const TRIES: usize = 20;
 /// When a ticket kept changing under every try.
 const BUSY: &str = "The ticket is busy; please try again";
 
-pub fn id_of(record: &Record) -> Result<&str> {
-    text(record, "id").ok_or_else(|| Error::internal("a stored record has no id"))
-}
-
 pub fn version_of(record: &Record) -> i64 {
     record.get("version").and_then(Value::as_i64).unwrap_or_default()
-}
-
-pub fn text<'a>(record: &'a Record, field: &str) -> Option<&'a str> {
-    record.get(field).and_then(Value::as_str)
 }
 
 /// The ticket with `id`; 404 when the company has none.
@@ -167,40 +153,12 @@ pub fn add_history(ticket_id: &str, user_id: Option<&str>, action: &str, changes
     Ok(())
 }
 
-/// Deletes every record of `collection` whose `field` is `value`.
-pub fn delete_where(collection: &Collection, field: &str, value: &str) -> Result<()> {
-    loop {
-        // Only the ids: an attachment's content is megabytes.
-        let page = collection.list(&Query::default().eq(field, value).fields([field]).limit(500))?;
-        for record in &page.items {
-            collection.delete(id_of(record)?, None)?;
-        }
-        if page.next_cursor.is_none() {
-            return Ok(());
-        }
-    }
-}
-
-/// Deletes an attachment's content, then the attachment.
-pub fn delete_attachment(id: &str) -> Result<()> {
-    delete_where(&attachment_data(), "attachment_id", id)?;
-    attachments().delete(id, None).map(drop)
-}
-
 /// Deletes a ticket and everything of it: its records first and the ticket last, so a
 /// run that fails halfway leaves the ticket for the next run to find.
 pub fn delete_ticket(id: &str) -> Result<()> {
-    loop {
-        let page = attachments().list(&Query::default().eq("ticket_id", id).fields(["ticket_id"]).limit(100))?;
-        for attachment in &page.items {
-            delete_attachment(id_of(attachment)?)?;
-        }
-        if page.next_cursor.is_none() {
-            break;
-        }
-    }
+    ATTACHMENTS.delete_all(id)?;
     for collection in [comments(), history(), approvals()] {
-        delete_where(&collection, "ticket_id", id)?;
+        collection.delete_matching(vec![storage::filter("ticket_id", FilterOp::Eq, id)])?;
     }
     tickets().delete(id, None).map(drop)
 }

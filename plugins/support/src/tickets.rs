@@ -2,15 +2,17 @@
 //! the detail view. Each change ends with a message on the `tickets` channel so open lists
 //! refresh.
 
+use autoscope_sdk::files::{Upload, metadata};
 use autoscope_sdk::prelude::*;
+use autoscope_sdk::storage::{id_of, text};
 use autoscope_sdk::wire::host::DirectoryQuery;
 use serde_json::{Value, json};
 
-use crate::attachments::{self, Checked};
+use crate::attachments::{self, NOT_FOUND, RULES, STORE};
 use crate::history::{self, Change};
 use crate::notify::{self, About};
 use crate::sla::Clock;
-use crate::store::{self, id_of, text};
+use crate::store;
 use crate::validate::{self, ASSIGNEE, Mode};
 use crate::vocab;
 
@@ -31,7 +33,7 @@ pub fn announce(ticket_id: &str) -> Result<()> {
 fn check_assignee(assignee: Option<&str>) -> Result<()> {
     let Some(assignee) = assignee else { return Ok(()) };
     let users = host::directory(&DirectoryQuery { user_ids: vec![assignee.to_string()] })?;
-    validate::member(assignee, &users, ASSIGNEE)
+    input::member(assignee, &users, ASSIGNEE)
 }
 
 /// `POST /tickets`: a new open ticket with the next number and its due times.
@@ -142,62 +144,29 @@ pub fn comment(id: &str, input: &Value, actor: Actor) -> Result<Record> {
     Ok(comment)
 }
 
-/// An attachment's metadata as the API shows it.
-fn metadata(attachment: &Record) -> Value {
-    let field = |name: &str| attachment.get(name).cloned().unwrap_or(Value::Null);
-    json!({
-        "id": field("id"), "name": field("name"), "mime": field("mime"), "size": field("size"),
-        "uploaded_by": field("uploaded_by"), "created_at": field("created_at")
-    })
-}
-
 /// `POST /tickets/{id}/attachments`: a checked file (at most 20 a ticket); answers its
 /// metadata.
-pub fn attach(id: &str, name: &str, mime: &str, data: String, actor: Actor) -> Result<Value> {
+pub fn attach(id: &str, upload: Upload, actor: Actor) -> Result<Value> {
     store::ticket(id)?;
-    let Checked { name, mime, size } = attachments::check(name, mime, &data)?;
-    attachments::room_for_one(store::attachments().count(vec![storage::filter("ticket_id", FilterOp::Eq, id)])?)?;
-    let stored = store::attachments().insert_as(&json!({
-        "ticket_id": id, "name": name, "mime": mime, "size": size, "uploaded_by": actor.user_id
-    }))?;
-    let attachment_id = id_of(&stored)?;
+    let checked = upload.check(&RULES)?;
+    attachments::room_for_one(STORE.count(id)?)?;
     // The content (up to 6.7 MB of text) is moved, never copied: a call's memory is capped.
-    let mut content = Record::new();
-    content.insert("attachment_id".into(), attachment_id.into());
-    content.insert("data".into(), Value::String(data));
-    if let Err(err) = store::attachment_data().insert(content) {
-        // Without its content the attachment must not be listed; the error is what matters.
-        let _ = store::attachments().delete(attachment_id, None);
-        return Err(err);
-    }
-    store::add_history(id, Some(actor.user_id), "attachment", &[Change::new("attachment", Value::Null, name.into())])?;
+    let stored = STORE.insert(id, &checked, Some(actor.user_id), upload.data)?;
+    let added = Change::new("attachment", Value::Null, checked.name.into());
+    store::add_history(id, Some(actor.user_id), "attachment", &[added])?;
     announce(id)?;
     Ok(metadata(&stored))
 }
 
-fn attachment(id: &str) -> Result<Record> {
-    store::attachments().get(id)?.ok_or_else(|| Error::not_found(attachments::NOT_FOUND))
-}
-
 /// `GET /attachments/{id}`: the attachment with its base64 content.
 pub fn download(id: &str) -> Result<Value> {
-    let stored = attachment(id)?;
-    let content = store::attachment_data().list(&Query::default().eq("attachment_id", id).limit(1))?;
-    let data = content.items.into_iter().next().and_then(|mut record| record.remove("data"));
-    let data = data.filter(Value::is_string).ok_or_else(|| Error::not_found(attachments::NOT_FOUND))?;
-    let mut reply = Record::new();
-    for name in ["id", "name", "mime", "size"] {
-        reply.insert(name.into(), stored.get(name).cloned().unwrap_or(Value::Null));
-    }
-    // Moved, not copied, as on upload.
-    reply.insert("data".into(), data);
-    Ok(Value::Object(reply))
+    STORE.download(id, NOT_FOUND)
 }
 
 /// `DELETE /attachments/{id}`, recorded in its ticket's history.
 pub fn remove_attachment(id: &str, actor: Actor) -> Result<()> {
-    let stored = attachment(id)?;
-    store::delete_attachment(id)?;
+    let stored = STORE.get(id, NOT_FOUND)?;
+    STORE.delete(id)?;
     if let Some(ticket_id) = text(&stored, "ticket_id") {
         let removed = Change::new("attachment", stored.get("name").cloned().unwrap_or_default(), Value::Null);
         store::add_history(ticket_id, Some(actor.user_id), "attachment", &[removed])?;
@@ -231,7 +200,7 @@ pub fn detail(id: &str, now: i64) -> Result<Value> {
     let of_ticket = || Query::default().eq("ticket_id", id);
     let comments = store::comments().list_all(&of_ticket().sort("created_at"), DETAIL_MAX)?;
     let history = store::history().list_all(&of_ticket().sort_desc("created_at"), DETAIL_MAX)?;
-    let attachments = store::attachments().list_all(&of_ticket().sort_desc("created_at"), 100)?;
+    let attachments = STORE.files().list_all(&of_ticket().sort_desc("created_at"), 100)?;
     let approvals = store::approvals().list_all(&of_ticket().sort_desc("created_at"), DETAIL_MAX)?;
     Ok(json!({
         "ticket": ticket,

@@ -2,8 +2,8 @@
 //! normalised (trimmed text, status keys), or a 400 with the message. Blank text stands
 //! for no value (the default priority for `priority`).
 
+use autoscope_sdk::input::{non_blank, optional_text, required_text, sort_and_page, whole};
 use autoscope_sdk::prelude::*;
-use autoscope_sdk::wire::host::DirectoryEntry;
 use serde::Deserialize;
 use serde_json::Value;
 
@@ -19,8 +19,6 @@ pub const PROCESS_TOO_LONG: &str = "Process must be at most 100 characters";
 pub const BOT_TOO_LONG: &str = "Bot must be at most 200 characters";
 pub const ASSIGNEE: &str = "Assignee is not a user of this company";
 pub const UNKNOWN_STATUS: &str = "Unknown status";
-pub const UNKNOWN_SORT: &str = "Unknown sort field";
-pub const LIMIT: &str = "The limit must be a whole number from 1 to 500";
 pub const TICKET_NOT_FOUND: &str = "Ticket not found";
 pub const COMMENT_REQUIRED: &str = "Please write a comment";
 pub const COMMENT_TOO_LONG: &str = "A comment may be at most 5000 characters";
@@ -68,7 +66,7 @@ pub fn ticket_fields(input: &Record, mode: Mode) -> Result<Record> {
 fn editable(field: &str, value: &Value) -> Result<Value> {
     let bad = |message: &str| Error::bad_request(message);
     Ok(match field {
-        "title" => title(value)?.into(),
+        "title" => required_text(value.as_str(), 200, TITLE_REQUIRED, TITLE_TOO_LONG)?.into(),
         "description" => optional_text(value, 10_000).ok_or_else(|| bad(DESCRIPTION_TOO_LONG))?,
         "category" => optional_text(value, 100).ok_or_else(|| bad(CATEGORY_TOO_LONG))?,
         "priority" => match optional_text(value, 100).ok_or_else(|| bad(PRIORITY_TOO_LONG))? {
@@ -83,32 +81,6 @@ fn editable(field: &str, value: &Value) -> Result<Value> {
     })
 }
 
-/// The trimmed title: required, at most 200 characters.
-fn title(value: &Value) -> Result<String> {
-    let title = value.as_str().map(str::trim).unwrap_or_default();
-    if title.is_empty() {
-        return Err(Error::bad_request(TITLE_REQUIRED));
-    }
-    if title.chars().count() > 200 {
-        return Err(Error::bad_request(TITLE_TOO_LONG));
-    }
-    Ok(title.to_string())
-}
-
-/// Trimmed text of at most `max` characters, null when blank; `None` when too long or
-/// not text.
-fn optional_text(value: &Value, max: usize) -> Option<Value> {
-    match value {
-        Value::Null => Some(Value::Null),
-        Value::String(text) => match text.trim() {
-            "" => Some(Value::Null),
-            text if text.chars().count() <= max => Some(text.into()),
-            _ => None,
-        },
-        _ => None,
-    }
-}
-
 /// 400 when a ticket in `current` status is moved to it again.
 pub fn status_change(current: &str, to: &str) -> Result<()> {
     match current == to {
@@ -117,24 +89,9 @@ pub fn status_change(current: &str, to: &str) -> Result<()> {
     }
 }
 
-/// 400 unless `user_id` is a user of the company (`users`: its directory).
-pub fn member(user_id: &str, users: &[DirectoryEntry], message: &str) -> Result<()> {
-    match users.iter().any(|user| user.user_id == user_id) {
-        true => Ok(()),
-        false => Err(Error::bad_request(message)),
-    }
-}
-
 /// A comment's trimmed text: required, at most 5000 characters.
 pub fn comment(text: &Value) -> Result<String> {
-    let text = text.as_str().map(str::trim).unwrap_or_default();
-    if text.is_empty() {
-        return Err(Error::bad_request(COMMENT_REQUIRED));
-    }
-    if text.chars().count() > 5000 {
-        return Err(Error::bad_request(COMMENT_TOO_LONG));
-    }
-    Ok(text.to_string())
+    required_text(text.as_str(), 5000, COMMENT_REQUIRED, COMMENT_TOO_LONG)
 }
 
 /// The page `GET /tickets` asks for: `q` (`#12` or `12` finds the number, other text the
@@ -142,7 +99,7 @@ pub fn comment(text: &Value) -> Result<String> {
 /// `requester_id`, `process_id`, `bot_id`, `sort` (fields separated by `,`, `-` for
 /// descending; `-created_at` by default), `limit`, `cursor`; always with the total.
 pub fn list_query<'a>(param: impl Fn(&str) -> Option<&'a str>) -> Result<Query> {
-    let given = |name: &str| param(name).map(str::trim).filter(|value| !value.is_empty());
+    let given = |name: &str| non_blank(param(name));
     let mut query = Query::default().with_total();
     if let Some(text) = given("q") {
         query = match text.strip_prefix('#').unwrap_or(text).parse::<i64>() {
@@ -166,18 +123,7 @@ pub fn list_query<'a>(param: impl Fn(&str) -> Option<&'a str>) -> Result<Query> 
             query = query.eq(field, value);
         }
     }
-    for key in given("sort").unwrap_or("-created_at").split(',').map(str::trim) {
-        let (field, desc) = key.strip_prefix('-').map_or((key, false), |field| (field, true));
-        if !SORTABLE.contains(&field) {
-            return Err(Error::bad_request(UNKNOWN_SORT));
-        }
-        query = if desc { query.sort_desc(field) } else { query.sort(field) };
-    }
-    if let Some(limit) = given("limit") {
-        let limit = limit.parse().ok().filter(|limit| (1..=500).contains(limit));
-        query = query.limit(limit.ok_or_else(|| Error::bad_request(LIMIT))?);
-    }
-    Ok(query.cursor(given("cursor").map(str::to_string)))
+    sort_and_page(query, &param, &SORTABLE, "-created_at")
 }
 
 /// A policy as sent: minutes are checked as numbers, whatever JSON number they are.
@@ -216,13 +162,13 @@ pub fn policies(input: &[PolicyInput]) -> Result<Vec<Policy>> {
 fn minutes(value: &Value) -> Result<i64> {
     value
         .as_f64()
-        .filter(|minutes| minutes.fract() == 0.0 && (1.0..=MAX_MINUTES as f64).contains(minutes))
-        .map(|minutes| minutes as i64)
+        .and_then(|minutes| whole(minutes, 1.0..=MAX_MINUTES as f64))
         .ok_or_else(|| Error::bad_request(SLA_MINUTES))
 }
 
 #[cfg(test)]
 mod tests {
+    use autoscope_sdk::input::{LIMIT, UNKNOWN_SORT};
     use serde_json::json;
 
     use super::*;

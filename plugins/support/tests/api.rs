@@ -6,13 +6,10 @@
 //! times the module stored (exact), and elapsed times against the advances (within a few
 //! seconds of wall time the test itself takes).
 
-use std::path::PathBuf;
 use std::time::Duration;
 
-use autoscope_module_test::{
-    Company, Engine, Harness, Module, Reply, Right, Session, User, built_plugin, default_role_rights,
-};
-use autoscope_sdk::wire::storage::{Filter, FilterOp, StorageOp};
+use autoscope_module_test::shortcuts::{call, company, expect, id, message, renew, stored, text_file, user};
+use autoscope_module_test::{Engine, Harness, Reply, Right, Session, default_role_rights, product_module};
 use serde_json::{Value, json};
 
 const CONFLICT: &str = "The record was changed by someone else; reload it and try again";
@@ -39,40 +36,9 @@ autoscope_module_test::on_both_engines!(
     summary_people_and_processes,
 );
 
-fn support() -> Module {
-    let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("module.toml");
-    Module::new(manifest, built_plugin("module_support").expect("the plugin is built (make modules)"))
-}
-
 async fn load(engine: Engine) -> Harness {
-    Harness::load_on(engine, support()).await.expect("Ticket Management installs")
-}
-
-async fn company(harness: &Harness, name: &str) -> Company {
-    harness.company(name).await.expect("a company")
-}
-
-async fn user(company: &Company, email: &str) -> User {
-    company.add_user(email).await.expect("a user")
-}
-
-async fn call(harness: &Harness, who: &dyn Session, method: &str, path: &str, body: Option<Value>) -> Reply {
-    harness.call(who, method, path, body).await.expect("the host answers")
-}
-
-/// The body of a reply with `status`.
-fn expect(reply: Reply, status: u16) -> Value {
-    assert_eq!(reply.status, status, "{reply:?}");
-    reply.body
-}
-
-/// The message of a reply with `status`.
-fn message(reply: Reply, status: u16) -> String {
-    expect(reply, status)["message"].as_str().expect("a message").to_string()
-}
-
-fn id(record: &Value) -> &str {
-    record["id"].as_str().expect("an id")
+    let support = product_module("support").expect("the plugin is built (make modules)");
+    Harness::load_on(engine, support).await.expect("Ticket Management installs")
 }
 
 fn int(record: &Value, field: &str) -> i64 {
@@ -120,51 +86,6 @@ async fn notices(harness: &Harness, who: &dyn Session) -> Vec<String> {
 
 async fn subjects(harness: &Harness, email: &str) -> Vec<String> {
     harness.mails_to(email).await.expect("mails").into_iter().map(|mail| mail.subject).collect()
-}
-
-/// The same company user with a new session: sessions end 12 hours after they opened,
-/// and these tests move the clock by days.
-async fn renew<S: Session + Renew>(harness: &Harness, who: &S) -> S {
-    let token =
-        autoscope::auth::session::open(harness.state(), who.user_id(), who.company_id()).await.expect("a session");
-    who.with_token(token)
-}
-
-trait Renew {
-    fn with_token(&self, token: String) -> Self;
-}
-
-impl Renew for Company {
-    fn with_token(&self, token: String) -> Self {
-        let mut renewed = self.clone();
-        renewed.token = token;
-        renewed
-    }
-}
-
-impl Renew for User {
-    fn with_token(&self, token: String) -> Self {
-        Self { token, ..self.clone() }
-    }
-}
-
-/// How many records of the module's `collection` in `company` have `field` = `value`,
-/// read from the host's storage (the API no longer shows a deleted ticket's).
-async fn stored(harness: &Harness, company: &Company, collection: &str, field: &str, value: &str) -> u64 {
-    let state = harness.state();
-    let installed = state.modules.get("support").expect("support is installed");
-    let spec = installed.manifest().collections[collection].clone();
-    let target =
-        autoscope::storage::collections::Target { module: "support".into(), collection: collection.into(), spec };
-    let filters = vec![Filter { field: field.into(), op: FilterOp::Eq, value: value.into() }];
-    let op = StorageOp::Count { collection: collection.into(), filters };
-    let count = autoscope::storage::collections::execute(&state.db, &target, &company.id, state.clock.now(), op);
-    count.await.expect("the count runs").as_u64().expect("a count")
-}
-
-/// A base64 text file.
-fn text_file(name: &str) -> Value {
-    json!({ "name": name, "mime": "text/plain", "data": "aGVsbG8=" })
 }
 
 /// Tickets get per-company numbers and their SLA due times; the list searches, filters,
@@ -772,7 +693,7 @@ async fn approval_links_decide_once(engine: Engine, via: Via) {
     let acme = renew(&harness, &acme).await;
     let (state, statuses) = approval_statuses(&harness, &acme, id(&second)).await;
     assert_eq!((state, statuses), (json!("pending"), vec![(dave.id.clone(), "expired".to_string())]));
-    assert_eq!(stored(&harness, &acme, "approvals", "status", "expired").await, 1, "marked in storage");
+    assert_eq!(stored(&harness, &acme, "support.approvals", "status", "expired").await, 1, "marked in storage");
     assert_eq!(notices(&harness, &acme).await.len(), 2, "nobody was told");
 }
 
@@ -880,15 +801,17 @@ async fn retention_deletes_tickets_closed_over_90_days_with_their_data(engine: E
         let (harness, acme) = (&harness, &acme);
         async move {
             let mut counts = Vec::new();
-            for collection in ["tickets", "comments", "history", "attachments", "approvals"] {
-                let field = if collection == "tickets" { "id" } else { "ticket_id" };
+            for collection in
+                ["support.tickets", "support.comments", "support.history", "support.attachments", "support.approvals"]
+            {
+                let field = if collection == "support.tickets" { "id" } else { "ticket_id" };
                 counts.push(stored(harness, acme, collection, field, &ticket_id).await);
             }
             counts
         }
     };
     assert_eq!(counts(old_id.clone()).await, [1, 1, 5, 1, 1]);
-    assert_eq!(stored(&harness, &acme, "attachment_data", "attachment_id", id(&attachment)).await, 1);
+    assert_eq!(stored(&harness, &acme, "support.attachment_data", "attachment_id", id(&attachment)).await, 1);
 
     // 89 days after the first closing: kept.
     harness.advance(Duration::from_secs(88 * DAY));
@@ -903,7 +826,7 @@ async fn retention_deletes_tickets_closed_over_90_days_with_their_data(engine: E
     harness.run_schedules().await.expect("schedules run");
     let acme = renew(&harness, &acme).await;
     assert_eq!(counts(old_id.clone()).await, [0, 0, 0, 0, 0]);
-    assert_eq!(stored(&harness, &acme, "attachment_data", "attachment_id", id(&attachment)).await, 0);
+    assert_eq!(stored(&harness, &acme, "support.attachment_data", "attachment_id", id(&attachment)).await, 0);
     assert_eq!(
         message(call(&harness, &acme, "GET", &format!("/tickets/{old_id}"), None).await, 404),
         "Ticket not found"
@@ -1133,8 +1056,7 @@ async fn summary_people_and_processes(engine: Engine) {
     );
 
     // With the Process Vault: its process names, by name.
-    let vault = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../vault/module.toml");
-    let vault = Module::new(vault, built_plugin("module_vault").expect("the vault is built (make modules)"));
+    let vault = product_module("vault").expect("the vault is built (make modules)");
     harness.install(vault).await.expect("the vault installs");
     for name in ["Payroll", "Invoices"] {
         let reply = harness.call_module("vault", &acme, "POST", "/processes", Some(json!({ "name": name }))).await;

@@ -5,6 +5,7 @@
 use std::collections::BTreeMap;
 
 use autoscope_sdk::prelude::*;
+use autoscope_sdk::storage::text;
 use serde::Serialize;
 use serde_json::{Map, Value};
 
@@ -258,10 +259,6 @@ fn add(counts: &mut Map<String, Value>, key: Option<&str>, n: u64) {
         let sum = counts.get(key).and_then(Value::as_u64).unwrap_or(0) + n;
         counts.insert(key.to_string(), sum.into());
     }
-}
-
-fn text<'a>(group: &'a Record, key: &str) -> Option<&'a str> {
-    group.get(key).and_then(Value::as_str)
 }
 
 /// A count; a sum over no value is null, which counts 0.

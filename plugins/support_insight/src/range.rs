@@ -1,6 +1,7 @@
 //! The date range of `GET /insight` and the time buckets of its series, in UTC as the
 //! host's aggregates cut them.
 
+use autoscope_sdk::input::non_blank;
 use autoscope_sdk::prelude::Bucket;
 use serde::Serialize;
 
@@ -28,7 +29,7 @@ impl Range {
     /// The query's `from`, `to` and `bucket`: the last 30 days up to `now` by day when left
     /// out; `from` alone runs to `now`, `to` alone starts 30 days before it.
     pub fn parse(from: Option<&str>, to: Option<&str>, bucket: Option<&str>, now: i64) -> Result<Self, &'static str> {
-        let bucket = match bucket.map(str::trim).filter(|text| !text.is_empty()) {
+        let bucket = match non_blank(bucket) {
             None | Some("day") => Bucket::Day,
             Some("week") => Bucket::Week,
             Some("month") => Bucket::Month,
@@ -59,7 +60,7 @@ impl Range {
 
 /// An optional whole number of seconds; blank counts as left out.
 fn seconds(text: Option<&str>) -> Result<Option<i64>, &'static str> {
-    match text.map(str::trim).filter(|text| !text.is_empty()) {
+    match non_blank(text) {
         None => Ok(None),
         Some(text) => text.parse().map(Some).map_err(|_| INVALID_RANGE),
     }

@@ -7,13 +7,10 @@
 //! pass between calls: times measured by support (response and resolution seconds) are
 //! read back from its tickets, and every SLA target is missed or met by minutes.
 
-use std::path::PathBuf;
 use std::time::Duration;
 
 use anyhow::Context;
-use autoscope_module_test::{
-    Company, Engine, Harness, Module, Right, Session, User, built_plugin, default_role_rights,
-};
+use autoscope_module_test::{Company, Engine, Harness, Right, Session, User, default_role_rights, product_module};
 use serde_json::{Value, json};
 
 autoscope_module_test::on_both_engines!(
@@ -40,19 +37,9 @@ const FEBRUARY: i64 = 2_211_667_200;
 /// Both days, every second of them.
 const BOTH_DAYS: &str = "from=2214086400&to=2214259199";
 
-fn plugin_dir(key: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..").join(key)
-}
-
-fn insight_module() -> anyhow::Result<Module> {
-    Ok(Module::new(plugin_dir("support_insight").join("module.toml"), built_plugin("module_support_insight")?))
-}
-
 /// A host with Support Insight and Ticket Management.
 async fn load(engine: Engine) -> anyhow::Result<Harness> {
-    let harness = Harness::load_on(engine, insight_module()?).await?;
-    harness.install(Module::new(plugin_dir("support").join("module.toml"), built_plugin("module_support")?)).await?;
-    Ok(harness)
+    Harness::load_with(engine, product_module("support_insight")?, [product_module("support")?]).await
 }
 
 /// Moves the host's clock to `at` (seconds since the epoch; only forward).
@@ -449,7 +436,7 @@ async fn another_companys_tickets_are_never_counted(engine: Engine) -> anyhow::R
 
 /// Without Ticket Management the page says so; the range is still checked.
 async fn without_ticket_management_nothing_is_available(engine: Engine) -> anyhow::Result<()> {
-    let harness = Harness::load_on(engine, insight_module()?).await?;
+    let harness = Harness::load_on(engine, product_module("support_insight")?).await?;
     let acme = harness.company("Acme").await?;
     assert_eq!(insight(&harness, &acme, "").await?, json!({ "available": false }));
     assert_eq!(insight(&harness, &acme, "bucket=month&from=0&to=86400").await?, json!({ "available": false }));

@@ -52,10 +52,7 @@ mod tests {
     use super::*;
 
     fn record(value: Value) -> Record {
-        match value {
-            Value::Object(record) => record,
-            _ => panic!("not an object"),
-        }
+        serde_json::from_value(value).expect("an object")
     }
 
     #[test]

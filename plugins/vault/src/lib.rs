@@ -14,6 +14,8 @@ mod summary;
 mod validate;
 mod vocab;
 
+use autoscope_sdk::files::Upload;
+use autoscope_sdk::input::Versioned;
 use autoscope_sdk::prelude::*;
 use autoscope_sdk::wire::host::DirectoryQuery;
 use serde::Deserialize;
@@ -78,14 +80,6 @@ fn submit_idea(req: &Request) -> Result<Reply> {
     created(&store::create(fields, caller(req))?)
 }
 
-/// A write to a record read at `version`, with the fields to change.
-#[derive(Deserialize)]
-struct Versioned {
-    version: i64,
-    #[serde(flatten)]
-    fields: Record,
-}
-
 /// `PATCH /processes/{id}` `{version, ...fields}`
 fn update_process(req: &Request) -> Result<Reply> {
     let body: Versioned = req.body()?;
@@ -133,20 +127,10 @@ fn process_tickets(req: &Request) -> Result<Reply> {
     }
 }
 
-#[derive(Deserialize)]
-struct Upload {
-    #[serde(default)]
-    name: String,
-    #[serde(default)]
-    mime: String,
-    /// Base64.
-    data: String,
-}
-
 /// `POST /processes/{id}/documents` `{name, mime, data}`
 fn upload_document(req: &Request) -> Result<Reply> {
     let upload: Upload = req.body()?;
-    let document = validate::document(&upload.name, &upload.mime, &upload.data)?;
+    let document = upload.check(&validate::DOCUMENTS)?;
     created(&store::add_document(req.param("id")?, &document, upload.data, caller(req))?)
 }
 

@@ -2,14 +2,16 @@
 //! one to the calling company): processes with their scores and history, documents, and
 //! the records that go with a process when it is deleted.
 
+use autoscope_sdk::files::{Checked, FileStore, metadata};
 use autoscope_sdk::prelude::*;
+use autoscope_sdk::storage::{id_of, text};
 use autoscope_sdk::wire::host::DirectoryQuery;
 use serde::Serialize;
 use serde_json::{Value, json};
 
 use crate::history::{self, Change};
 use crate::scores::{self, Inputs};
-use crate::validate::{self, NewDocument};
+use crate::validate::{self, DOCUMENT_NOT_FOUND};
 use crate::vocab;
 
 pub fn processes() -> Collection {
@@ -20,13 +22,10 @@ fn history() -> Collection {
     collection("history")
 }
 
-fn documents() -> Collection {
-    collection("documents")
-}
-
-fn document_data() -> Collection {
-    collection("document_data")
-}
+/// A process's documents (`documents`, by `process_id`) and their content
+/// (`document_data`, by `document_id`).
+const DOCUMENTS: FileStore =
+    FileStore { files: "documents", owner: "process_id", contents: "document_data", file: "document_id" };
 
 /// The process with `id`; 404 when the company has none.
 pub fn process(id: &str) -> Result<Record> {
@@ -54,20 +53,12 @@ impl<'a> Entry<'a> {
     }
 }
 
-fn id_of(record: &Record) -> Result<&str> {
-    record.get("id").and_then(Value::as_str).ok_or_else(|| Error::internal("a stored record has no id"))
-}
-
-fn text<'a>(record: &'a Record, field: &str) -> Option<&'a str> {
-    record.get(field).and_then(Value::as_str)
-}
-
 /// 400 when `fields` set an owner (other than `current`) who is not a user of the company.
 fn check_owner(fields: &Record, current: Option<&str>) -> Result<()> {
     match text(fields, "owner_id") {
         Some(owner) if Some(owner) != current => {
             let users = host::directory(&DirectoryQuery { user_ids: vec![owner.to_string()] })?;
-            validate::owner(owner, &users)
+            input::member(owner, &users, validate::OWNER)
         }
         _ => Ok(()),
     }
@@ -139,26 +130,14 @@ pub fn delete(id: &str, version: Option<i64>) -> Result<()> {
     process(id)?;
     processes().delete(id, version)?;
     // The process is gone first, so a failure below leaves only unreachable records.
-    for document in documents().list(&Query::default().eq("process_id", id).limit(500))?.items {
-        delete_document_records(id_of(&document)?)?;
-    }
-    delete_where(&history(), "process_id", id)?;
+    DOCUMENTS.delete_all(id)?;
+    history().delete_matching(vec![storage::filter("process_id", FilterOp::Eq, id)])?;
     // Modules that keep data about the process (the board's cards) drop theirs.
     host::publish(PROCESS_DELETED, &json!({ "process_id": id })).map(drop)
 }
 
 /// The event announcing a deleted process, with `{process_id}`.
 pub const PROCESS_DELETED: &str = "vault.process_deleted";
-
-/// Deletes every record of `collection` whose `field` is `value`.
-fn delete_where(collection: &Collection, field: &str, value: &str) -> Result<()> {
-    collection.delete_matching(vec![storage::filter(field, FilterOp::Eq, value)]).map(drop)
-}
-
-fn delete_document_records(document_id: &str) -> Result<()> {
-    delete_where(&document_data(), "document_id", document_id)?;
-    documents().delete(document_id, None).map(drop)
-}
 
 /// The history of a process, newest first (at most 200 entries).
 pub fn history_of(process_id: &str) -> Result<Vec<Record>> {
@@ -196,70 +175,34 @@ pub struct StageChanged {
     pub user_id: Option<String>,
 }
 
-/// A document's metadata as the API shows it.
-fn metadata(document: &Record) -> Value {
-    let field = |name: &str| document.get(name).cloned().unwrap_or(Value::Null);
-    json!({
-        "id": field("id"), "name": field("name"), "mime": field("mime"), "size": field("size"),
-        "uploaded_by": field("uploaded_by"), "created_at": field("created_at")
-    })
-}
-
 /// The documents of a process, newest first.
 pub fn documents_of(process_id: &str) -> Result<Vec<Value>> {
     process(process_id)?;
     let query = Query::default().eq("process_id", process_id).sort_desc("created_at").limit(500);
-    Ok(documents().list(&query)?.items.iter().map(metadata).collect())
+    Ok(DOCUMENTS.files().list(&query)?.items.iter().map(metadata).collect())
 }
 
 /// Stores a checked document of a process (at most 20 a process) with its `document`
 /// entry; answers its metadata.
-pub fn add_document(process_id: &str, document: &NewDocument, data: String, user_id: Option<&str>) -> Result<Value> {
+pub fn add_document(process_id: &str, document: &Checked, data: String, user_id: Option<&str>) -> Result<Value> {
     process(process_id)?;
-    validate::room_for_document(documents().count(vec![storage::filter("process_id", FilterOp::Eq, process_id)])?)?;
-    let stored = documents().insert_as(&json!({
-        "process_id": process_id, "name": document.name, "mime": document.mime, "size": document.size,
-        "uploaded_by": user_id
-    }))?;
-    let document_id = id_of(&stored)?;
+    validate::room_for_document(DOCUMENTS.count(process_id)?)?;
     // The content (up to 2.7 MB of text) is moved, never copied: a call's memory is capped.
-    let mut content = Record::new();
-    content.insert("document_id".into(), document_id.into());
-    content.insert("data".into(), Value::String(data));
-    if let Err(err) = document_data().insert(content) {
-        // Without its content the document must not be listed; the error is what matters.
-        let _ = documents().delete(document_id, None);
-        return Err(err);
-    }
+    let stored = DOCUMENTS.insert(process_id, document, user_id, data)?;
     let added = Change { field: "document".into(), from: Value::Null, to: document.name.as_str().into() };
     Entry::new(process_id, user_id, "document", vec![added]).save()?;
     Ok(metadata(&stored))
 }
 
-fn document(id: &str) -> Result<Record> {
-    documents().get(id)?.ok_or_else(|| Error::not_found(validate::DOCUMENT_NOT_FOUND))
-}
-
 /// A document with its base64 content.
 pub fn download(id: &str) -> Result<Value> {
-    let stored = document(id)?;
-    let content = document_data().list(&Query::default().eq("document_id", id).limit(1))?;
-    let data = content.items.into_iter().next().and_then(|mut record| record.remove("data"));
-    let data = data.filter(Value::is_string).ok_or_else(|| Error::not_found(validate::DOCUMENT_NOT_FOUND))?;
-    let field = |name: &str| stored.get(name).cloned().unwrap_or(Value::Null);
-    let mut document = Record::new();
-    for name in ["id", "name", "mime", "size"] {
-        document.insert(name.into(), field(name));
-    }
-    // Moved, not copied, as on upload.
-    document.insert("data".into(), data);
-    Ok(Value::Object(document))
+    DOCUMENTS.download(id, DOCUMENT_NOT_FOUND)
 }
 
 /// Deletes a document and its content, with a `document` entry on its process.
 pub fn remove_document(id: &str, user_id: Option<&str>) -> Result<()> {
-    let stored = document(id)?;
-    delete_document_records(id)?;
+    let stored = DOCUMENTS.get(id, DOCUMENT_NOT_FOUND)?;
+    DOCUMENTS.delete(id)?;
     if let Some(process_id) = text(&stored, "process_id") {
         let removed =
             Change { field: "document".into(), from: stored.get("name").cloned().unwrap_or_default(), to: Value::Null };

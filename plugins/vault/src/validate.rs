@@ -5,8 +5,9 @@
 //! no list, 0, or the default stage, health and complexity. Values may arrive as text
 //! (a CSV import): numbers are parsed from it.
 
+use autoscope_sdk::files::{Content, FileType, Messages, Rules, VAGUE_TYPES};
+use autoscope_sdk::input::{non_blank, number, optional_text, required_text, sort_and_page, whole};
 use autoscope_sdk::prelude::*;
-use autoscope_sdk::wire::host::DirectoryEntry;
 use serde_json::Value;
 
 use crate::scores::ANSWER_FIELDS;
@@ -30,10 +31,9 @@ pub const BOTS: &str = "Bots must be a list of names";
 pub const OWNER: &str = "Owner is not a user of this company";
 pub const ANSWER: &str = "Each assessment answer must be between 1 and 5";
 pub const PROCESS_NOT_FOUND: &str = "Process not found";
-pub const UNKNOWN_SORT: &str = "Unknown sort field";
 pub const DOCUMENT_NAME_REQUIRED: &str = "Please enter the document name";
 pub const DOCUMENT_NAME_TOO_LONG: &str = "Document name must be at most 200 characters";
-pub const DOCUMENT_TYPE: &str = "This file type is not accepted";
+pub const DOCUMENT_TYPE: &str = files::TYPE_NOT_ACCEPTED;
 pub const DOCUMENT_DATA: &str = "The document's content is not valid base64";
 pub const DOCUMENT_TOO_BIG: &str = "A document may be at most 2 MB";
 pub const TOO_MANY_DOCUMENTS: &str = "A process may have at most 20 documents";
@@ -140,28 +140,7 @@ fn editable(field: &str, value: &Value) -> Result<Value> {
 
 /// The trimmed name: required, at most 200 characters.
 pub fn name(value: &Value) -> Result<String> {
-    let name = value.as_str().map(str::trim).unwrap_or_default();
-    if name.is_empty() {
-        return Err(Error::bad_request(NAME_REQUIRED));
-    }
-    if name.chars().count() > 200 {
-        return Err(Error::bad_request(NAME_TOO_LONG));
-    }
-    Ok(name.to_string())
-}
-
-/// Trimmed text of at most `max` characters, null when blank; `None` when too long or
-/// not text.
-fn optional_text(value: &Value, max: usize) -> Option<Value> {
-    match value {
-        Value::Null => Some(Value::Null),
-        Value::String(text) => match text.trim() {
-            "" => Some(Value::Null),
-            text if text.chars().count() <= max => Some(text.into()),
-            _ => None,
-        },
-        _ => None,
-    }
+    required_text(value.as_str(), 200, NAME_REQUIRED, NAME_TOO_LONG)
 }
 
 /// A list of names: an array of text, or one text with the names separated by `;`
@@ -192,19 +171,6 @@ fn choice(value: &Value, choices: &[Choice], default: &'static str) -> Option<&'
     }
 }
 
-/// A finite number, from a JSON number or text; `Some(None)` when blank, `None` when it
-/// is not a number.
-fn number(value: &Value) -> Option<Option<f64>> {
-    let number = match value {
-        Value::Null => return Some(None),
-        Value::Number(number) => number.as_f64()?,
-        Value::String(text) if text.trim().is_empty() => return Some(None),
-        Value::String(text) => text.trim().parse().ok()?,
-        _ => return None,
-    };
-    number.is_finite().then_some(Some(number))
-}
-
 /// A number from 0 to `max` (no upper bound when `None`); 0 when blank.
 fn ranged(value: &Value, max: Option<f64>) -> Option<f64> {
     let number = number(value)?.unwrap_or(0.0);
@@ -213,33 +179,20 @@ fn ranged(value: &Value, max: Option<f64>) -> Option<f64> {
 
 /// A whole number of 0 or more; 0 when blank.
 fn whole_number(value: &Value) -> Option<i64> {
-    let number = number(value)?.unwrap_or(0.0);
     // Beyond 2^53 a float no longer holds every whole number.
-    (number >= 0.0 && number.fract() == 0.0 && number <= 9_007_199_254_740_992.0).then_some(number as i64)
+    whole(number(value)?.unwrap_or(0.0), 0.0..=9_007_199_254_740_992.0)
 }
 
 /// An assessment answer: a whole number from 1 to 5.
 fn answer(value: &Value) -> Result<i64> {
-    number(value)
-        .flatten()
-        .filter(|answer| answer.fract() == 0.0 && (1.0..=5.0).contains(answer))
-        .map(|answer| answer as i64)
-        .ok_or_else(|| Error::bad_request(ANSWER))
-}
-
-/// 400 unless `owner_id` is a user of the company (`users`: its directory).
-pub fn owner(owner_id: &str, users: &[DirectoryEntry]) -> Result<()> {
-    match users.iter().any(|user| user.user_id == owner_id) {
-        true => Ok(()),
-        false => Err(Error::bad_request(OWNER)),
-    }
+    number(value).flatten().and_then(|answer| whole(answer, 1.0..=5.0)).ok_or_else(|| Error::bad_request(ANSWER))
 }
 
 /// The page `GET /processes` asks for: `q` (name contains), `stage`, `health`,
 /// `department`, `owner_id`, `sort` (fields separated by `,`, `-` for descending;
 /// `-updated_at` by default), `limit`, `cursor`; always with the total.
 pub fn list_query<'a>(param: impl Fn(&str) -> Option<&'a str>) -> Result<Query> {
-    let given = |name: &str| param(name).map(str::trim).filter(|value| !value.is_empty());
+    let given = |name: &str| non_blank(param(name));
     let mut query = Query::default().with_total();
     if let Some(text) = given("q") {
         query = query.filter("name", FilterOp::Contains, text);
@@ -255,44 +208,7 @@ pub fn list_query<'a>(param: impl Fn(&str) -> Option<&'a str>) -> Result<Query> 
             query = query.eq(field, value);
         }
     }
-    for key in given("sort").unwrap_or("-updated_at").split(',').map(str::trim) {
-        let (field, desc) = key.strip_prefix('-').map_or((key, false), |field| (field, true));
-        if !SORTABLE.contains(&field) {
-            return Err(Error::bad_request(UNKNOWN_SORT));
-        }
-        query = if desc { query.sort_desc(field) } else { query.sort(field) };
-    }
-    if let Some(limit) = given("limit") {
-        let limit = limit.parse().ok().filter(|limit| (1..=500).contains(limit));
-        query = query.limit(limit.ok_or_else(|| Error::bad_request("The limit must be a whole number from 1 to 500"))?);
-    }
-    Ok(query.cursor(given("cursor").map(str::to_string)))
-}
-
-/// A document to store, checked: its trimmed name, its type, and its size in bytes.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct NewDocument {
-    pub name: String,
-    pub mime: &'static str,
-    pub size: usize,
-}
-
-/// Checks an upload's name, type (by its MIME type, or its name's extension when the
-/// browser gave no specific type) and base64 content.
-pub fn document(name: &str, mime: &str, data: &str) -> Result<NewDocument> {
-    let name = name.trim();
-    if name.is_empty() {
-        return Err(Error::bad_request(DOCUMENT_NAME_REQUIRED));
-    }
-    if name.chars().count() > 200 {
-        return Err(Error::bad_request(DOCUMENT_NAME_TOO_LONG));
-    }
-    let mime = document_type(mime, name).ok_or_else(|| Error::bad_request(DOCUMENT_TYPE))?;
-    let size = base64_size(data).ok_or_else(|| Error::bad_request(DOCUMENT_DATA))?;
-    if size > MAX_DOCUMENT_BYTES {
-        return Err(Error::bad_request(DOCUMENT_TOO_BIG));
-    }
-    Ok(NewDocument { name: name.to_string(), mime, size })
+    sort_and_page(query, &param, &SORTABLE, "-updated_at")
 }
 
 /// 400 when a process with `count` documents may take no more.
@@ -303,72 +219,67 @@ pub fn room_for_document(count: u64) -> Result<()> {
     }
 }
 
-/// The accepted file types: extension and MIME type.
-const DOCUMENT_TYPES: [(&str, &str); 12] = [
-    ("pdf", "application/pdf"),
-    ("png", "image/png"),
-    ("jpg", "image/jpeg"),
-    ("jpeg", "image/jpeg"),
-    ("docx", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"),
-    ("xlsx", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"),
-    ("pptx", "application/vnd.openxmlformats-officedocument.presentationml.presentation"),
-    ("vsdx", "application/vnd.ms-visio.drawing"),
-    ("bpmn", "application/bpmn+xml"),
-    ("xml", "application/xml"),
-    ("txt", "text/plain"),
-    ("csv", "text/csv"),
+/// The accepted file types: extension and MIME type. Their content is not checked, only
+/// that it is base64: a document's type is taken from what the browser says.
+const DOCUMENT_TYPES: [FileType; 12] = [
+    FileType::new("pdf", "application/pdf", Content::Unchecked),
+    FileType::new("png", "image/png", Content::Unchecked),
+    FileType::new("jpg", "image/jpeg", Content::Unchecked),
+    FileType::new("jpeg", "image/jpeg", Content::Unchecked),
+    FileType::new(
+        "docx",
+        "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+        Content::Unchecked,
+    ),
+    FileType::new("xlsx", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", Content::Unchecked),
+    FileType::new(
+        "pptx",
+        "application/vnd.openxmlformats-officedocument.presentationml.presentation",
+        Content::Unchecked,
+    ),
+    FileType::new("vsdx", "application/vnd.ms-visio.drawing", Content::Unchecked),
+    FileType::new("bpmn", "application/bpmn+xml", Content::Unchecked),
+    FileType::new("xml", "application/xml", Content::Unchecked),
+    FileType::new("txt", "text/plain", Content::Unchecked),
+    FileType::new("csv", "text/csv", Content::Unchecked),
 ];
 
-/// Other names in use for the accepted types.
-const TYPE_ALIASES: [(&str, &str); 4] = [
-    ("image/jpg", "image/jpeg"),
-    ("text/xml", "application/xml"),
-    ("application/vnd.visio", "application/vnd.ms-visio.drawing"),
-    ("application/vnd.ms-visio.drawing.main+xml", "application/vnd.ms-visio.drawing"),
-];
-
-/// Types that say nothing specific: browsers give them for files they do not know
-/// (`.bpmn`, `.vsdx`), and Windows with Excel gives `.csv` files the Excel type.
-const VAGUE_TYPES: [&str; 3] = ["", "application/octet-stream", "application/vnd.ms-excel"];
-
-/// The MIME type to store for an upload, when its type is accepted.
-pub fn document_type(mime: &str, name: &str) -> Option<&'static str> {
-    let mime = mime.split(';').next().unwrap_or_default().trim().to_ascii_lowercase();
-    let mime = TYPE_ALIASES.iter().find(|(alias, _)| *alias == mime).map_or(mime.as_str(), |(_, canonical)| canonical);
-    if let Some((_, known)) = DOCUMENT_TYPES.iter().find(|(_, known)| *known == mime) {
-        return Some(known);
-    }
-    if !VAGUE_TYPES.contains(&mime) {
-        return None;
-    }
-    let extension = name.rsplit_once('.')?.1.to_ascii_lowercase();
-    DOCUMENT_TYPES.iter().find(|(known, _)| *known == extension).map(|(_, mime)| *mime)
-}
-
-/// The decoded size of standard, padded base64, without decoding it; `None` when it is
-/// not base64.
-pub fn base64_size(data: &str) -> Option<usize> {
-    let bytes = data.as_bytes();
-    if !bytes.len().is_multiple_of(4) {
-        return None;
-    }
-    let padding = bytes.iter().rev().take_while(|&&byte| byte == b'=').count();
-    let body = &bytes[..bytes.len() - padding];
-    let alphabet = |byte: &u8| byte.is_ascii_alphanumeric() || *byte == b'+' || *byte == b'/';
-    (padding <= 2 && body.iter().all(alphabet)).then_some(bytes.len() / 4 * 3 - padding)
-}
+/// What a process accepts as a document: its name, its type (by its MIME type, or its
+/// name's extension when the browser gave no specific type: `.bpmn`, `.vsdx`) and its
+/// base64 content of at most 2 MB.
+pub const DOCUMENTS: Rules = Rules {
+    types: &DOCUMENT_TYPES,
+    // Other names in use for the accepted types.
+    aliases: &[
+        ("image/jpg", "image/jpeg"),
+        ("text/xml", "application/xml"),
+        ("application/vnd.visio", "application/vnd.ms-visio.drawing"),
+        ("application/vnd.ms-visio.drawing.main+xml", "application/vnd.ms-visio.drawing"),
+    ],
+    vague: &VAGUE_TYPES,
+    max_name: 200,
+    max_bytes: MAX_DOCUMENT_BYTES,
+    messages: Messages {
+        name_required: DOCUMENT_NAME_REQUIRED,
+        name_too_long: DOCUMENT_NAME_TOO_LONG,
+        type_not_accepted: DOCUMENT_TYPE,
+        not_base64: DOCUMENT_DATA,
+        too_big: DOCUMENT_TOO_BIG,
+        // Never answered: no document type has its content checked.
+        content_mismatch: files::CONTENT_MISMATCH,
+    },
+};
 
 #[cfg(test)]
 mod tests {
+    use autoscope_sdk::files::Checked;
+    use autoscope_sdk::input::UNKNOWN_SORT;
     use serde_json::json;
 
     use super::*;
 
     fn record(value: Value) -> Record {
-        match value {
-            Value::Object(record) => record,
-            _ => panic!("not an object"),
-        }
+        serde_json::from_value(value).expect("an object")
     }
 
     fn message(result: Result<impl std::fmt::Debug>) -> String {
@@ -514,19 +425,6 @@ mod tests {
         assert_eq!(message(assessment(&input)), HANDLING_MINUTES);
     }
 
-    #[test]
-    fn the_owner_must_be_in_the_directory() {
-        let users = vec![DirectoryEntry {
-            user_id: "u1".into(),
-            email: "ann@acme.test".into(),
-            firstname: "Ann".into(),
-            lastname: "Lee".into(),
-            job_title: String::new(),
-        }];
-        assert!(owner("u1", &users).is_ok());
-        assert_eq!(message(owner("u2", &users)), OWNER);
-    }
-
     fn list(params: &[(&str, &str)]) -> Result<Query> {
         list_query(|name| params.iter().find(|(key, _)| *key == name).map(|(_, value)| *value))
     }
@@ -578,19 +476,30 @@ mod tests {
         assert!(message(list(&[("limit", "501")])).contains("limit"));
     }
 
+    fn document(name: &str, mime: &str, data: &str) -> Result<Checked> {
+        DOCUMENTS.check(name, mime, data)
+    }
+
+    fn document_type(mime: &str, name: &str) -> Option<&'static str> {
+        DOCUMENTS.file_type(mime, name).map(|file_type| file_type.mime)
+    }
+
     #[test]
     fn documents_are_checked_by_name_type_and_size() {
         let doc = document(" Flow.pdf ", "application/pdf", "aGVsbG8=").unwrap();
-        assert_eq!(doc, NewDocument { name: "Flow.pdf".into(), mime: "application/pdf", size: 5 });
+        assert_eq!(doc, Checked { name: "Flow.pdf".into(), mime: "application/pdf", size: 5 });
         assert_eq!(message(document(" ", "application/pdf", "")), DOCUMENT_NAME_REQUIRED);
         assert_eq!(message(document(&"x".repeat(201), "application/pdf", "")), DOCUMENT_NAME_TOO_LONG);
         assert_eq!(message(document("run.exe", "application/x-msdownload", "")), DOCUMENT_TYPE);
         assert_eq!(message(document("a.txt", "text/plain", "abc")), DOCUMENT_DATA);
+        assert_eq!(message(document("a.txt", "text/plain", "aG=k")), DOCUMENT_DATA);
         // 2 MiB decode from exactly 2,796,204 base64 characters (with one `=`)... and one byte more is too big.
         let limit = format!("{}=", "A".repeat(2_796_203));
         assert_eq!(document("big.txt", "text/plain", &limit).unwrap().size, MAX_DOCUMENT_BYTES);
         let over = "A".repeat(2_796_204);
         assert_eq!(message(document("big.txt", "text/plain", &over)), DOCUMENT_TOO_BIG);
+        // The whole text is checked before the size.
+        assert_eq!(message(document("big.txt", "text/plain", &format!("{over}!AAA"))), DOCUMENT_DATA);
     }
 
     #[test]
@@ -604,23 +513,18 @@ mod tests {
         assert_eq!(document_type("application/vnd.ms-excel", "old.xls"), None);
         assert_eq!(document_type("", "noextension"), None);
         assert_eq!(document_type("application/zip", "archive.docx"), None, "a specific other type is refused");
-        for (extension, mime) in DOCUMENT_TYPES {
+        for FileType { extension, mime, .. } in DOCUMENT_TYPES {
             assert_eq!(document_type(mime, "x"), Some(mime));
             assert_eq!(document_type("", &format!("file.{extension}")), Some(mime));
         }
     }
 
     #[test]
-    fn base64_sizes_are_computed_without_decoding() {
-        assert_eq!(base64_size(""), Some(0));
-        assert_eq!(base64_size("aGk="), Some(2));
-        assert_eq!(base64_size("aGVsbG8="), Some(5));
-        assert_eq!(base64_size("aGVsbG8h"), Some(6));
-        assert_eq!(base64_size("a+/9"), Some(3));
-        assert_eq!(base64_size("aGVsbG8"), None, "unpadded");
-        assert_eq!(base64_size("aGV sbG8"), None);
-        assert_eq!(base64_size("a==="), None);
-        assert_eq!(base64_size("aG=k"), None);
+    fn document_content_is_not_checked() {
+        // Zeros as a BPMN diagram, "hello" as a PDF: only the base64 is.
+        let zeros = document("flow.bpmn", "", "AAAA").unwrap();
+        assert_eq!((zeros.mime, zeros.size), ("application/bpmn+xml", 3));
+        assert!(document("flow.pdf", "application/pdf", "aGVsbG8=").is_ok());
     }
 
     #[test]

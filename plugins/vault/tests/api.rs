@@ -1,14 +1,11 @@
 //! The Process Vault's API through the real host (built plugin: `make modules`), on
 //! SQLite and PostgreSQL.
 
-use std::path::PathBuf;
 use std::time::Duration;
 
-use autoscope_module_test::{
-    Company, Engine, Harness, Module, Reply, Right, Session, built_plugin, default_role_rights,
-};
-use autoscope_sdk::wire::storage::FilterOp;
-use autoscope_sdk::wire::{Envelope, host::Publish, storage::Filter};
+use autoscope_module_test::shortcuts::{call, company, expect, id, message, stored, text_file};
+use autoscope_module_test::{Engine, Harness, Right, Session, default_role_rights, product_module};
+use autoscope_sdk::wire::{Envelope, host::Publish};
 use serde_json::{Value, json};
 
 const CONFLICT: &str = "The record was changed by someone else; reload it and try again";
@@ -28,40 +25,13 @@ autoscope_module_test::on_both_engines!(
     summary_people_and_formulas,
 );
 
-fn vault() -> Module {
-    let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("module.toml");
-    Module::new(manifest, built_plugin("module_vault").expect("the plugin is built (make modules)"))
-}
-
 async fn load(engine: Engine) -> Harness {
-    Harness::load_on(engine, vault()).await.expect("the vault installs")
-}
-
-async fn company(harness: &Harness, name: &str) -> Company {
-    harness.company(name).await.expect("a company")
-}
-
-async fn call(harness: &Harness, who: &dyn Session, method: &str, path: &str, body: Option<Value>) -> Reply {
-    harness.call(who, method, path, body).await.expect("the host answers")
-}
-
-/// The body of a reply with `status`.
-fn expect(reply: Reply, status: u16) -> Value {
-    assert_eq!(reply.status, status, "{reply:?}");
-    reply.body
-}
-
-/// The message of a reply with `status`.
-fn message(reply: Reply, status: u16) -> String {
-    expect(reply, status)["message"].as_str().expect("a message").to_string()
+    let vault = product_module("vault").expect("the plugin is built (make modules)");
+    Harness::load_on(engine, vault).await.expect("the vault installs")
 }
 
 async fn create(harness: &Harness, who: &dyn Session, body: Value) -> Value {
     expect(call(harness, who, "POST", "/processes", Some(body)).await, 201)
-}
-
-fn id(record: &Value) -> &str {
-    record["id"].as_str().expect("an id")
 }
 
 fn names(page: &Value) -> Vec<&str> {
@@ -75,18 +45,6 @@ async fn history(harness: &Harness, who: &dyn Session, process_id: &str) -> Vec<
 
 fn actions(entries: &[Value]) -> Vec<&str> {
     entries.iter().map(|entry| entry["action"].as_str().unwrap_or("")).collect()
-}
-
-/// How many records of the vault's `collection` in `company` have `field` = `value`,
-/// read from the host's storage directly (the API no longer shows a deleted process's).
-async fn stored(harness: &Harness, company: &Company, collection: &str, field: &str, value: &str) -> u64 {
-    let filters = vec![Filter { field: field.into(), op: FilterOp::Eq, value: value.into() }];
-    harness.count(company, &format!("vault.{collection}"), filters).await.expect("the count runs")
-}
-
-/// A base64 text file.
-fn text_file(name: &str) -> Value {
-    json!({ "name": name, "mime": "text/plain", "data": "aGVsbG8=" })
 }
 
 /// The main flows of the list: search, filters, sorts, pages with a total, and one record.
@@ -356,7 +314,7 @@ async fn a_deleted_process_takes_its_history_and_documents_along(engine: Engine)
             .await,
         201,
     );
-    assert_eq!(stored(&harness, &acme, "document_data", "document_id", id(&document)).await, 1);
+    assert_eq!(stored(&harness, &acme, "vault.document_data", "document_id", id(&document)).await, 1);
 
     let path = format!("/processes/{}", id(&process));
     assert_eq!(message(call(&harness, &acme, "DELETE", &format!("{path}?version=2"), None).await, 409), CONFLICT);
@@ -371,12 +329,12 @@ async fn a_deleted_process_takes_its_history_and_documents_along(engine: Engine)
         message(call(&harness, &acme, "DELETE", &format!("{path}?version=1"), None).await, 404),
         "Process not found"
     );
-    assert_eq!(stored(&harness, &acme, "history", "process_id", id(&process)).await, 0);
-    assert_eq!(stored(&harness, &acme, "documents", "process_id", id(&process)).await, 0);
-    assert_eq!(stored(&harness, &acme, "document_data", "document_id", id(&document)).await, 0);
+    assert_eq!(stored(&harness, &acme, "vault.history", "process_id", id(&process)).await, 0);
+    assert_eq!(stored(&harness, &acme, "vault.documents", "process_id", id(&process)).await, 0);
+    assert_eq!(stored(&harness, &acme, "vault.document_data", "document_id", id(&document)).await, 0);
     // The other process keeps what is its own.
-    assert_eq!(stored(&harness, &acme, "history", "process_id", id(&kept)).await, 2);
-    assert_eq!(stored(&harness, &acme, "documents", "process_id", id(&kept)).await, 1);
+    assert_eq!(stored(&harness, &acme, "vault.history", "process_id", id(&kept)).await, 2);
+    assert_eq!(stored(&harness, &acme, "vault.documents", "process_id", id(&kept)).await, 1);
     let page = expect(call(&harness, &acme, "GET", "/processes", None).await, 200);
     assert_eq!(names(&page), ["Payroll check"]);
 }

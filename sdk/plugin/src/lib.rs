@@ -22,11 +22,17 @@
 //! the module's company-scoped collections, [`host`] for notifications, mail, events,
 //! realtime messages and the user directory. Each host call answers a [`Result`] whose
 //! error carries the HTTP status to pass on, so `?` is usually all a handler needs.
+//!
+//! What callers send is checked with [`input`] (text, numbers, users, list parameters,
+//! versioned writes) and [`files`] (base64 uploads: type, size and content, and their
+//! storage), each with the module's own messages.
 #![warn(missing_docs)]
 
 mod abi;
 mod error;
+pub mod files;
 pub mod host;
+pub mod input;
 pub mod reply;
 mod request;
 mod router;
@@ -46,7 +52,7 @@ pub mod prelude {
     pub use crate::storage::{self, AggregateExt, Collection, QueryExt, collection};
     pub use crate::wire::storage::{Aggregate, Bucket, Filter, FilterOp, MetricFn, Page, Query, Record};
     pub use crate::wire::{Context, EventDelivery, ScheduleRun};
-    pub use crate::{Error, Reply, Request, Result, Router, created, host, json, ok, reply};
+    pub use crate::{Error, Reply, Request, Result, Router, created, files, host, input, json, ok, reply};
 }
 
 /// Declares the plugin: `autoscope_sdk::module!(router)` at the crate root, where

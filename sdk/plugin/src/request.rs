@@ -71,6 +71,12 @@ impl Request {
         self.context.user.as_ref()
     }
 
+    /// The signed-in user; 401 "Please login to continue" on a public route (every other
+    /// route has one).
+    pub fn caller(&self) -> Result<&Caller> {
+        self.user().ok_or_else(|| Error::new(401, "Please login to continue"))
+    }
+
     /// True when the route is public (the host checked no session).
     pub fn is_public(&self) -> bool {
         self.http.public

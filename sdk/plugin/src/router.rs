@@ -300,6 +300,18 @@ mod tests {
     }
 
     #[test]
+    fn a_caller_is_signed_in_or_401() {
+        let http = || serde_json::from_value(json!({ "method": "GET", "path": "/" })).unwrap();
+        let public = Request::new(serde_json::from_value(context()).unwrap(), http(), vec![]);
+        let err = public.caller().unwrap_err();
+        assert_eq!((err.status, err.message.as_str()), (401, "Please login to continue"));
+        let mut signed_in = context();
+        signed_in["user"] = json!({ "user_id": "u1", "email": "ann@acme.test", "rights": {} });
+        let request = Request::new(serde_json::from_value(signed_in).unwrap(), http(), vec![]);
+        assert_eq!(request.caller().map(|caller| caller.user_id.as_str()), Ok("u1"));
+    }
+
+    #[test]
     fn events_and_schedules_dispatch_by_name() {
         let event = |name: &str, payload: Value| json!({ "kind": "event", "id": "e1", "name": name, "source": "crud", "payload": payload, "published_at": 0, "attempt": 1 });
         let reply = call(event("crud.item_created", json!({})));

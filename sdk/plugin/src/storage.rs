@@ -61,18 +61,46 @@ impl Collection {
     /// it has none) one after the other, following `next_cursor`. Name the `fields` you use
     /// ([`QueryExt::fields`]) when there may be many records.
     pub fn list_all(&self, query: &Query, max: usize) -> Result<Vec<Record>> {
+        self.pages(query, max, |query| {
+            let page = self.list(query)?;
+            Ok((page.items, page.next_cursor))
+        })
+    }
+
+    /// [`Collection::list_all`] with each record decoded straight from the host's JSON as
+    /// `T`, without a [`Record`] in between; 500 when a record does not fit.
+    pub fn list_all_as<T: DeserializeOwned>(&self, query: &Query, max: usize) -> Result<Vec<T>> {
+        #[derive(serde::Deserialize)]
+        struct TypedPage<T> {
+            items: Vec<T>,
+            next_cursor: Option<String>,
+        }
+        self.pages(query, max, |query| {
+            let page: TypedPage<T> = serde_json::from_str(self.list_json(query)?.get())
+                .map_err(|err| Error::internal(format!("unexpected record in {}: {err}", self.name)))?;
+            Ok((page.items, page.next_cursor))
+        })
+    }
+
+    /// The items of `query`'s pages, read with `page`, up to `max`.
+    fn pages<T>(
+        &self,
+        query: &Query,
+        max: usize,
+        page: impl Fn(&Query) -> Result<(Vec<T>, Option<String>)>,
+    ) -> Result<Vec<T>> {
         let mut query = Query { limit: Some(query.limit.unwrap_or(MAX_PAGE)), total: false, ..query.clone() };
-        let mut records = Vec::new();
+        let mut items = Vec::new();
         loop {
-            let page = self.list(&query)?;
-            records.extend(page.items);
-            match page.next_cursor {
-                Some(cursor) if records.len() < max => query.cursor = Some(cursor),
+            let (found, next_cursor) = page(&query)?;
+            items.extend(found);
+            match next_cursor {
+                Some(cursor) if items.len() < max => query.cursor = Some(cursor),
                 _ => break,
             }
         }
-        records.truncate(max);
-        Ok(records)
+        items.truncate(max);
+        Ok(items)
     }
 
     /// Deletes every record matching `filters`; answers how many. One delete per record,
@@ -84,9 +112,7 @@ impl Collection {
             // Each page's records are gone before the next list, which starts over.
             let page = self.list(&query)?;
             for record in &page.items {
-                let id =
-                    record.get("id").and_then(Value::as_str).ok_or_else(|| Error::internal("a record has no id"))?;
-                deleted += u64::from(self.delete(id, None)?);
+                deleted += u64::from(self.delete(id_of(record)?, None)?);
             }
             if page.next_cursor.is_none() {
                 return Ok(deleted);
@@ -141,6 +167,16 @@ impl Collection {
 /// A record as `T`; 500 when it does not fit (the manifest and the type disagree).
 pub fn from_record<T: DeserializeOwned>(record: Record) -> Result<T> {
     serde_json::from_value(Value::Object(record)).map_err(|err| Error::internal(format!("unexpected record: {err}")))
+}
+
+/// The id of a stored record; 500 when it has none (the host gives every record one).
+pub fn id_of(record: &Record) -> Result<&str> {
+    text(record, "id").ok_or_else(|| Error::internal("a stored record has no id"))
+}
+
+/// The text of a record's `field`; `None` when it is missing, null or not text.
+pub fn text<'a>(record: &'a Record, field: &str) -> Option<&'a str> {
+    record.get(field).and_then(Value::as_str)
 }
 
 /// `value` as a record; 500 unless it serializes to a JSON object.
@@ -322,6 +358,14 @@ mod tests {
     fn records_must_be_objects() {
         assert_eq!(to_record(&json!({ "a": 1 })).unwrap()["a"], json!(1));
         assert_eq!(to_record(&json!([1])).unwrap_err().status, 500);
+    }
+
+    #[test]
+    fn records_have_ids_and_text() {
+        let record: Record = serde_json::from_value(json!({ "id": "r1", "name": "a", "size": 2 })).unwrap();
+        assert_eq!(id_of(&record), Ok("r1"));
+        assert_eq!((text(&record, "name"), text(&record, "size"), text(&record, "gone")), (Some("a"), None, None));
+        assert_eq!(id_of(&Record::new()).unwrap_err().status, 500);
     }
 
     #[test]

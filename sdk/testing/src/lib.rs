@@ -76,6 +76,13 @@ impl Module {
         Self { manifest: manifest.into(), wasm: wasm.into(), web: None, grants: Grants::Declared }
     }
 
+    /// The module whose crate is in `dir`: its `dir/module.toml` and the plugin of
+    /// `crate_name` as `make modules` builds it ([`built_plugin`]). Fails with how to build
+    /// the plugin when it is missing.
+    pub fn from_dir(dir: impl AsRef<Path>, crate_name: &str) -> anyhow::Result<Self> {
+        Ok(Self::new(dir.as_ref().join("module.toml"), built_plugin(crate_name)?))
+    }
+
     pub fn with_web(mut self, dir: impl Into<PathBuf>) -> Self {
         self.web = Some(dir.into());
         self
@@ -106,6 +113,15 @@ pub fn built_plugin(crate_name: &str) -> anyhow::Result<PathBuf> {
     Ok(path)
 }
 
+/// One of this repository's product modules, `plugins/<key>` (crate `module-<key>`), as
+/// `make modules` builds it: to test a module together with the ones it reads (the
+/// vault's processes, say). Fails with how to build the plugin when it is missing.
+pub fn product_module(key: &str) -> anyhow::Result<Module> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../plugins").join(key);
+    anyhow::ensure!(dir.join("module.toml").is_file(), "{} has no module.toml: no product module {key}", dir.display());
+    Module::from_dir(dir, &format!("module_{key}"))
+}
+
 fn ensure_built(wasm: &Path) -> anyhow::Result<()> {
     if !wasm.is_file() {
         bail!(
@@ -123,6 +139,13 @@ pub trait Session {
     fn token(&self) -> &str;
     fn user_id(&self) -> &str;
     fn company_id(&self) -> &str;
+}
+
+/// A [`Session`] that can take a new token: [`Company`] and [`User`] (see
+/// [`Harness::renew`]).
+pub trait Renewable: Session + Sized {
+    /// The same user with the session `token`.
+    fn with_token(&self, token: String) -> Self;
 }
 
 /// A company of the harness with its first user (signed in). All its users share the
@@ -169,6 +192,18 @@ impl Session for User {
     }
     fn company_id(&self) -> &str {
         &self.company_id
+    }
+}
+
+impl Renewable for Company {
+    fn with_token(&self, token: String) -> Self {
+        Self { token, ..self.clone() }
+    }
+}
+
+impl Renewable for User {
+    fn with_token(&self, token: String) -> Self {
+        Self { token, ..self.clone() }
     }
 }
 
@@ -262,6 +297,20 @@ impl Harness {
         let mut harness =
             Self { app: autoscope::app(state.clone()), state, module: String::new(), _database: database, dir };
         harness.module = harness.install(module).await?;
+        Ok(harness)
+    }
+
+    /// [`Harness::load_on`] with `module`, then `others` installed after it (the modules
+    /// whose collections or events it uses); [`Harness::call`] addresses `module`.
+    pub async fn load_with(
+        engine: Engine,
+        module: Module,
+        others: impl IntoIterator<Item = Module>,
+    ) -> anyhow::Result<Self> {
+        let harness = Self::load_on(engine, module).await?;
+        for other in others {
+            harness.install(other).await?;
+        }
         Ok(harness)
     }
 
@@ -398,6 +447,13 @@ impl Harness {
         self.state.clock.advance(by);
     }
 
+    /// `who` with a new session: sessions end 12 hours after they opened, so a test that
+    /// moves the clock by days signs its users in again.
+    pub async fn renew<S: Renewable>(&self, who: &S) -> anyhow::Result<S> {
+        let token = autoscope::auth::session::open(&self.state, who.user_id(), who.company_id()).await?;
+        Ok(who.with_token(token))
+    }
+
     /// The notifications of `who`, newest first.
     pub async fn notifications(&self, who: &dyn Session) -> anyhow::Result<Vec<Notification>> {
         Ok(notifications::list_for_user(&self.state.db, who.company_id(), who.user_id(), 1000).await?)
@@ -422,6 +478,77 @@ impl Harness {
         let count =
             collections::execute(db, &target, who.company_id(), now, op).await.map_err(|err| anyhow!(err.message))?;
         count.as_u64().context("a count is a number")
+    }
+}
+
+/// Shortcuts for tests that panic rather than return a `Result`: each unwraps, saying what
+/// failed, and the reply checks show the whole reply when the status is not the one
+/// expected.
+///
+/// ```no_run
+/// # async fn example(harness: autoscope_module_test::Harness) {
+/// use autoscope_module_test::shortcuts::{call, company, expect, id, message};
+/// use serde_json::json;
+///
+/// let acme = company(&harness, "Acme").await;
+/// let item = expect(call(&harness, &acme, "POST", "/items", Some(json!({ "title": "x" }))).await, 201);
+/// let missing = call(&harness, &acme, "GET", "/items/nope", None).await;
+/// assert_eq!(message(missing, 404), "Item not found");
+/// # let _ = id(&item);
+/// # }
+/// ```
+pub mod shortcuts {
+    use serde_json::{Value, json};
+
+    use crate::{Company, Filter, FilterOp, Harness, Renewable, Reply, Session, User};
+
+    /// [`Harness::company`].
+    pub async fn company(harness: &Harness, name: &str) -> Company {
+        harness.company(name).await.expect("a company")
+    }
+
+    /// [`Company::add_user`].
+    pub async fn user(company: &Company, email: &str) -> User {
+        company.add_user(email).await.expect("a user")
+    }
+
+    /// [`Harness::call`].
+    pub async fn call(harness: &Harness, who: &dyn Session, method: &str, path: &str, body: Option<Value>) -> Reply {
+        harness.call(who, method, path, body).await.expect("the host answers")
+    }
+
+    /// The body of a reply with `status`.
+    pub fn expect(reply: Reply, status: u16) -> Value {
+        assert_eq!(reply.status, status, "{reply:?}");
+        reply.body
+    }
+
+    /// The message (`{"message": ...}`) of a reply with `status`.
+    pub fn message(reply: Reply, status: u16) -> String {
+        expect(reply, status)["message"].as_str().expect("a message").to_string()
+    }
+
+    /// The `id` of a record.
+    pub fn id(record: &Value) -> &str {
+        record["id"].as_str().expect("an id")
+    }
+
+    /// [`Harness::renew`].
+    pub async fn renew<S: Renewable>(harness: &Harness, who: &S) -> S {
+        harness.renew(who).await.expect("a session")
+    }
+
+    /// How many records of `collection` (`<module>.<collection>`) in `who`'s company have
+    /// `field` = `value`, read from storage ([`Harness::count`]).
+    pub async fn stored(harness: &Harness, who: &dyn Session, collection: &str, field: &str, value: &str) -> u64 {
+        let filters = vec![Filter { field: field.into(), op: FilterOp::Eq, value: value.into() }];
+        harness.count(who, collection, filters).await.expect("the count runs")
+    }
+
+    /// The body of a file upload (`{name, mime, data}`, as the SDK's `files::Upload` reads
+    /// it) of a text file that says `hello`.
+    pub fn text_file(name: &str) -> Value {
+        json!({ "name": name, "mime": "text/plain", "data": "aGVsbG8=" })
     }
 }
 

@@ -5,7 +5,8 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use anyhow::Context;
-use autoscope_module_test::{Engine, Harness, Module, Reply, Right, built_plugin, default_role_rights};
+use autoscope_module_test::shortcuts::{call, company, expect, message, renew, user};
+use autoscope_module_test::{Engine, Harness, Module, Reply, Right, built_plugin, default_role_rights, product_module};
 use serde_json::json;
 
 fn crud_dir() -> PathBuf {
@@ -13,7 +14,7 @@ fn crud_dir() -> PathBuf {
 }
 
 fn crud() -> anyhow::Result<Module> {
-    Ok(Module::new(crud_dir().join("module.toml"), built_plugin("test_module_crud")?).with_web(crud_dir().join("web")))
+    Ok(Module::from_dir(crud_dir(), "test_module_crud")?.with_web(crud_dir().join("web")))
 }
 
 /// The `name` of every record in the module's `seen` collection (event and schedule runs).
@@ -168,5 +169,37 @@ async fn a_missing_plugin_says_how_to_build_it() -> anyhow::Result<()> {
     let module = Module::new(crud_dir().join("module.toml"), "/nowhere/plugin.wasm");
     let error = Harness::load(module).await.err().context("a missing plugin fails")?.to_string();
     assert!(error.contains("/nowhere/plugin.wasm is missing"), "{error}");
+    Ok(())
+}
+
+/// Sessions end 12 hours after they opened; `renew` signs the same users in again.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn renewed_sessions_outlive_the_12_hours() {
+    let harness = Harness::load(crud().expect("built")).await.expect("loaded");
+    let acme = company(&harness, "Acme").await;
+    let bob = user(&acme, "bob@acme.test").await;
+    expect(call(&harness, &bob, "GET", "/items", None).await, 200);
+    harness.advance(Duration::from_secs(13 * 3600));
+    assert_eq!(call(&harness, &acme, "GET", "/items", None).await.status, 401);
+    assert_eq!(call(&harness, &bob, "GET", "/items", None).await.status, 401);
+    let (acme, bob) = (renew(&harness, &acme).await, renew(&harness, &bob).await);
+    expect(call(&harness, &acme, "GET", "/items", None).await, 200);
+    let created = call(&harness, &bob, "POST", "/items", Some(json!({ "title": "Later" }))).await;
+    assert_eq!(expect(created, 201)["title"], "Later");
+    assert_eq!(message(call(&harness, &bob, "GET", "/items/nope", None).await, 404), "Item not found");
+}
+
+/// `load_with` installs the other modules after the loaded one, which `call` still
+/// addresses; `product_module` finds this repository's modules by key.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn other_modules_load_alongside() -> anyhow::Result<()> {
+    let harness = Harness::load_with(Engine::Sqlite, crud()?, [product_module("vault")?]).await?;
+    assert_eq!(harness.module(), "crud");
+    let acme = harness.company("Acme").await?;
+    assert_eq!(harness.call(&acme, "GET", "/items", None).await?.status, 200);
+    let processes = harness.call_module("vault", &acme, "GET", "/processes", None).await?;
+    assert_eq!(processes.status, 200, "{processes:?}");
+    let error = product_module("no_such_module").unwrap_err().to_string();
+    assert!(error.contains("no product module no_such_module"), "{error}");
     Ok(())
 }
