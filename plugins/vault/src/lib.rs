@@ -119,7 +119,10 @@ fn import_processes(req: &Request) -> Result<Reply> {
 fn process_tickets(req: &Request) -> Result<Reply> {
     let id = req.param("id")?;
     store::process(id)?;
-    let query = Query::default().eq("process_id", id).sort_desc("created_at").limit(200);
+    // What the Support tab shows: descriptions (up to 10,000 characters) stay behind.
+    let shown =
+        ["number", "title", "status", "priority", "assignee_id", "resolution_due", "resolution_breached", "approval"];
+    let query = Query::default().eq("process_id", id).sort_desc("created_at").limit(200).fields(shown);
     match collection("support.tickets").list(&query) {
         Ok(page) => ok(&json!({ "available": true, "items": page.items })),
         Err(err) if err.status == 404 => ok(&json!({ "available": false, "items": [] })),
