@@ -2,7 +2,6 @@ import { useState, type FormEvent } from 'react';
 import {
   Button,
   Divider,
-  Drawer,
   Group,
   Loader,
   Stack,
@@ -17,16 +16,17 @@ import { IconArrowRight } from '@tabler/icons-react';
 import { useModuleApi, useNotify } from '@autoscope/web-sdk';
 
 import { HealthBadge, StageBadge } from '../../common/src/Badges';
+import { CommentList } from '../../common/src/CommentList';
+import { parseUtcDayInput, utcDayInput } from '../../common/src/days';
+import { DetailDrawer } from '../../common/src/DetailDrawer';
 import { errorMessage } from '../../common/src/errors';
 import { formatDateTime } from '../../common/src/format';
 import { submitOnModEnter } from '../../common/src/forms';
-import { useIsMobile } from '../../common/src/mobile';
 import { nameOf, type PeopleIndex } from '../../common/src/people';
 import { PersonSelect } from '../../common/src/Pickers';
 import { QueryError } from '../../common/src/QueryError';
 import { stageLabel } from '../../common/src/vocabulary';
 import { boardApi, boardKeys, type CardDetail, type CardRecord } from './api';
-import { dueToInput, inputToDue } from './dates';
 import classes from './BoardPage.module.css';
 
 /** The server's message for a blank comment, checked here first. */
@@ -46,7 +46,6 @@ interface CardDrawerProps {
 /** A card's details: the process, its assignee and due day (editable), comments and move history. */
 export function CardDrawer({ processId, name, userId, people, onClose }: CardDrawerProps) {
   const api = useModuleApi();
-  const mobile = useIsMobile();
   const detail = useQuery({
     queryKey: boardKeys.card(userId, processId ?? ''),
     queryFn: ({ signal }) => boardApi.card(api, processId ?? '', signal),
@@ -54,11 +53,10 @@ export function CardDrawer({ processId, name, userId, people, onClose }: CardDra
   });
 
   return (
-    <Drawer
+    <DetailDrawer
       opened={processId !== null}
       onClose={onClose}
-      position="right"
-      size={mobile ? '100%' : 'lg'}
+      size="lg"
       title={<span className={classes.wrap}>{detail.data?.process.name ?? name}</span>}
     >
       {detail.isPending ? (
@@ -82,7 +80,7 @@ export function CardDrawer({ processId, name, userId, people, onClose }: CardDra
           <Moves detail={detail.data} people={people} />
         </Stack>
       ) : null}
-    </Drawer>
+    </DetailDrawer>
   );
 }
 
@@ -128,13 +126,13 @@ function CardForm({ processId, userId, card }: CardFormProps) {
   const notify = useNotify();
   const queryClient = useQueryClient();
   const storedAssignee = card?.assignee_id ?? null;
-  const storedDue = dueToInput(card?.due);
+  const storedDue = utcDayInput(card?.due);
   const [assignee, setAssignee] = useState<string | null>(storedAssignee);
   const [due, setDue] = useState(storedDue);
 
   const changes: CardRecord = {};
   if (assignee !== storedAssignee) changes.assignee_id = assignee;
-  if (due !== storedDue) changes.due = inputToDue(due);
+  if (due !== storedDue) changes.due = parseUtcDayInput(due);
   const changed = Object.keys(changes).length > 0;
 
   const save = useMutation({
@@ -240,23 +238,7 @@ function Comments({ processId, userId, detail, people }: CommentsProps) {
           No comments yet
         </Text>
       ) : (
-        <Stack gap="sm" mb="md" component="ul" className={classes.plainList}>
-          {comments.map((comment) => (
-            <li key={comment.id} className={classes.comment}>
-              <Group gap="xs" justify="space-between">
-                <Text size="sm" fw={600}>
-                  {nameOf(people, comment.user_id) ?? 'Unknown user'}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {formatDateTime(comment.created_at)}
-                </Text>
-              </Group>
-              <Text size="sm" className={classes.prewrap}>
-                {comment.text}
-              </Text>
-            </li>
-          ))}
-        </Stack>
+        <CommentList comments={comments} people={people} itemClassName={classes.comment} mb="md" />
       )}
       {/* Ctrl+Enter (Cmd+Enter) sends; Enter alone starts a new line. */}
       <form onSubmit={submit} onKeyDown={submitOnModEnter}>

@@ -5,10 +5,10 @@ import { CSS } from '@dnd-kit/utilities';
 import { IconCalendarDue, IconDots, IconGripVertical, IconMessage } from '@tabler/icons-react';
 
 import { HealthBadge, StageBadge } from '../../common/src/Badges';
+import { isPastDay } from '../../common/src/days';
 import { formatDate } from '../../common/src/format';
 import { nameOf, type PeopleIndex } from '../../common/src/people';
 import type { BoardCard, ColumnKey } from './api';
-import { isOverdue } from './dates';
 import type { DragData } from './dnd';
 import classes from './BoardPage.module.css';
 
@@ -21,7 +21,7 @@ interface CardFaceProps {
 function CardDetails({ card, people }: CardFaceProps) {
   const owner = nameOf(people, card.owner_id);
   const assignee = nameOf(people, card.assignee_id);
-  const overdue = card.due !== null && isOverdue(card.due, new Date());
+  const overdue = card.due !== null && isPastDay(card.due, new Date());
   return (
     <>
       <Group gap={6} mt={6}>

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { EmptyState } from '@mantine/core';
-import type { TablerIcon } from '@tabler/icons-react';
+import { Button, EmptyState } from '@mantine/core';
+import { IconFilterOff, type TablerIcon } from '@tabler/icons-react';
 
 interface EmptyNoticeProps {
   icon: TablerIcon;
@@ -22,5 +22,23 @@ export function EmptyNotice({ icon: IconComponent, title, description, children 
     >
       {children && <EmptyState.Actions>{children}</EmptyState.Actions>}
     </EmptyState>
+  );
+}
+
+interface NoMatchNoticeProps {
+  /** `No processes match these filters`. */
+  title: string;
+  description: string;
+  onClear: () => void;
+}
+
+/** A filtered list that came back empty: what to try, and "Clear filters". */
+export function NoMatchNotice({ title, description, onClear }: NoMatchNoticeProps) {
+  return (
+    <EmptyNotice icon={IconFilterOff} title={title} description={description}>
+      <Button variant="light" onClick={onClear}>
+        Clear filters
+      </Button>
+    </EmptyNotice>
   );
 }

@@ -26,6 +26,11 @@ export function todayInput(now = new Date()): string {
   return utcDayInput(Date.UTC(now.getFullYear(), now.getMonth(), now.getDate()) / 1000);
 }
 
+/** Whether the UTC day starting at `seconds` is before the user's today (their calendar date): a due day overdue. */
+export function isPastDay(seconds: number, now = new Date()): boolean {
+  return seconds < Date.UTC(now.getFullYear(), now.getMonth(), now.getDate()) / 1000;
+}
+
 /** The day input `days` after (or before, when negative) a valid day input. */
 export function addDays(day: string, days: number): string {
   const start = parseUtcDayInput(day);

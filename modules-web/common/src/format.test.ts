@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { formatDate, formatDateTime, formatNumber, formatPercent, formatScore, isoDay } from './format';
+import { formatDate, formatDateTime, formatNumber, formatPercent, formatScore, humanize, isoDay } from './format';
 
 /** Unix seconds of a local time (the tests run west of UTC: see vitest.config.ts). */
 const local = (...parts: [number, number, number, number?, number?]) =>
@@ -62,5 +62,11 @@ describe('dates', () => {
 
   it('names files by the local day', () => {
     expect(isoDay(new Date(2026, 2, 4, 23, 59))).toBe('2026-03-04');
+  });
+
+  it('turns keys into words', () => {
+    expect(humanize('in_progress')).toBe('In progress');
+    expect(humanize('resolution_due')).toBe('Resolution due');
+    expect(humanize('open')).toBe('Open');
   });
 });

@@ -49,3 +49,9 @@ export function formatDateTime(seconds: number | null | undefined): string {
 export function isoDay(at = new Date()): string {
   return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`;
 }
+
+/** A key as words: `in_progress` → `In progress`. */
+export function humanize(text: string): string {
+  const spaced = text.replace(/_/g, ' ');
+  return spaced.charAt(0).toUpperCase() + spaced.slice(1);
+}

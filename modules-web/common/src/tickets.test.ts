@@ -1,12 +1,26 @@
 import { describe, expect, it } from 'vitest';
 
-import { TICKET_STATUSES, TICKET_STATUS_LABELS, sortPriorities, ticketPriorityColor } from './tickets';
+import {
+  TICKET_STATUS_OPTIONS,
+  isTicketStatus,
+  sortPriorities,
+  ticketPriorityColor,
+  ticketStatusColor,
+  ticketStatusLabel,
+} from './tickets';
 
 describe('the ticket vocabulary', () => {
   it('labels the statuses as the plugin does, in workflow order', () => {
-    expect(TICKET_STATUSES.map((status) => TICKET_STATUS_LABELS[status]).join(', ')).toBe(
+    expect(TICKET_STATUS_OPTIONS.map((option) => option.label).join(', ')).toBe(
       'Open, In progress, Waiting, Resolved, Closed',
     );
+    expect(ticketStatusLabel('in_progress')).toBe('In progress');
+  });
+
+  it('shows a foreign status as it is, a missing one as a dash, both gray', () => {
+    expect([ticketStatusLabel('archived'), ticketStatusLabel(null)]).toEqual(['archived', '—']);
+    expect([ticketStatusColor('archived'), ticketStatusColor('resolved')]).toEqual(['gray', 'teal']);
+    expect([isTicketStatus('waiting'), isTicketStatus('archived'), isTicketStatus(null)]).toEqual([true, false, false]);
   });
 
   it('colours the masters’ priorities by name and others gray', () => {

@@ -22,6 +22,29 @@ export const TICKET_STATUS_COLORS: Readonly<Record<TicketStatus, string>> = {
   closed: 'gray',
 };
 
+export const TICKET_STATUS_OPTIONS = TICKET_STATUSES.map((status) => ({
+  value: status,
+  label: TICKET_STATUS_LABELS[status],
+}));
+
+/** Open, in progress and waiting: still being worked on (the plugin's "active", and an agent's load). */
+export const ACTIVE_TICKET_STATUSES = ['open', 'in_progress', 'waiting'] as const satisfies readonly TicketStatus[];
+
+export function isTicketStatus(value: string | null | undefined): value is TicketStatus {
+  return value != null && (TICKET_STATUSES as readonly string[]).includes(value);
+}
+
+/** A status's label; a foreign one as it is, a missing one as a dash. */
+export function ticketStatusLabel(value: string | null | undefined): string {
+  if (!value) return '—';
+  return isTicketStatus(value) ? TICKET_STATUS_LABELS[value] : value;
+}
+
+/** A status's colour; gray for a foreign one. */
+export function ticketStatusColor(value: string | null | undefined): string {
+  return isTicketStatus(value) ? TICKET_STATUS_COLORS[value] : 'gray';
+}
+
 /** The priorities of the host's masters, most urgent first; a company may use others too. */
 export const TICKET_PRIORITIES = ['Critical', 'High', 'Medium', 'Low'] as const;
 

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Badge, Button, Group, Table, Text, Tooltip } from '@mantine/core';
 import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
 
+import cells from '../../common/src/Cells.module.css';
 import { formatNumber, formatScore } from '../../common/src/format';
 import type { RankedProcess } from './api';
 import { bucketInfo } from './buckets';
@@ -54,7 +55,7 @@ export function RankingTable({ items, changes }: RankingTableProps) {
           <Table.Thead>
             <Table.Tr>
               {COLUMNS.map((column) => (
-                <Table.Th key={column.label} scope="col" className={column.numeric ? classes.numeric : undefined}>
+                <Table.Th key={column.label} scope="col" className={column.numeric ? cells.numeric : undefined}>
                   {column.label}
                 </Table.Th>
               ))}
@@ -71,17 +72,17 @@ export function RankingTable({ items, changes }: RankingTableProps) {
                       <RankChange change={changes.get(item.id)} />
                     </Group>
                   </Table.Td>
-                  <Table.Td className={classes.name}>
+                  <Table.Td className={cells.name}>
                     <Text fw={500}>{item.name}</Text>
                   </Table.Td>
                   <Table.Td>{item.department || <Text span c="dimmed">—</Text>}</Table.Td>
-                  <Table.Td className={classes.numeric}>
+                  <Table.Td className={cells.numeric}>
                     <Text fw={700}>{formatScore(item.score)}</Text>
                   </Table.Td>
-                  <Table.Td className={classes.numeric}>{formatNumber(item.value, true)}</Table.Td>
-                  <Table.Td className={classes.numeric}>{formatNumber(item.ease, true)}</Table.Td>
-                  <Table.Td className={classes.numeric}>{formatNumber(item.potential, true)}</Table.Td>
-                  <Table.Td className={classes.numeric}>
+                  <Table.Td className={cells.numeric}>{formatNumber(item.value, true)}</Table.Td>
+                  <Table.Td className={cells.numeric}>{formatNumber(item.ease, true)}</Table.Td>
+                  <Table.Td className={cells.numeric}>{formatNumber(item.potential, true)}</Table.Td>
+                  <Table.Td className={cells.numeric}>
                     <Text size="sm">{formatNumber(item.benefit_money)}</Text>
                     <Text size="xs" c="dimmed">
                       {formatNumber(item.benefit_hours)} h · {formatNumber(item.benefit_fte, true)} FTE

@@ -1,5 +1,6 @@
 import { Badge, Card, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 
+import cells from '../../common/src/Cells.module.css';
 import { formatNumber, formatScore } from '../../common/src/format';
 import type { RankedProcess } from './api';
 import { BUCKETS, groupByBucket } from './buckets';
@@ -45,7 +46,7 @@ export function RoadmapBuckets({ items }: { items: readonly RankedProcess[] }) {
                 {list.slice(0, SHOWN).map((item) => (
                   <Card key={item.id} withBorder padding="xs" component="li" className={classes.bucketCard}>
                     <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
-                      <Text size="sm" fw={600} className={classes.name}>
+                      <Text size="sm" fw={600} className={cells.name}>
                         #{item.rank} {item.name}
                       </Text>
                       <Text size="sm" fw={700} aria-label={`Score ${formatScore(item.score)}`}>

@@ -1,13 +1,13 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Button, Group, Paper, Text } from '@mantine/core';
-import { IconChevronLeft, IconChevronRight, IconFilterOff, IconPlus, IconTicket } from '@tabler/icons-react';
+import { useCallback, useMemo, useState } from 'react';
+import { Button, Group, Text } from '@mantine/core';
+import { IconChevronLeft, IconChevronRight, IconPlus, IconTicket } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
-import { useModuleApi, useNotify, usePageTitle } from '@autoscope/web-sdk';
+import { useModuleApi, usePageTitle } from '@autoscope/web-sdk';
 
-import { saveCsv } from '../../common/src/csv';
 import { useDialog } from '../../common/src/dialogs';
-import { EmptyNotice } from '../../common/src/EmptyNotice';
-import { formatNumber, isoDay } from '../../common/src/format';
+import { EmptyNotice, NoMatchNotice } from '../../common/src/EmptyNotice';
+import { useCsvExportButton, useOpenParam } from '../../common/src/listHooks';
+import { ListLayout } from '../../common/src/ListLayout';
 import { indexPeople } from '../../common/src/people';
 import { usePeople } from '../../common/src/queries';
 import { QueryError } from '../../common/src/QueryError';
@@ -30,23 +30,17 @@ import {
   previousPage,
   rangeText,
 } from './pagination';
-import type { Ticket, TicketFilters } from './types';
-import { OPEN_PARAM, clearedFilters, filtersFromParams, isFiltered, withFilters, withOpenTicket } from './urlState';
-import classes from './SupportPage.module.css';
+import type { TicketFilters } from './types';
+import { OPEN_PARAM, clearedFilters, filtersFromParams, isFiltered, withFilters } from './urlState';
 
 /** Ticket Management (/Support): the company's support tickets, their SLA, and each ticket's details in a drawer. */
 export default function SupportPage() {
   const api = useModuleApi();
-  const notify = useNotify();
   const now = useNow();
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => filtersFromParams(params), [params]);
-  const openId = params.get(OPEN_PARAM);
-  // The drawer keeps its ticket while it slides out.
-  const [shownId, setShownId] = useState(openId);
-  useEffect(() => {
-    if (openId) setShownId(openId);
-  }, [openId]);
+  // The ticket open in the drawer; the drawer keeps it while it slides out.
+  const drawer = useOpenParam(OPEN_PARAM);
 
   // Pages of the current filters; other filters start on the first page.
   const filtersKey = JSON.stringify(filters);
@@ -64,36 +58,17 @@ export default function SupportPage() {
   );
   const creation = useDialog<null>();
   const slaDialog = useDialog<null>();
-  const [exporting, setExporting] = useState(false);
 
   const setFilters = useCallback(
     (next: TicketFilters) => setParams((current) => withFilters(current, next), { replace: true }),
     [setParams],
   );
-  const openTicket = useCallback(
-    (ticket: Pick<Ticket, 'id'>) => setParams((current) => withOpenTicket(current, ticket.id)),
-    [setParams],
-  );
-  const closeTicket = useCallback(() => setParams((current) => withOpenTicket(current, null)), [setParams]);
-
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      // Names need the directory: read it first when it has not loaded (or failed).
-      const directory = people.data ?? (await people.refetch()).data ?? [];
-      const all = await fetchAllTickets(api, filters);
-      if (all.length === 0) {
-        notify.failure('There are no tickets to export');
-        return;
-      }
-      saveCsv(ticketsCsv(all, { ...names, people: indexPeople(directory) }), `tickets-${isoDay()}.csv`);
-      notify.success(`${formatNumber(all.length)} ${all.length === 1 ? 'ticket' : 'tickets'} exported`);
-    } catch (error) {
-      notify.error(error);
-    } finally {
-      setExporting(false);
-    }
-  };
+  const exportButton = useCsvExportButton(['ticket', 'tickets'], async () => {
+    // Names need the directory: read it first when it has not loaded (or failed).
+    const directory = people.data ?? (await people.refetch()).data ?? [];
+    const all = await fetchAllTickets(api, filters);
+    return { count: all.length, csv: ticketsCsv(all, { ...names, people: indexPeople(directory) }) };
+  });
 
   usePageTitle({
     heading: 'Ticket Management',
@@ -101,14 +76,7 @@ export default function SupportPage() {
     buttons: [
       { label: 'New ticket', icon: 'plus', kind: 'primary', onClick: () => creation.open(null) },
       { label: 'SLA policies', icon: 'settings', kind: 'secondary', onClick: () => slaDialog.open(null) },
-      {
-        label: 'Export CSV',
-        icon: 'download',
-        kind: 'secondary',
-        onClick: () => void exportCsv(),
-        loading: exporting,
-        disabled: exporting,
-      },
+      exportButton,
     ],
   });
 
@@ -135,15 +103,11 @@ export default function SupportPage() {
     );
   } else if (rows && rows.length === 0 && settled) {
     content = filtered ? (
-      <EmptyNotice
-        icon={IconFilterOff}
+      <NoMatchNotice
         title="No tickets match these filters"
         description="Try another search (a title, or #12 for ticket 12), or clear the filters."
-      >
-        <Button variant="light" onClick={() => setFilters(clearedFilters(filters))}>
-          Clear filters
-        </Button>
-      </EmptyNotice>
+        onClear={() => setFilters(clearedFilters(filters))}
+      />
     ) : (
       <EmptyNotice
         icon={IconTicket}
@@ -166,7 +130,7 @@ export default function SupportPage() {
           onSort={(sort) => setFilters({ ...filters, sort })}
           stale={list.isPlaceholderData}
           now={now}
-          onOpen={openTicket}
+          onOpen={drawer.open}
         />
         {rows && (
           <Group justify="space-between" gap="sm" wrap="wrap">
@@ -207,24 +171,21 @@ export default function SupportPage() {
   }
 
   return (
-    <div className={classes.page} data-testid="support-page">
-      <Paper withBorder p="md" radius="md">
-        <TicketFiltersBar filters={filters} onChange={setFilters} />
-      </Paper>
-      <Paper withBorder p="md" radius="md" className={classes.results}>
-        {content}
-      </Paper>
-
+    <ListLayout
+      testId="support-page"
+      filters={<TicketFiltersBar filters={filters} onChange={setFilters} />}
+      results={content}
+    >
       <TicketDrawer
-        opened={openId !== null}
-        ticketId={openId ?? shownId}
+        opened={drawer.openId !== null}
+        ticketId={drawer.shownId}
         names={names}
         now={now}
         closeOnEscape={!creation.opened && !slaDialog.opened}
-        onClose={closeTicket}
+        onClose={drawer.close}
       />
-      <CreateTicket key={`create:${creation.key}`} {...creation.props} onCreated={openTicket} />
+      <CreateTicket key={`create:${creation.key}`} {...creation.props} onCreated={drawer.open} />
       <SlaPolicies key={`sla:${slaDialog.key}`} {...slaDialog.props} />
-    </div>
+    </ListLayout>
   );
 }

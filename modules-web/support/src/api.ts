@@ -12,13 +12,13 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import { saveBlob, useCurrentUser, useModuleApi, useRealtime, type ApiClient } from '@autoscope/web-sdk';
+import { useCurrentUser, useModuleApi, useRealtime, type ApiClient } from '@autoscope/web-sdk';
 
-import { base64ToBlob } from '../../common/src/files';
+import { useFileDownload } from '../../common/src/fileDownload';
+import { fetchAllPages, type ListPage } from '../../common/src/lists';
 import { useMasterNames } from '../../common/src/queries';
 import { PAGE_SIZE } from './pagination';
 import type {
-  AttachmentContent,
   AttachmentMeta,
   ProcessOption,
   SlaAnswer,
@@ -29,13 +29,10 @@ import type {
   TicketDetail,
   TicketFilters,
   TicketMessage,
-  TicketPage,
 } from './types';
 import { listQuery } from './urlState';
 import type { CreatePayload, TicketChanges } from './validation';
 
-/** The largest page storage gives: the export reads with it. */
-const EXPORT_PAGE_SIZE = 500;
 /** Process names and SLA policies change rarely. */
 const STALE_MS = 5 * 60_000;
 
@@ -62,23 +59,14 @@ export function useTicketList(filters: TicketFilters, cursor: string | null) {
   const user = useUser();
   return useQuery({
     queryKey: supportKeys.list(user, filters, cursor),
-    queryFn: ({ signal }) => api.get<TicketPage>('/tickets', { signal, query: listQuery(filters, PAGE_SIZE, cursor) }),
+    queryFn: ({ signal }) => api.get<ListPage<Ticket>>('/tickets', { signal, query: listQuery(filters, PAGE_SIZE, cursor) }),
     placeholderData: keepPreviousData,
   });
 }
 
 /** Every ticket the filters match, page after page (for the CSV export). */
-export async function fetchAllTickets(api: ApiClient, filters: TicketFilters): Promise<Ticket[]> {
-  const all: Ticket[] = [];
-  let cursor: string | null = null;
-  do {
-    const page: TicketPage = await api.get<TicketPage>('/tickets', {
-      query: listQuery(filters, EXPORT_PAGE_SIZE, cursor),
-    });
-    all.push(...page.items);
-    cursor = page.next_cursor;
-  } while (cursor);
-  return all;
+export function fetchAllTickets(api: ApiClient, filters: TicketFilters): Promise<Ticket[]> {
+  return fetchAllPages<Ticket>(api, '/tickets', (limit, cursor) => listQuery(filters, limit, cursor));
 }
 
 export function useTicket(id: string | null) {
@@ -205,15 +193,7 @@ export const useDeleteAttachment = (ticketId: string) =>
   );
 
 /** Fetches an attachment's content and has the browser save it under its name. */
-export function useDownloadAttachment() {
-  const api = useModuleApi();
-  return useMutation({
-    mutationFn: async (attachmentId: string) => {
-      const file = await api.get<AttachmentContent>(attachmentPath(attachmentId));
-      saveBlob(base64ToBlob(file.data, file.mime), file.name);
-    },
-  });
-}
+export const useDownloadAttachment = () => useFileDownload(attachmentPath);
 
 export const useRequestApproval = (ticketId: string) =>
   useSupportMutation(

@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
-import {
-  ACCEPTED_EXTENSIONS,
-  ATTACHMENT_MESSAGES,
-  MAX_ATTACHMENT_BYTES,
-  contentProblem,
-  mimeOf,
-  uploadProblem,
-} from './attachments';
+import { ATTACHMENT_MESSAGES, ATTACHMENT_RULES, MAX_ATTACHMENT_BYTES, contentProblem } from './attachments';
+
+const { accept, mimeOf, uploadProblem } = ATTACHMENT_RULES;
 
 /** Bytes from numbers and UTF-8 text. */
 const bytes = (...values: (number | string)[]) =>
@@ -30,8 +25,12 @@ describe('attachment types', () => {
     expect(mimeOf('diagram.vsdx')).toBeNull();
   });
 
+  it('checks the content of every upload', () => {
+    expect(ATTACHMENT_RULES.contentProblem).toBe(contentProblem);
+  });
+
   it('offers the accepted extensions to the file picker', () => {
-    expect(ACCEPTED_EXTENSIONS.split(',')).toEqual(
+    expect(accept.split(',')).toEqual(
       expect.arrayContaining(['.pdf', '.png', '.jpg', '.gif', '.docx', '.pptx', '.txt', '.csv', '.log', '.json']),
     );
   });

@@ -1,7 +1,9 @@
 /**
- * Ticket attachments in the browser: the checks the plugin makes, made here first (type,
- * size, count, and the content's signature), so a refused file is never sent.
+ * Ticket attachments: the checks the plugin makes on an upload (type, size and count, as
+ * common/src/files.ts makes them, and the content's signature), so a refused file is never sent.
  */
+
+import { extensionOf, fileRules, type FileRules } from '../../common/src/files';
 
 /** The plugin's messages for refused attachments. */
 export const ATTACHMENT_MESSAGES = {
@@ -17,11 +19,7 @@ export const MAX_ATTACHMENTS = 20;
 /** How a type's content is recognised. */
 type Signature = 'pdf' | 'png' | 'jpeg' | 'gif' | 'zip' | 'text';
 
-/**
- * The accepted types by file extension: the MIME type sent and the signature its content
- * must have. Browsers leave `file.type` empty or vague for several (csv, log), so the
- * extension decides.
- */
+/** The accepted types by file extension: the MIME type sent and the signature its content must have. */
 const TYPES: Readonly<Record<string, readonly [mime: string, signature: Signature]>> = {
   pdf: ['application/pdf', 'pdf'],
   png: ['image/png', 'png'],
@@ -37,27 +35,9 @@ const TYPES: Readonly<Record<string, readonly [mime: string, signature: Signatur
   json: ['application/json', 'text'],
 };
 
-/** For the file picker's `accept`. */
-export const ACCEPTED_EXTENSIONS = Object.keys(TYPES)
-  .map((extension) => `.${extension}`)
-  .join(',');
-
 function typeOf(fileName: string) {
-  const dot = fileName.lastIndexOf('.');
-  return dot < 0 ? undefined : TYPES[fileName.slice(dot + 1).toLowerCase()];
-}
-
-/** The MIME type to send for a file name, or null when its type is not accepted. */
-export function mimeOf(fileName: string): string | null {
-  return typeOf(fileName)?.[0] ?? null;
-}
-
-/** Why a file cannot be added to a ticket that has `count` attachments (before reading it), or null. */
-export function uploadProblem(file: { name: string; size: number }, count: number): string | null {
-  if (count >= MAX_ATTACHMENTS) return ATTACHMENT_MESSAGES.tooMany;
-  if (mimeOf(file.name) === null) return ATTACHMENT_MESSAGES.type;
-  if (file.size > MAX_ATTACHMENT_BYTES) return ATTACHMENT_MESSAGES.tooLarge;
-  return null;
+  const extension = extensionOf(fileName);
+  return extension !== null && Object.hasOwn(TYPES, extension) ? TYPES[extension] : undefined;
 }
 
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
@@ -103,3 +83,13 @@ export function contentProblem(fileName: string, bytes: Uint8Array): string | nu
   if (!type) return ATTACHMENT_MESSAGES.type;
   return matches(type[1], bytes) ? null : ATTACHMENT_MESSAGES.content;
 }
+
+export const ATTACHMENT_RULES: FileRules = {
+  ...fileRules({
+    mimeByExtension: Object.fromEntries(Object.entries(TYPES).map(([extension, [mime]]) => [extension, mime])),
+    maxBytes: MAX_ATTACHMENT_BYTES,
+    maxFiles: MAX_ATTACHMENTS,
+    messages: ATTACHMENT_MESSAGES,
+  }),
+  contentProblem,
+};

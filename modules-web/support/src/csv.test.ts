@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 
 import { formatDateTime } from '../../common/src/format';
 import { indexPeople } from '../../common/src/people';
+import { ADA, GRACE } from '../../common/src/testFixtures';
 import { ticketsCsv } from './csv';
-import { ADA, GRACE, TICKET } from './testFixtures';
+import { TICKET } from './testFixtures';
 
 const names = { people: indexPeople([ADA, GRACE]), processes: new Map([['p1', 'Invoice intake']]) };
 const lines = (csv: string) => csv.slice(1).split('\r\n').slice(0, -1);

@@ -3,14 +3,15 @@
 import { toCsv, type CsvCell } from '../../common/src/csv';
 import { formatDateTime } from '../../common/src/format';
 import { nameOf } from '../../common/src/people';
+import { ticketStatusLabel } from '../../common/src/tickets';
 import type { Names } from './history';
 import type { Ticket } from './types';
-import { statusLabel, ticketApprovalLook } from './vocabulary';
+import { ticketApprovalLook } from './vocabulary';
 
 const COLUMNS: readonly (readonly [header: string, cell: (ticket: Ticket, names: Names) => CsvCell])[] = [
   ['Number', (ticket) => ticket.number],
   ['Title', (ticket) => ticket.title],
-  ['Status', (ticket) => statusLabel(ticket.status)],
+  ['Status', (ticket) => ticketStatusLabel(ticket.status)],
   ['Priority', (ticket) => ticket.priority],
   ['Category', (ticket) => ticket.category],
   ['Requester', (ticket, names) => nameOf(names.people, ticket.requester_id)],

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
 import { indexPeople } from '../../common/src/people';
+import { ADA, GRACE } from '../../common/src/testFixtures';
 import { actionTitle, changesOf, describeChange } from './history';
-import { ADA, GRACE } from './testFixtures';
 
 const names = { people: indexPeople([ADA, GRACE]), processes: new Map([['p1', 'Invoice intake']]) };
 

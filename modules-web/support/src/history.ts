@@ -2,8 +2,9 @@
 
 import { formatNumber } from '../../common/src/format';
 import { nameOf, type PeopleIndex } from '../../common/src/people';
+import { ticketStatusLabel } from '../../common/src/tickets';
 import type { HistoryAction } from './types';
-import { approvalLook, fieldLabel, statusLabel } from './vocabulary';
+import { approvalLook, fieldLabel } from './vocabulary';
 
 export const ACTION_TITLES: Readonly<Record<HistoryAction, string>> = {
   created: 'Created',
@@ -63,7 +64,7 @@ function changeValue(field: string, value: unknown, names: Names): string {
       .join(', ');
   }
   if (typeof value === 'string' && value !== '') {
-    if (field === 'status') return statusLabel(value);
+    if (field === 'status') return ticketStatusLabel(value);
     if (field === 'approval') return value === 'none' ? '—' : approvalLook(value).label;
     if (field === 'assignee_id' || field === 'requester_id' || field === 'person_id') {
       return nameOf(names.people, value) ?? '—';

@@ -1,22 +1,6 @@
 /** Records the tests share; imported by nothing the remote builds. */
 
-import type { Person } from '../../common/src/people';
 import type { Ticket } from './types';
-
-export const ADA: Person = {
-  user_id: 'u1',
-  email: 'ada@example.com',
-  firstname: 'Ada',
-  lastname: 'Lovelace',
-  job_title: null,
-};
-export const GRACE: Person = {
-  user_id: 'u2',
-  email: 'grace@example.com',
-  firstname: 'Grace',
-  lastname: 'Hopper',
-  job_title: 'Agent',
-};
 
 /** Created at 1 000 000 by Ada, Medium: response due after 4 h, resolution after a day. */
 export const TICKET: Ticket = {

@@ -40,13 +40,6 @@ export interface Ticket {
   approval?: TicketApproval | null;
 }
 
-/** One page of `GET /tickets`. */
-export interface TicketPage {
-  items: Ticket[];
-  next_cursor: string | null;
-  total: number | null;
-}
-
 /** The list's filters and sort, as the URL and `GET /tickets` carry them. */
 export interface TicketFilters {
   q: string;
@@ -99,15 +92,6 @@ export interface AttachmentMeta {
   size: number;
   uploaded_by?: string | null;
   created_at?: number;
-}
-
-/** `GET /attachments/{id}`: the metadata and the content, base64. */
-export interface AttachmentContent {
-  id: string;
-  name: string;
-  mime: string | null;
-  size: number;
-  data: string;
 }
 
 export const APPROVAL_STATUSES = ['pending', 'approved', 'declined', 'expired'] as const;

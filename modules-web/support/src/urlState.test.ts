@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
 
+import { withOpenParam } from '../../common/src/lists';
 import type { TicketFilters } from './types';
 import {
   NO_FILTERS,
+  OPEN_PARAM,
   clearedFilters,
   filtersFromParams,
   isFiltered,
   listQuery,
   withFilters,
-  withOpenTicket,
 } from './urlState';
 
 describe('the URL state', () => {
@@ -59,10 +60,10 @@ describe('the URL state', () => {
     expect(filtersFromParams(withFilters(new URLSearchParams(), filters))).toEqual(filters);
   });
 
-  it('opens and closes a ticket without touching the filters', () => {
-    const opened = withOpenTicket(new URLSearchParams('status=open'), 't9');
+  it('opens a ticket by its own parameter, which changing the filters keeps', () => {
+    const opened = withOpenParam(new URLSearchParams('status=open'), OPEN_PARAM, 't9');
     expect(opened.toString()).toBe('status=open&ticket=t9');
-    expect(withOpenTicket(opened, null).toString()).toBe('status=open');
+    expect(withFilters(opened, NO_FILTERS).toString()).toBe('ticket=t9');
   });
 
   it('counts a narrowing filter, not the sort or blanks', () => {

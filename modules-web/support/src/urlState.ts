@@ -4,8 +4,8 @@
  */
 
 import { validSort } from '../../common/src/sort';
+import { isTicketStatus } from '../../common/src/tickets';
 import type { TicketFilters } from './types';
-import { isStatus } from './vocabulary';
 
 /** The fields `GET /tickets` sorts on. */
 export const SORT_FIELDS = [
@@ -40,7 +40,7 @@ export function filtersFromParams(params: URLSearchParams): TicketFilters {
   const status = params.get('status');
   return {
     q: params.get('q') ?? '',
-    status: isStatus(status) ? status : null,
+    status: isTicketStatus(status) ? status : null,
     priority: params.get('priority') || null,
     assignee_id: params.get('assignee_id') || null,
     process_id: params.get('process_id') || null,
@@ -62,14 +62,6 @@ export function withFilters(params: URLSearchParams, filters: TicketFilters): UR
   if (filters.process_id) next.set('process_id', filters.process_id);
   if (bot) next.set('bot_id', bot);
   if (filters.sort !== DEFAULT_SORT) next.set('sort', filters.sort);
-  return next;
-}
-
-/** `params` with the open ticket set (or cleared with null); the list's state stays. */
-export function withOpenTicket(params: URLSearchParams, ticketId: string | null): URLSearchParams {
-  const next = new URLSearchParams(params);
-  if (ticketId) next.set(OPEN_PARAM, ticketId);
-  else next.delete(OPEN_PARAM);
   return next;
 }
 

@@ -1,25 +1,10 @@
 import { describe, expect, it } from 'vitest';
 
-import {
-  STATUS_OPTIONS,
-  approvalLook,
-  masterChoices,
-  statusColor,
-  statusLabel,
-  ticketApprovalLook,
-} from './vocabulary';
+import { approvalLook, fieldLabel, masterChoices, ticketApprovalLook } from './vocabulary';
 
 describe('the ticket vocabulary', () => {
-  it('labels the statuses as the plugin does, in workflow order', () => {
-    expect(STATUS_OPTIONS.map((option) => option.label).join(', ')).toBe(
-      'Open, In progress, Waiting, Resolved, Closed',
-    );
-    expect(statusLabel('in_progress')).toBe('In progress');
-  });
-
-  it('shows a foreign status as it is, a missing one as a dash, both gray', () => {
-    expect([statusLabel('archived'), statusLabel(null)]).toEqual(['archived', '—']);
-    expect([statusColor('archived'), statusColor('resolved')]).toEqual(['gray', 'teal']);
+  it('labels the fields as the page names them, an unknown one from its key', () => {
+    expect([fieldLabel('assignee_id'), fieldLabel('resolution_due')]).toEqual(['Assignee', 'Resolution due']);
   });
 
   it("shows a ticket's approval only once one was asked for", () => {

@@ -1,33 +1,10 @@
 /**
- * The ticket vocabulary of this page: statuses (shared with Support Insight in
- * common/src/tickets.ts) as options, approval states, and the fields' labels.
+ * Ticket Management's own vocabulary: approval states, the masters' choices and the fields'
+ * labels (the statuses are common/src/tickets.ts, shared with Support Insight).
  */
 
-import {
-  TICKET_STATUSES,
-  TICKET_STATUS_COLORS,
-  TICKET_STATUS_LABELS,
-  type TicketStatus,
-} from '../../common/src/tickets';
+import { humanize } from '../../common/src/format';
 import { APPROVAL_STATUSES, APPROVALS, type ApprovalStatus, type TicketApproval } from './types';
-
-export const STATUS_OPTIONS = TICKET_STATUSES.map((status) => ({ value: status, label: TICKET_STATUS_LABELS[status] }));
-
-/** Open, in progress and waiting: still being worked on (the plugin's "active"). */
-export const ACTIVE_STATUSES: readonly TicketStatus[] = ['open', 'in_progress', 'waiting'];
-
-export function isStatus(value: string | null | undefined): value is TicketStatus {
-  return value != null && (TICKET_STATUSES as readonly string[]).includes(value);
-}
-
-export function statusLabel(value: string | null | undefined): string {
-  if (!value) return '—';
-  return isStatus(value) ? TICKET_STATUS_LABELS[value] : value;
-}
-
-export function statusColor(value: string | null | undefined): string {
-  return isStatus(value) ? TICKET_STATUS_COLORS[value] : 'gray';
-}
 
 /** The ticket's approval, as a whole. */
 const TICKET_APPROVAL_LOOKS: Readonly<Record<TicketApproval, readonly [string, string]>> = {
@@ -85,8 +62,5 @@ const FIELD_LABELS: Readonly<Record<string, string>> = {
 
 /** A field's label; an unknown one from its key (`resolution_due` → `Resolution due`). */
 export function fieldLabel(field: string): string {
-  const known = FIELD_LABELS[field];
-  if (known) return known;
-  const spaced = field.replace(/_/g, ' ');
-  return spaced.charAt(0).toUpperCase() + spaced.slice(1);
+  return FIELD_LABELS[field] || humanize(field);
 }

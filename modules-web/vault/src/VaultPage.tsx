@@ -1,12 +1,14 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Button, Group, Paper, Text } from '@mantine/core';
-import { IconDatabase, IconFilterOff, IconPlus } from '@tabler/icons-react';
+import { useCallback, useMemo } from 'react';
+import { Button, Group, Text } from '@mantine/core';
+import { IconDatabase, IconPlus } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
-import { useModuleApi, useNotify, usePageTitle } from '@autoscope/web-sdk';
+import { useModuleApi, usePageTitle } from '@autoscope/web-sdk';
 
-import { saveCsv } from '../../common/src/csv';
-import { EmptyNotice } from '../../common/src/EmptyNotice';
-import { formatNumber, isoDay } from '../../common/src/format';
+import { useDialog } from '../../common/src/dialogs';
+import { EmptyNotice, NoMatchNotice } from '../../common/src/EmptyNotice';
+import { formatNumber } from '../../common/src/format';
+import { useCsvExportButton, useOpenParam } from '../../common/src/listHooks';
+import { ListLayout } from '../../common/src/ListLayout';
 import { usePeople } from '../../common/src/queries';
 import { QueryError } from '../../common/src/QueryError';
 import { fetchAllProcesses, useProcesses } from './api';
@@ -19,23 +21,16 @@ import { ProcessForm } from './components/ProcessForm';
 import { ProcessOverview } from './components/ProcessOverview';
 import { ProcessTable } from './components/ProcessTable';
 import { processesCsv } from './csv';
-import { useDialog } from './dialogs';
 import type { Process, ProcessFilters } from './types';
 import { OPEN_PARAM, clearedFilters, filtersFromParams, isFiltered, withFilters } from './urlState';
-import classes from './VaultPage.module.css';
 
 /** Process Vault (/Process): every automation candidate of the company, searchable, with its overview. */
 export default function VaultPage() {
   const api = useModuleApi();
-  const notify = useNotify();
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => filtersFromParams(params), [params]);
-  const openId = params.get(OPEN_PARAM);
-  // The overview keeps its process while it slides out.
-  const [shownId, setShownId] = useState(openId);
-  useEffect(() => {
-    if (openId) setShownId(openId);
-  }, [openId]);
+  // The process whose overview is open; the overview keeps it while it slides out.
+  const overview = useOpenParam(OPEN_PARAM);
 
   const processes = useProcesses(filters);
   const people = usePeople();
@@ -44,47 +39,15 @@ export default function VaultPage() {
   const deletion = useDialog<Process>();
   const idea = useDialog<null>();
   const importer = useDialog<null>();
-  const [exporting, setExporting] = useState(false);
 
   const setFilters = useCallback(
     (next: ProcessFilters) => setParams((current) => withFilters(current, next), { replace: true }),
     [setParams],
   );
-  const openProcess = useCallback(
-    (process: Process) =>
-      setParams((current) => {
-        const next = new URLSearchParams(current);
-        next.set(OPEN_PARAM, process.id);
-        return next;
-      }),
-    [setParams],
-  );
-  const closeProcess = useCallback(
-    () =>
-      setParams((current) => {
-        const next = new URLSearchParams(current);
-        next.delete(OPEN_PARAM);
-        return next;
-      }),
-    [setParams],
-  );
-
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      const all = await fetchAllProcesses(api, filters);
-      if (all.length === 0) {
-        notify.failure('There are no processes to export');
-        return;
-      }
-      saveCsv(processesCsv(all, people.byId), `processes-${isoDay()}.csv`);
-      notify.success(`${formatNumber(all.length)} ${all.length === 1 ? 'process' : 'processes'} exported`);
-    } catch (error) {
-      notify.error(error);
-    } finally {
-      setExporting(false);
-    }
-  };
+  const exportButton = useCsvExportButton(['process', 'processes'], async () => {
+    const all = await fetchAllProcesses(api, filters);
+    return { count: all.length, csv: processesCsv(all, people.byId) };
+  });
 
   usePageTitle({
     heading: 'Process Vault',
@@ -93,14 +56,7 @@ export default function VaultPage() {
       { label: 'New process', icon: 'plus', kind: 'primary', onClick: () => form.open(null) },
       { label: 'Submit idea', icon: 'send', kind: 'secondary', onClick: () => idea.open(null) },
       { label: 'Import CSV', icon: 'upload', kind: 'secondary', onClick: () => importer.open(null) },
-      {
-        label: 'Export CSV',
-        icon: 'download',
-        kind: 'secondary',
-        onClick: () => void exportCsv(),
-        loading: exporting,
-        disabled: exporting,
-      },
+      exportButton,
     ],
   });
 
@@ -120,15 +76,11 @@ export default function VaultPage() {
     );
   } else if (rows && rows.length === 0) {
     content = filtered ? (
-      <EmptyNotice
-        icon={IconFilterOff}
+      <NoMatchNotice
         title="No processes match these filters"
         description="Try another search, or clear the filters."
-      >
-        <Button variant="light" onClick={() => setFilters(clearedFilters(filters))}>
-          Clear filters
-        </Button>
-      </EmptyNotice>
+        onClear={() => setFilters(clearedFilters(filters))}
+      />
     ) : (
       <EmptyNotice
         icon={IconDatabase}
@@ -154,7 +106,7 @@ export default function VaultPage() {
           sort={filters.sort}
           onSort={(sort) => setFilters({ ...filters, sort })}
           stale={processes.isPlaceholderData}
-          onOpen={openProcess}
+          onOpen={overview.open}
           onEdit={(process) => form.open(process)}
           onAssess={(process) => assessment.open(process)}
           onDelete={(process) => deletion.open(process)}
@@ -189,20 +141,17 @@ export default function VaultPage() {
   }
 
   return (
-    <div className={classes.page} data-testid="vault-page">
-      <Paper withBorder p="md" radius="md">
-        <ProcessFiltersBar filters={filters} onChange={setFilters} />
-      </Paper>
-      <Paper withBorder p="md" radius="md" className={classes.results}>
-        {content}
-      </Paper>
-
+    <ListLayout
+      testId="vault-page"
+      filters={<ProcessFiltersBar filters={filters} onChange={setFilters} />}
+      results={content}
+    >
       <ProcessOverview
-        opened={openId !== null}
-        processId={openId ?? shownId}
+        opened={overview.openId !== null}
+        processId={overview.shownId}
         people={people.byId}
         closeOnEscape={!form.opened && !assessment.opened && !deletion.opened}
-        onClose={closeProcess}
+        onClose={overview.close}
         onEdit={(process) => form.open(process)}
         onAssess={(process) => assessment.open(process)}
         onDelete={(process) => deletion.open(process)}
@@ -212,7 +161,7 @@ export default function VaultPage() {
         {...form.props}
         process={form.target}
         onSaved={(process) => {
-          if (!form.target) openProcess(process);
+          if (!form.target) overview.open(process);
         }}
       />
       <AssessmentForm key={`assessment:${assessment.key}`} {...assessment.props} process={assessment.target} />
@@ -221,11 +170,11 @@ export default function VaultPage() {
         {...deletion.props}
         process={deletion.target}
         onDeleted={(process) => {
-          if (openId === process.id) closeProcess();
+          if (overview.openId === process.id) overview.close();
         }}
       />
-      <IdeaForm key={`idea:${idea.key}`} {...idea.props} onSubmitted={openProcess} />
+      <IdeaForm key={`idea:${idea.key}`} {...idea.props} onSubmitted={overview.open} />
       <ImportCsv key={`import:${importer.key}`} {...importer.props} />
-    </div>
+    </ListLayout>
   );
 }

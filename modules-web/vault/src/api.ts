@@ -11,17 +11,16 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import { saveBlob, useModuleApi, type ApiClient } from '@autoscope/web-sdk';
+import { useModuleApi, type ApiClient } from '@autoscope/web-sdk';
 
-import { base64ToBlob } from './documents';
+import { useFileDownload } from '../../common/src/fileDownload';
+import { fetchAllPages, type ListPage } from '../../common/src/lists';
 import type { ImportRow } from './csv';
 import type {
-  DocumentContent,
   DocumentMeta,
   Formulas,
   HistoryEntry,
   ImportResult,
-  ListPage,
   Process,
   ProcessFilters,
   Summary,
@@ -31,8 +30,6 @@ import type { AssessmentFormValues, ProcessPayload } from './validation';
 import { assessmentPayload } from './validation';
 
 const PAGE_SIZE = 50;
-/** The largest page storage gives: the export reads with it. */
-const EXPORT_PAGE_SIZE = 500;
 
 export const vaultKeys = {
   lists: ['vault', 'processes'] as const,
@@ -76,17 +73,8 @@ export function useProcesses(filters: ProcessFilters) {
 }
 
 /** Every process the filters match, page after page (for the CSV export). */
-export async function fetchAllProcesses(api: ApiClient, filters: ProcessFilters): Promise<Process[]> {
-  const all: Process[] = [];
-  let cursor: string | null = null;
-  do {
-    const page: ListPage<Process> = await api.get<ListPage<Process>>('/processes', {
-      query: listQuery(filters, EXPORT_PAGE_SIZE, cursor),
-    });
-    all.push(...page.items);
-    cursor = page.next_cursor;
-  } while (cursor);
-  return all;
+export function fetchAllProcesses(api: ApiClient, filters: ProcessFilters): Promise<Process[]> {
+  return fetchAllPages<Process>(api, '/processes', (limit, cursor) => listQuery(filters, limit, cursor));
 }
 
 export function useProcess(id: string | null) {
@@ -231,12 +219,4 @@ export const useDeleteDocument = (processId: string) =>
   );
 
 /** Fetches a document's content and has the browser save it under its name. */
-export function useDownloadDocument() {
-  const api = useModuleApi();
-  return useMutation({
-    mutationFn: async (documentId: string) => {
-      const document = await api.get<DocumentContent>(documentPath(documentId));
-      saveBlob(base64ToBlob(document.data, document.mime), document.name);
-    },
-  });
-}
+export const useDownloadDocument = () => useFileDownload(documentPath);

@@ -2,6 +2,7 @@ import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 
 import { indexPeople } from '../../common/src/people';
+import { ADA } from '../../common/src/testFixtures';
 import {
   IMPORT_COLUMNS,
   importColumnOf,
@@ -11,7 +12,7 @@ import {
   normalizeHeader,
   processesCsv,
 } from './csv';
-import { ADA, aProcess } from './testFixtures';
+import { aProcess } from './testFixtures';
 
 /** A CSV text as the import page reads it (papaparse, header row). */
 function parse(csv: string) {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
-import { ACCEPTED_EXTENSIONS, MAX_DOCUMENT_BYTES, base64ToBlob, mimeOf, uploadProblem } from './documents';
+import { DOCUMENT_RULES, MAX_DOCUMENT_BYTES } from './documents';
+
+const { accept, mimeOf, uploadProblem } = DOCUMENT_RULES;
 
 describe('upload checks', () => {
   it('sends the MIME type of the extension, in any case', () => {
@@ -17,8 +19,8 @@ describe('upload checks', () => {
   });
 
   it('offers the accepted extensions to the file picker', () => {
-    expect(ACCEPTED_EXTENSIONS.split(',')).toEqual(expect.arrayContaining(['.pdf', '.png', '.xlsx', '.csv', '.bpmn']));
-    expect(ACCEPTED_EXTENSIONS).not.toContain('.exe');
+    expect(accept.split(',')).toEqual(expect.arrayContaining(['.pdf', '.png', '.xlsx', '.csv', '.bpmn']));
+    expect(accept).not.toContain('.exe');
   });
 
   it("refuses what the plugin refuses, with the plugin's messages", () => {
@@ -30,22 +32,5 @@ describe('upload checks', () => {
   it('takes a document of exactly 2 MiB, and the twentieth document', () => {
     expect(MAX_DOCUMENT_BYTES).toBe(2 * 1024 * 1024);
     expect(uploadProblem({ name: 'a.png', size: MAX_DOCUMENT_BYTES }, 19)).toBeNull();
-  });
-});
-
-describe('base64ToBlob', () => {
-  it('turns a download back into the bytes, of its type', async () => {
-    const blob = base64ToBlob(btoa('hello, world'), 'text/plain');
-    expect(blob.type).toBe('text/plain');
-    expect(await blob.text()).toBe('hello, world');
-  });
-
-  it('keeps binary bytes as they are', async () => {
-    const bytes = new Uint8Array(await base64ToBlob('AP8QgA==', null).arrayBuffer());
-    expect([...bytes]).toEqual([0, 255, 16, 128]);
-  });
-
-  it('falls back to a generic type when none is stored', () => {
-    expect(base64ToBlob('', null).type).toBe('application/octet-stream');
   });
 });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
 import { indexPeople } from '../../common/src/people';
+import { ADA } from '../../common/src/testFixtures';
 import { describeChange, fieldLabel, visibleNote } from './history';
-import { ADA } from './testFixtures';
 
 const people = indexPeople([ADA]);
 

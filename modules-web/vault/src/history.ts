@@ -1,8 +1,9 @@
 /** How history entries read: the action's title and each change as "Field: before → after". */
 
+import { humanize } from '../../common/src/format';
 import { nameOf, type PeopleIndex } from '../../common/src/people';
 import { complexityLabel, healthLabel, stageLabel } from '../../common/src/vocabulary';
-import { displayValue, humanize } from './format';
+import { displayValue } from './format';
 import type { Change, HistoryAction } from './types';
 
 export const ACTION_TITLES: Readonly<Record<HistoryAction, string>> = {

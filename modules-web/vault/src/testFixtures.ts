@@ -1,6 +1,5 @@
 /** Records for the unit tests (not part of the remote: nothing it builds imports this). */
 
-import type { Person } from '../../common/src/people';
 import type { Process } from './types';
 
 /** A stored process with every field set; `changes` replace some. */
@@ -40,10 +39,3 @@ export function aProcess(changes: Partial<Process> = {}): Process {
   };
 }
 
-export const ADA: Person = {
-  user_id: 'u1',
-  email: 'ada@example.com',
-  firstname: 'Ada',
-  lastname: 'Lovelace',
-  job_title: null,
-};

@@ -37,13 +37,6 @@ export interface Process {
   benefit_fte: number;
 }
 
-/** One page of a storage list. */
-export interface ListPage<T> {
-  items: T[];
-  next_cursor: string | null;
-  total: number | null;
-}
-
 export interface Change {
   field: string;
   from: unknown;
@@ -69,15 +62,6 @@ export interface DocumentMeta {
   size: number;
   uploaded_by: string | null;
   created_at: number;
-}
-
-/** `GET /documents/{id}`: the metadata and the content, base64. */
-export interface DocumentContent {
-  id: string;
-  name: string;
-  mime: string | null;
-  size: number;
-  data: string;
 }
 
 /** A `support.tickets` record, fields as the support module stores them. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import type { ProcessFilters } from './types';
-import { DEFAULT_SORT, clearedFilters, filtersFromParams, isFiltered, nextSort, withFilters } from './urlState';
+import { DEFAULT_SORT, clearedFilters, filtersFromParams, isFiltered, withFilters } from './urlState';
 
 const NONE: ProcessFilters = { q: '', stage: null, health: null, department: null, owner_id: null, sort: DEFAULT_SORT };
 
@@ -51,11 +51,5 @@ describe('the URL state', () => {
 
   it('clears the filters and keeps the sort', () => {
     expect(clearedFilters({ ...NONE, q: 'x', stage: 'idea', sort: 'name' })).toEqual({ ...NONE, sort: 'name' });
-  });
-
-  it('sorts a column ascending first, then descending, and back', () => {
-    expect(nextSort(DEFAULT_SORT, 'name')).toBe('name');
-    expect(nextSort('name', 'name')).toBe('-name');
-    expect(nextSort('-name', 'name')).toBe('name');
   });
 });

@@ -1,5 +1,6 @@
 /** The page's state kept in the URL (filters, sort, the open process), so a view can be shared. */
 
+import { validSort } from '../../common/src/sort';
 import { isHealth, isStage } from '../../common/src/vocabulary';
 import type { ProcessFilters } from './types';
 
@@ -25,12 +26,6 @@ export const OPEN_PARAM = 'process';
 
 const FILTER_PARAMS = ['q', 'stage', 'health', 'department', 'owner_id', 'sort'] as const;
 
-function validSort(sort: string | null): string {
-  if (!sort) return DEFAULT_SORT;
-  const field = sort.startsWith('-') ? sort.slice(1) : sort;
-  return (SORT_FIELDS as readonly string[]).includes(field) ? sort : DEFAULT_SORT;
-}
-
 export function filtersFromParams(params: URLSearchParams): ProcessFilters {
   const stage = params.get('stage');
   const health = params.get('health');
@@ -40,7 +35,7 @@ export function filtersFromParams(params: URLSearchParams): ProcessFilters {
     health: isHealth(health) ? health : null,
     department: params.get('department') || null,
     owner_id: params.get('owner_id') || null,
-    sort: validSort(params.get('sort')),
+    sort: validSort(params.get('sort'), SORT_FIELDS, DEFAULT_SORT),
   };
 }
 
@@ -66,9 +61,4 @@ export function isFiltered(filters: ProcessFilters): boolean {
 /** The filters with every narrowing one cleared; the sort stays. */
 export function clearedFilters(filters: ProcessFilters): ProcessFilters {
   return { ...filters, q: '', stage: null, health: null, department: null, owner_id: null };
-}
-
-/** The next sort when a column header is clicked: ascending first, then descending. */
-export function nextSort(current: string, field: string): string {
-  return current === field ? `-${field}` : field;
 }

@@ -4,13 +4,13 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { formatDateTime } from '../../../common/src/format';
 import { TONE_COLORS, breachedTargets, dueState, type Target } from '../sla';
 import type { Ticket } from '../types';
-import { ticketPriorityColor } from '../../../common/src/tickets';
-import { statusColor, statusLabel, ticketApprovalLook } from '../vocabulary';
+import { ticketPriorityColor, ticketStatusColor, ticketStatusLabel } from '../../../common/src/tickets';
+import { ticketApprovalLook } from '../vocabulary';
 
 export function StatusBadge({ status, ...props }: { status: string } & BadgeProps) {
   return (
-    <Badge variant="light" color={statusColor(status)} {...props}>
-      {statusLabel(status)}
+    <Badge variant="light" color={ticketStatusColor(status)} {...props}>
+      {ticketStatusLabel(status)}
     </Badge>
   );
 }

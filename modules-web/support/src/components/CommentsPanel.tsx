@@ -2,10 +2,10 @@ import { useState, type FormEvent } from 'react';
 import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 
+import { CommentList } from '../../../common/src/CommentList';
 import { errorMessage } from '../../../common/src/errors';
-import { formatDateTime } from '../../../common/src/format';
 import { submitOnModEnter } from '../../../common/src/forms';
-import { nameOf, type PeopleIndex } from '../../../common/src/people';
+import type { PeopleIndex } from '../../../common/src/people';
 import { useAddComment } from '../api';
 import type { TicketComment } from '../types';
 import { COMMENT_MAX, commentProblem } from '../validation';
@@ -45,23 +45,7 @@ export function CommentsPanel({ ticketId, comments, people }: CommentsPanelProps
           No comments yet. The first comment by someone other than the requester counts as the first response.
         </Text>
       ) : (
-        <Stack gap="sm" component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-          {sorted.map((comment) => (
-            <li key={comment.id}>
-              <Group gap="xs" justify="space-between" wrap="wrap">
-                <Text size="sm" fw={600}>
-                  {nameOf(people, comment.user_id) ?? 'Unknown user'}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {formatDateTime(comment.created_at)}
-                </Text>
-              </Group>
-              <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                {comment.text}
-              </Text>
-            </li>
-          ))}
-        </Stack>
+        <CommentList comments={sorted} people={people} />
       )}
       <form onSubmit={submit} onKeyDown={submitOnModEnter} noValidate aria-label="New comment">
         <Stack gap="xs">

@@ -5,6 +5,7 @@ import { DialogForm } from '../../../common/src/DialogForm';
 import { useFormState, useFormSubmit } from '../../../common/src/forms';
 import { QueryError } from '../../../common/src/QueryError';
 import { ResponsiveModal, type DialogProps } from '../../../common/src/ResponsiveModal';
+import { TableHead } from '../../../common/src/TableHead';
 import { usePriorities, useSaveSla, useSla } from '../api';
 import {
   MAX_SLA_MINUTES,
@@ -59,17 +60,13 @@ export function SlaPolicies(dialog: DialogProps) {
   );
 }
 
+const POLICY_COLUMNS = ['Priority', 'First response', 'Resolution'];
+
 function PolicyTable({ rows }: { rows: readonly PolicyRow[] }) {
   return (
     <Table.ScrollContainer minWidth={360} type="native">
       <Table verticalSpacing="xs">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Priority</Table.Th>
-            <Table.Th>First response</Table.Th>
-            <Table.Th>Resolution</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <TableHead columns={POLICY_COLUMNS} />
         <Table.Tbody>
           {rows.map((row) => (
             <Table.Tr key={row.priority}>
@@ -128,13 +125,7 @@ function SlaForm({ rows, onClose }: { rows: readonly PolicyRow[]; onClose: () =>
     <DialogForm submit={submit} submitLabel="Save policies" onCancel={onClose}>
       <Table.ScrollContainer minWidth={420} type="native">
         <Table verticalSpacing="xs">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Priority</Table.Th>
-              <Table.Th>First response</Table.Th>
-              <Table.Th>Resolution</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+          <TableHead columns={POLICY_COLUMNS} />
           <Table.Tbody>
             {inOrder(form.values).map((row) => (
               <Table.Tr key={row.priority} style={{ verticalAlign: 'top' }}>

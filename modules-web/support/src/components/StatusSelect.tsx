@@ -2,10 +2,9 @@ import { Select } from '@mantine/core';
 import { useNotify } from '@autoscope/web-sdk';
 
 import { isConflict } from '../../../common/src/errors';
+import { TICKET_STATUS_LABELS, TICKET_STATUS_OPTIONS, isTicketStatus } from '../../../common/src/tickets';
 import { useRefetchTicket, useUpdateTicket } from '../api';
 import type { Ticket } from '../types';
-import { TICKET_STATUS_LABELS } from '../../../common/src/tickets';
-import { STATUS_OPTIONS, isStatus } from '../vocabulary';
 
 /** The ticket's status, changed at once (with the version shown; a 409 brings the latest in). */
 export function StatusSelect({ ticket }: { ticket: Ticket }) {
@@ -14,7 +13,7 @@ export function StatusSelect({ ticket }: { ticket: Ticket }) {
   const refetch = useRefetchTicket();
 
   const change = (value: string | null) => {
-    if (!isStatus(value) || value === ticket.status || update.isPending) return;
+    if (!isTicketStatus(value) || value === ticket.status || update.isPending) return;
     update.mutate(
       { id: ticket.id, version: ticket.version, changes: { status: value } },
       {
@@ -30,7 +29,7 @@ export function StatusSelect({ ticket }: { ticket: Ticket }) {
   return (
     <Select
       label="Status"
-      data={STATUS_OPTIONS}
+      data={TICKET_STATUS_OPTIONS}
       value={ticket.status}
       onChange={change}
       allowDeselect={false}

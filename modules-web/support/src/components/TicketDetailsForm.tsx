@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { Alert, Button, Stack, Text } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { useNotify } from '@autoscope/web-sdk';
 
+import { FormActions } from '../../../common/src/DialogForm';
 import { isConflict } from '../../../common/src/errors';
 import { submitOnModEnter, useFormState, useFormSubmit } from '../../../common/src/forms';
 import { useRefetchTicket, useUpdateTicket } from '../api';
@@ -91,24 +92,13 @@ export function TicketDetailsForm({ ticket }: { ticket: Ticket }) {
             </Stack>
           </Alert>
         )}
-        {submit.error && (
-          <Alert color="red" variant="light" role="alert">
-            {submit.error}
-          </Alert>
-        )}
-        <Group justify="space-between" gap="sm">
-          <Text size="xs" c="dimmed" visibleFrom="sm">
-            Ctrl+Enter saves
-          </Text>
-          <Group gap="sm" ml="auto">
-            <Button variant="default" onClick={loadLatest} disabled={!dirty && !newer}>
-              Discard changes
-            </Button>
-            <Button type="submit" loading={submit.saving} disabled={!dirty}>
-              Save changes
-            </Button>
-          </Group>
-        </Group>
+        <FormActions
+          submit={submit}
+          hint="Ctrl+Enter saves"
+          cancel={{ label: 'Discard changes', onClick: loadLatest, disabled: !dirty && !newer }}
+          submitLabel="Save changes"
+          submitDisabled={!dirty}
+        />
       </Stack>
     </form>
   );

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Drawer, Group, Skeleton, Stack, Tabs, Text } from '@mantine/core';
+import { Group, Skeleton, Stack, Tabs, Text } from '@mantine/core';
 import {
   IconCheckbox,
   IconHistory,
@@ -10,20 +10,19 @@ import {
 } from '@tabler/icons-react';
 import { useCurrentUser } from '@autoscope/web-sdk';
 
+import { DetailDrawer } from '../../../common/src/DetailDrawer';
 import { useDialog } from '../../../common/src/dialogs';
 import { EmptyNotice } from '../../../common/src/EmptyNotice';
 import { isNotFound } from '../../../common/src/errors';
-import { useIsMobile } from '../../../common/src/mobile';
 import { QueryError } from '../../../common/src/QueryError';
 import { useSla, useTicket } from '../api';
 import { canRequestApproval } from '../approvals';
 import type { Names } from '../history';
 import type { AttachmentMeta, Ticket } from '../types';
 import { ApprovalsPanel } from './ApprovalsPanel';
-import { AttachmentsPanel } from './AttachmentsPanel';
+import { AttachmentsPanel, DeleteAttachment } from './AttachmentsPanel';
 import { ApprovalBadge, BreachBadges, PriorityBadge } from './Badges';
 import { CommentsPanel } from './CommentsPanel';
-import { DeleteAttachment } from './DeleteAttachment';
 import { HistoryTimeline } from './HistoryTimeline';
 import { RequestApproval } from './RequestApproval';
 import { SlaFacts } from './SlaFacts';
@@ -55,7 +54,6 @@ function TabLabel({ label, count }: { label: string; count?: number }) {
 
 /** One ticket: status, the editable fields and SLA, comments, attachments, approvals and history. */
 export function TicketDrawer({ opened, ticketId, names, now, closeOnEscape, onClose }: TicketDrawerProps) {
-  const isMobile = useIsMobile();
   const userId = useCurrentUser()?.id ?? null;
   const detail = useTicket(ticketId);
   // `editable` of the SLA policies is true for company administrators, who may ask for approval too.
@@ -153,11 +151,9 @@ export function TicketDrawer({ opened, ticketId, names, now, closeOnEscape, onCl
   }
 
   return (
-    <Drawer
+    <DetailDrawer
       opened={opened}
       onClose={onClose}
-      position="right"
-      size={isMobile ? '100%' : 'xl'}
       closeOnEscape={closeOnEscape && !deletion.opened && !approvalRequest.opened}
       title={<span style={{ overflowWrap: 'anywhere' }}>{ticket ? `#${ticket.number} ${ticket.title}` : 'Ticket'}</span>}
     >
@@ -178,6 +174,6 @@ export function TicketDrawer({ opened, ticketId, names, now, closeOnEscape, onCl
           />
         </>
       )}
-    </Drawer>
+    </DetailDrawer>
   );
 }

@@ -1,12 +1,13 @@
-import { Button, Select } from '@mantine/core';
-import { IconFilterOff, IconRobot, IconSearch } from '@tabler/icons-react';
+import { Select } from '@mantine/core';
+import { IconRobot } from '@tabler/icons-react';
 
 import { DebouncedInput } from '../../../common/src/DebouncedInput';
-import classes from '../../../common/src/Filters.module.css';
+import { FILTER_CLASS, FilterBar } from '../../../common/src/FilterBar';
 import { PersonSelect } from '../../../common/src/Pickers';
+import { TICKET_STATUS_OPTIONS, isTicketStatus } from '../../../common/src/tickets';
 import type { TicketFilters } from '../types';
 import { SORT_FIELDS, clearedFilters, isFiltered } from '../urlState';
-import { STATUS_OPTIONS, fieldLabel, isStatus } from '../vocabulary';
+import { fieldLabel } from '../vocabulary';
 import { PrioritySelect, ProcessSelect } from './Pickers';
 
 const SORT_LABELS: Readonly<Record<(typeof SORT_FIELDS)[number], string>> = {
@@ -38,48 +39,43 @@ export function TicketFiltersBar({ filters, onChange }: TicketFiltersBarProps) {
       onChange({ ...filters, [field]: value });
 
   return (
-    <div className={classes.filters} role="search">
-      <DebouncedInput
-        className={classes.search}
-        label="Search"
-        placeholder="Title, or #12 for a number"
-        leftSection={<IconSearch size={16} />}
-        value={filters.q}
-        onCommit={set('q')}
-        clearLabel="Clear search"
-      />
+    <FilterBar
+      search={{ value: filters.q, placeholder: 'Title, or #12 for a number', onCommit: set('q') }}
+      filtered={isFiltered(filters)}
+      onClear={() => onChange(clearedFilters(filters))}
+    >
       <Select
-        className={classes.select}
+        className={FILTER_CLASS}
         label={fieldLabel('status')}
         placeholder="Any status"
-        data={STATUS_OPTIONS}
+        data={TICKET_STATUS_OPTIONS}
         value={filters.status}
-        onChange={(value) => set('status')(isStatus(value) ? value : null)}
+        onChange={(value) => set('status')(isTicketStatus(value) ? value : null)}
         clearable
       />
       <PrioritySelect
-        className={classes.select}
+        className={FILTER_CLASS}
         label="Priority"
         placeholder="Any priority"
         value={filters.priority}
         onChange={set('priority')}
       />
       <PersonSelect
-        className={classes.select}
+        className={FILTER_CLASS}
         label="Assignee"
         placeholder="Anyone"
         value={filters.assignee_id}
         onChange={set('assignee_id')}
       />
       <ProcessSelect
-        className={classes.select}
+        className={FILTER_CLASS}
         label="Process"
         placeholder="Any process"
         value={filters.process_id}
         onChange={set('process_id')}
       />
       <DebouncedInput
-        className={classes.select}
+        className={FILTER_CLASS}
         label="Bot"
         placeholder="Bot id or name"
         leftSection={<IconRobot size={16} />}
@@ -88,7 +84,7 @@ export function TicketFiltersBar({ filters, onChange }: TicketFiltersBarProps) {
         clearLabel="Clear bot"
       />
       <Select
-        className={classes.select}
+        className={FILTER_CLASS}
         hiddenFrom="sm"
         label="Sort by"
         data={SORT_OPTIONS}
@@ -96,15 +92,6 @@ export function TicketFiltersBar({ filters, onChange }: TicketFiltersBarProps) {
         onChange={(value) => value && set('sort')(value)}
         allowDeselect={false}
       />
-      {isFiltered(filters) && (
-        <Button
-          variant="subtle"
-          leftSection={<IconFilterOff size={16} />}
-          onClick={() => onChange(clearedFilters(filters))}
-        >
-          Clear filters
-        </Button>
-      )}
-    </div>
+    </FilterBar>
   );
 }

@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { Button, Grid, Table, Text } from '@mantine/core';
 
+import cells from '../../../common/src/Cells.module.css';
 import { formatNumber, formatPercent } from '../../../common/src/format';
 import type { usePeople } from '../../../common/src/queries';
 import { QueryError } from '../../../common/src/QueryError';
+import { ACTIVE_TICKET_STATUSES, TICKET_STATUS_LABELS } from '../../../common/src/tickets';
 import { botRows, processRows, workloadRows, type CountRow, type WorkloadRow } from '../figures';
 import type { Insight } from '../types';
 import { Panel } from './Panel';
-import classes from '../SupportInsightPage.module.css';
 
 /** Rows shown at first: a company may have hundreds of processes. */
 const FIRST_ROWS = 10;
@@ -93,10 +94,10 @@ function CountTable({ noun, rows, empty }: CountTableProps) {
           <Table.Thead>
             <Table.Tr>
               <Table.Th scope="col">{noun}</Table.Th>
-              <Table.Th scope="col" className={classes.numeric}>
+              <Table.Th scope="col" className={cells.numeric}>
                 Tickets
               </Table.Th>
-              <Table.Th scope="col" className={classes.numeric}>
+              <Table.Th scope="col" className={cells.numeric}>
                 Share
               </Table.Th>
             </Table.Tr>
@@ -104,9 +105,9 @@ function CountTable({ noun, rows, empty }: CountTableProps) {
           <Table.Tbody>
             {shown.map((row) => (
               <Table.Tr key={row.key}>
-                <Table.Td className={classes.name}>{row.label}</Table.Td>
-                <Table.Td className={classes.numeric}>{formatNumber(row.n)}</Table.Td>
-                <Table.Td className={classes.numeric}>{formatPercent(row.share)}</Table.Td>
+                <Table.Td className={cells.name}>{row.label}</Table.Td>
+                <Table.Td className={cells.numeric}>{formatNumber(row.n)}</Table.Td>
+                <Table.Td className={cells.numeric}>{formatPercent(row.share)}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
@@ -117,12 +118,11 @@ function CountTable({ noun, rows, empty }: CountTableProps) {
   );
 }
 
+/** The active statuses, as Ticket Management labels them, then the total. */
 const LOAD_COLUMNS = [
-  ['open', 'Open'],
-  ['in_progress', 'In progress'],
-  ['waiting', 'Waiting'],
-  ['total', 'Total'],
-] as const;
+  ...ACTIVE_TICKET_STATUSES.map((status) => [status, TICKET_STATUS_LABELS[status]] as const),
+  ['total', 'Total'] as const,
+];
 
 /** The unresolved tickets per agent now, busiest first. */
 function WorkloadTable({ rows }: { rows: readonly WorkloadRow[] }) {
@@ -142,7 +142,7 @@ function WorkloadTable({ rows }: { rows: readonly WorkloadRow[] }) {
             <Table.Tr>
               <Table.Th scope="col">Agent</Table.Th>
               {LOAD_COLUMNS.map(([key, label]) => (
-                <Table.Th key={key} scope="col" className={classes.numeric}>
+                <Table.Th key={key} scope="col" className={cells.numeric}>
                   {label}
                 </Table.Th>
               ))}
@@ -151,7 +151,7 @@ function WorkloadTable({ rows }: { rows: readonly WorkloadRow[] }) {
           <Table.Tbody>
             {shown.map((row) => (
               <Table.Tr key={row.key}>
-                <Table.Td className={classes.name}>
+                <Table.Td className={cells.name}>
                   {row.key ? (
                     row.name
                   ) : (
@@ -161,7 +161,7 @@ function WorkloadTable({ rows }: { rows: readonly WorkloadRow[] }) {
                   )}
                 </Table.Td>
                 {LOAD_COLUMNS.map(([key]) => (
-                  <Table.Td key={key} className={classes.numeric} fw={key === 'total' ? 600 : undefined}>
+                  <Table.Td key={key} className={cells.numeric} fw={key === 'total' ? 600 : undefined}>
                     {formatNumber(row[key])}
                   </Table.Td>
                 ))}

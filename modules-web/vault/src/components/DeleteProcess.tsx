@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNotify } from '@autoscope/web-sdk';
 
+import { ConfirmModal } from '../../../common/src/ConfirmModal';
 import { isConflict } from '../../../common/src/errors';
 import type { DialogProps } from '../../../common/src/ResponsiveModal';
 import { refetchStale, useDeleteProcess } from '../api';
 import type { Process } from '../types';
-import { ConfirmModal } from './ConfirmModal';
 
 interface DeleteProcessProps extends DialogProps {
   process: Process | null;

@@ -7,6 +7,7 @@ import { saveCsv } from '../../../common/src/csv';
 import { errorMessage } from '../../../common/src/errors';
 import { formatNumber } from '../../../common/src/format';
 import { ResponsiveModal, type DialogProps } from '../../../common/src/ResponsiveModal';
+import { TableHead } from '../../../common/src/TableHead';
 import { useImportProcesses } from '../api';
 import {
   IMPORT_COLUMNS,
@@ -19,7 +20,6 @@ import {
   type ImportRow,
 } from '../csv';
 import type { ImportResult } from '../types';
-import { TableHead } from './TableHead';
 
 interface ParsedFile {
   name: string;

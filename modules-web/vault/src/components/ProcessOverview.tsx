@@ -1,19 +1,18 @@
 import type { ReactNode } from 'react';
-import { Button, Drawer, Group, Skeleton, Stack, Tabs, Title } from '@mantine/core';
+import { Button, Group, Skeleton, Stack, Tabs, Title } from '@mantine/core';
 import { IconLifebuoy, IconSearchOff, IconSitemap } from '@tabler/icons-react';
 
 import { HealthBadge, StageBadge } from '../../../common/src/Badges';
+import { DetailDrawer } from '../../../common/src/DetailDrawer';
+import { useDialog } from '../../../common/src/dialogs';
 import { EmptyNotice } from '../../../common/src/EmptyNotice';
 import { isNotFound } from '../../../common/src/errors';
-import { useIsMobile } from '../../../common/src/mobile';
 import type { PeopleIndex } from '../../../common/src/people';
 import { QueryError } from '../../../common/src/QueryError';
 import { useProcess } from '../api';
-import { useDialog } from '../dialogs';
 import type { DocumentMeta } from '../types';
 import { BenefitPanel } from './BenefitPanel';
-import { DeleteDocument } from './DeleteDocument';
-import { DocumentsPanel } from './DocumentsPanel';
+import { DeleteDocument, DocumentsPanel } from './DocumentsPanel';
 import { HistoryList } from './HistoryList';
 import { ProcessDetails } from './ProcessDetails';
 import { CHANGE_ACTIONS, type ProcessActions } from './processActions';
@@ -40,7 +39,6 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 /** A process at a glance: Process (details, benefit with its formulas, documents, history) and Support. */
 export function ProcessOverview(props: ProcessOverviewProps) {
   const { opened, processId, people, closeOnEscape, onClose, ...actions } = props;
-  const isMobile = useIsMobile();
   const documentDeletion = useDialog<DocumentMeta>();
   const query = useProcess(processId);
   const process = query.data;
@@ -123,11 +121,9 @@ export function ProcessOverview(props: ProcessOverviewProps) {
   }
 
   return (
-    <Drawer
+    <DetailDrawer
       opened={opened}
       onClose={onClose}
-      position="right"
-      size={isMobile ? '100%' : 'xl'}
       closeOnEscape={closeOnEscape && !documentDeletion.opened}
       title={<Title order={3} style={{ overflowWrap: 'anywhere' }}>{process?.name ?? 'Process'}</Title>}
     >
@@ -140,6 +136,6 @@ export function ProcessOverview(props: ProcessOverviewProps) {
           document={documentDeletion.target}
         />
       )}
-    </Drawer>
+    </DetailDrawer>
   );
 }

@@ -1,12 +1,13 @@
 import { Fragment } from 'react';
-import { ActionIcon, Anchor, Menu, Skeleton, Table, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { IconChevronDown, IconChevronUp, IconDotsVertical, IconEye, IconSelector } from '@tabler/icons-react';
+import { ActionIcon, Anchor, Menu, Skeleton, Table, VisuallyHidden } from '@mantine/core';
+import { IconDotsVertical, IconEye } from '@tabler/icons-react';
 
 import { HealthBadge, StageBadge } from '../../../common/src/Badges';
 import { formatDate, formatNumber, formatPercent } from '../../../common/src/format';
 import { nameOf, type PeopleIndex } from '../../../common/src/people';
+import { SortHeader } from '../../../common/src/SortHeader';
 import type { Process } from '../types';
-import { nextSort, type SortField } from '../urlState';
+import type { SortField } from '../urlState';
 import { CHANGE_ACTIONS, type ProcessActions } from './processActions';
 import classes from './ProcessTable.module.css';
 
@@ -38,21 +39,6 @@ const COLUMNS: readonly Column[] = [
   { label: 'Benefit / year', sort: 'benefit_money', numeric: true },
   { label: 'Updated', sort: 'updated_at' },
 ];
-
-function SortHeader({ column, sort, onSort }: { column: Column; sort: string; onSort: (sort: string) => void }) {
-  const field = column.sort;
-  if (!field) return <Table.Th>{column.label}</Table.Th>;
-  const direction = sort === field ? 'ascending' : sort === `-${field}` ? 'descending' : 'none';
-  const Icon = direction === 'ascending' ? IconChevronUp : direction === 'descending' ? IconChevronDown : IconSelector;
-  return (
-    <Table.Th aria-sort={direction} className={column.numeric ? classes.numeric : undefined}>
-      <UnstyledButton className={classes.sortButton} onClick={() => onSort(nextSort(sort, field))}>
-        {column.label}
-        <Icon size={14} aria-hidden />
-      </UnstyledButton>
-    </Table.Th>
-  );
-}
 
 function RowMenu({ process, ...actions }: ProcessActions & { process: Process }) {
   return (
@@ -96,7 +82,14 @@ export function ProcessTable({ processes, people, sort, onSort, stale, ...action
         <Table.Thead>
           <Table.Tr>
             {COLUMNS.map((column) => (
-              <SortHeader key={column.label} column={column} sort={sort} onSort={onSort} />
+              <SortHeader
+                key={column.label}
+                label={column.label}
+                field={column.sort}
+                numeric={column.numeric}
+                sort={sort}
+                onSort={onSort}
+              />
             ))}
             <Table.Th>
               <VisuallyHidden>Actions</VisuallyHidden>

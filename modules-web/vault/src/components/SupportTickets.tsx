@@ -2,13 +2,12 @@ import { Badge, Table, Text } from '@mantine/core';
 import { IconPlugOff, IconTicket } from '@tabler/icons-react';
 
 import { EmptyNotice } from '../../../common/src/EmptyNotice';
-import { formatDate } from '../../../common/src/format';
+import { formatDate, humanize } from '../../../common/src/format';
 import { QueryError } from '../../../common/src/QueryError';
+import { TableHead } from '../../../common/src/TableHead';
 import { useTickets } from '../api';
-import { humanize } from '../format';
 import { ticketCreated, ticketNumber, ticketPriority, ticketStatus, ticketTitle } from '../tickets';
 import { LoadingRows } from './LoadingRows';
-import { TableHead } from './TableHead';
 
 /** The Support tab: the Ticket Management tickets linked to a process. */
 export function SupportTickets({ processId }: { processId: string }) {

@@ -1,0 +1,63 @@
+/** The wiring of a list page: the record open beside the list, and the title bar's "Export CSV". */
+
+import { useCallback, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useNotify, type PageButton } from '@autoscope/web-sdk';
+
+import { saveCsv } from './csv';
+import { isoDay } from './format';
+import { countText, withOpenParam, type Nouns } from './lists';
+
+/**
+ * The record open beside the list (a drawer), kept in the URL parameter `name` so that a link
+ * opens it. `shownId` outlives closing, so the drawer keeps its record while it slides out.
+ */
+export function useOpenParam(name: string) {
+  const [params, setParams] = useSearchParams();
+  const openId = params.get(name);
+  const [lastId, setLastId] = useState(openId);
+  useEffect(() => {
+    if (openId) setLastId(openId);
+  }, [openId]);
+  const open = useCallback(
+    (record: { id: string }) => setParams((current) => withOpenParam(current, name, record.id)),
+    [setParams, name],
+  );
+  const close = useCallback(() => setParams((current) => withOpenParam(current, name, null)), [setParams, name]);
+  return { openId, shownId: openId ?? lastId, open, close };
+}
+
+/**
+ * The title bar's "Export CSV": `load` reads every row the list's filters match, as CSV. With
+ * none it says so; else the browser saves `<many>-<today>.csv` and the count is said.
+ */
+export function useCsvExportButton(nouns: Nouns, load: () => Promise<{ count: number; csv: string }>): PageButton {
+  const notify = useNotify();
+  const [exporting, setExporting] = useState(false);
+
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      const { count, csv } = await load();
+      if (count === 0) {
+        notify.failure(`There are no ${nouns[1]} to export`);
+        return;
+      }
+      saveCsv(csv, `${nouns[1]}-${isoDay()}.csv`);
+      notify.success(`${countText(count, nouns)} exported`);
+    } catch (error) {
+      notify.error(error);
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return {
+    label: 'Export CSV',
+    icon: 'download',
+    kind: 'secondary',
+    onClick: () => void exportCsv(),
+    loading: exporting,
+    disabled: exporting,
+  };
+}
