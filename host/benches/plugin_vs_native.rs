@@ -17,7 +17,10 @@ use axum::extract::State;
 
 const ITEMS: usize = 10_000;
 const CONCURRENCY: usize = 8;
-const REQUESTS_PER_CLIENT: usize = 250;
+/// Native and plugin requests alternate in short rounds (the first route alternating
+/// too), so a slow moment of the machine weighs on both alike.
+const ROUNDS: usize = 10;
+const REQUESTS_PER_ROUND: usize = 50;
 const PATH_QUERY: &str = "items?limit=50&sort=-due&total=true";
 
 #[tokio::main]
@@ -122,9 +125,14 @@ async fn run(data_dir: &std::path::Path, database_url: &str) -> anyhow::Result<(
     let (mut plugin, mut native) = (Vec::new(), Vec::new());
     load(&client, &plugin_url, &token, 20).await?; // warm-up: instances, statement caches
     load(&client, &native_url, &token, 20).await?;
-    for _ in 0..2 {
-        native.extend(load(&client, &native_url, &token, REQUESTS_PER_CLIENT).await?);
-        plugin.extend(load(&client, &plugin_url, &token, REQUESTS_PER_CLIENT).await?);
+    for round in 0..ROUNDS {
+        if round % 2 == 0 {
+            native.extend(load(&client, &native_url, &token, REQUESTS_PER_ROUND).await?);
+            plugin.extend(load(&client, &plugin_url, &token, REQUESTS_PER_ROUND).await?);
+        } else {
+            plugin.extend(load(&client, &plugin_url, &token, REQUESTS_PER_ROUND).await?);
+            native.extend(load(&client, &native_url, &token, REQUESTS_PER_ROUND).await?);
+        }
     }
     state.db.close().await;
     Ok((percentiles(plugin), percentiles(native)))
