@@ -1,31 +1,19 @@
 import type { ReactNode } from 'react';
-import { Anchor, Card, Group, Progress, SimpleGrid, Skeleton, Stack, Text, type SimpleGridProps } from '@mantine/core';
-import { Link } from 'react-router';
+import { Group, Progress, SimpleGrid, Skeleton, Stack, Text, type SimpleGridProps } from '@mantine/core';
 
 import { formatNumber } from './format';
 
-interface WidgetCardProps {
-  /** The module's name. */
-  title: string;
-  /** Its page, which "Open" leads to. */
-  to: string;
+interface WidgetBodyProps {
   testId: string;
   children: ReactNode;
 }
 
-/** A module's card on the dashboard: its name, "Open" to its page, and what it sums up. */
-export function WidgetCard({ title, to, testId, children }: WidgetCardProps) {
-  return (
-    <Card withBorder data-testid={testId}>
-      <Group justify="space-between" mb="sm">
-        <Text fw={600}>{title}</Text>
-        <Anchor component={Link} to={to} size="sm">
-          Open
-        </Anchor>
-      </Group>
-      {children}
-    </Card>
-  );
+/**
+ * A module's summary on the dashboard. The shell frames each widget in a card titled with
+ * the page's name, which links to the page, so the widget draws only what it sums up.
+ */
+export function WidgetBody({ testId, children }: WidgetBodyProps) {
+  return <div data-testid={testId}>{children}</div>;
 }
 
 /** A headline figure; `color` draws attention to it (breaches). */

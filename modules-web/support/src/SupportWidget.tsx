@@ -2,7 +2,7 @@ import { Stack, Text } from '@mantine/core';
 
 import { QueryError } from '../../common/src/QueryError';
 import { ACTIVE_TICKET_STATUSES, TICKET_STATUS_COLORS, TICKET_STATUS_LABELS } from '../../common/src/tickets';
-import { WidgetCard, WidgetFigures, WidgetLoading, WidgetShares } from '../../common/src/Widget';
+import { WidgetBody, WidgetFigures, WidgetLoading, WidgetShares } from '../../common/src/Widget';
 import { useLiveTickets, useSummary } from './api';
 
 /** The dashboard's Ticket Management card: active tickets by status, SLA breaches and approvals awaited; live. */
@@ -56,8 +56,8 @@ export default function SupportWidget() {
   }
 
   return (
-    <WidgetCard title="Ticket Management" to="/Support" testId="support-widget">
+    <WidgetBody testId="support-widget">
       {body}
-    </WidgetCard>
+    </WidgetBody>
   );
 }

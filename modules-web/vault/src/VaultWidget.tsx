@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 
 import { QueryError } from '../../common/src/QueryError';
 import { STAGES, STAGE_COLORS, STAGE_LABELS } from '../../common/src/vocabulary';
-import { WidgetCard, WidgetFigures, WidgetLoading, WidgetShares } from '../../common/src/Widget';
+import { WidgetBody, WidgetFigures, WidgetLoading, WidgetShares } from '../../common/src/Widget';
 import { useSummary } from './api';
 
 /** The dashboard's Process Vault card: processes by stage and the yearly benefit of them all. */
@@ -54,8 +54,8 @@ export default function VaultWidget() {
   }
 
   return (
-    <WidgetCard title="Process Vault" to="/Process" testId="vault-widget">
+    <WidgetBody testId="vault-widget">
       {body}
-    </WidgetCard>
+    </WidgetBody>
   );
 }

@@ -7,6 +7,7 @@ import { SortHeader } from '../../../common/src/SortHeader';
 import type { Ticket } from '../types';
 import type { SortField } from '../urlState';
 import { ApprovalBadge, BreachBadges, DueText, PriorityBadge, StatusBadge } from './Badges';
+import cells from '../../../common/src/Cells.module.css';
 import classes from './TicketTable.module.css';
 
 interface TicketTableProps {
@@ -83,10 +84,10 @@ function WideTable({ tickets, people, sort, onSort, stale, now, onOpen }: Ticket
                       </Group>
                     </Stack>
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td className={cells.badge}>
                     <StatusBadge status={ticket.status} />
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td className={cells.badge}>
                     <PriorityBadge priority={ticket.priority} />
                   </Table.Td>
                   <Table.Td>{nameOf(people, ticket.assignee_id) ?? 'Unassigned'}</Table.Td>

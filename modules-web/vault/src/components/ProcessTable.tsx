@@ -9,6 +9,7 @@ import { SortHeader } from '../../../common/src/SortHeader';
 import type { Process } from '../types';
 import type { SortField } from '../urlState';
 import { CHANGE_ACTIONS, type ProcessActions } from './processActions';
+import cells from '../../../common/src/Cells.module.css';
 import classes from './ProcessTable.module.css';
 
 interface ProcessTableProps extends ProcessActions {
@@ -77,7 +78,7 @@ function RowMenu({ process, ...actions }: ProcessActions & { process: Process })
 /** The processes table; it scrolls sideways on narrow screens. A row opens the overview. */
 export function ProcessTable({ processes, people, sort, onSort, stale, ...actions }: ProcessTableProps) {
   return (
-    <Table.ScrollContainer minWidth={1100} type="native">
+    <Table.ScrollContainer minWidth={1250} type="native">
       <Table highlightOnHover verticalSpacing="sm" className={stale ? classes.stale : undefined} aria-busy={stale}>
         <Table.Thead>
           <Table.Tr>
@@ -123,10 +124,10 @@ export function ProcessTable({ processes, people, sort, onSort, stale, ...action
                       {process.name}
                     </Anchor>
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td className={cells.badge}>
                     <StageBadge stage={process.stage} />
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td className={cells.badge}>
                     <HealthBadge health={process.health} />
                   </Table.Td>
                   <Table.Td>{process.department || '—'}</Table.Td>
