@@ -12,6 +12,7 @@ pub mod enterprise;
 pub mod error;
 pub mod events;
 pub mod http;
+pub mod ingest;
 pub mod logs;
 pub mod mail;
 pub mod masters;

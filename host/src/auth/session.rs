@@ -63,6 +63,9 @@ pub struct CurrentUser {
     /// Administers the company (the user who created it is the first).
     pub company_admin: bool,
     pub rights: Rights,
+    /// The company's currency: ISO code and symbol.
+    pub currency_code: String,
+    pub currency_symbol: String,
 }
 
 impl FromRequestParts<AppState> for CurrentUser {
@@ -95,6 +98,8 @@ impl FromRequestParts<AppState> for CurrentUser {
             email: live.email,
             is_admin: live.is_admin,
             company_admin: live.company_admin,
+            currency_code: live.currency_name,
+            currency_symbol: live.currency_symbol,
         })
     }
 }

@@ -78,7 +78,8 @@ pub fn app(state: AppState) -> Router {
         .merge(crate::logs::routes())
         .merge(crate::admin::routes())
         .merge(crate::registry::api::routes())
-        .merge(crate::realtime::routes());
+        .merge(crate::realtime::routes())
+        .merge(crate::ingest::routes());
     let (api_router, openapi) = OpenApiRouter::new().nest("/api", api).split_for_parts();
     let openapi = Arc::new(openapi);
 

@@ -53,6 +53,17 @@ pub struct Manifest {
     pub schedules: Vec<Schedule>,
     #[serde(default)]
     pub limits: Limits,
+    /// Streams robots and orchestrators send records to with a company API key
+    /// (`POST /api/ingest/<module>/<stream>`), each into a collection with a `key`.
+    #[serde(default)]
+    pub ingest: BTreeMap<String, IngestStream>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct IngestStream {
+    /// The module's own collection the records are stored in, upserted by its `key`.
+    pub collection: String,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -78,7 +89,7 @@ pub struct Page {
 
 pub const MENU_GROUPS: [&str; 3] = ["Dashboards", "Process", "Support"];
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Collection {
     pub fields: BTreeMap<String, Field>,
@@ -89,7 +100,45 @@ pub struct Collection {
     /// Fields of the previous version whose columns this version drops.
     #[serde(default)]
     pub drop_fields: Vec<String>,
+    /// A required text or integer field unique within a company: the id a sender gives
+    /// a record, by which ingestion updates it when it arrives again.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub key: Option<String>,
+    /// Pre-aggregated tables the host keeps in step with the rows; an aggregate that
+    /// fits one is answered from it (see `storage::collections::rollup`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rollups: Vec<Rollup>,
 }
+
+/// Counts and sums of a collection per company, UTC day of `time`, `group` fields and
+/// (optionally) bin of one numeric field.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Rollup {
+    pub name: String,
+    /// A required timestamp field: the day each row counts on.
+    pub time: String,
+    #[serde(default)]
+    pub group: Vec<String>,
+    /// Integer or number fields whose sum, count, min and max are kept.
+    #[serde(default)]
+    pub measures: Vec<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bins: Option<Bins>,
+}
+
+/// Bins of a numeric field: 0 below `bounds[0]`, i from `bounds[i-1]` up to `bounds[i]`,
+/// `bounds.len()` from the last bound up.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Bins {
+    pub field: String,
+    pub bounds: Vec<f64>,
+}
+
+/// The most rollups a collection may declare, and bounds a bins key may list.
+pub const MAX_ROLLUPS: usize = 4;
+pub const MAX_BINS: usize = 64;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -108,12 +157,17 @@ pub struct Field {
     /// by an upgrade (existing rows get it).
     #[serde(default)]
     pub default: Option<serde_json::Value>,
+    /// A derived field the database keeps: the first field minus the second (both
+    /// timestamps, integers or numbers; null when either is). Read-only for plugins, and
+    /// declared together with its collection.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub difference: Option<[String; 2]>,
 }
 
 impl Field {
     /// An optional field of `kind` with no constraints or default.
     pub fn of(kind: FieldType) -> Self {
-        Self { kind, required: false, max_length: None, values: None, default: None }
+        Self { kind, required: false, max_length: None, values: None, default: None, difference: None }
     }
 }
 
@@ -428,6 +482,19 @@ impl Manifest {
                     format!("'{name}.{dropped}' is both a field and dropped"),
                 );
             }
+            for problem in collection_problems(name, collection) {
+                check(false, problem);
+            }
+        }
+        for (stream, ingest) in &self.ingest {
+            check(is_name(stream, 40), format!("ingest stream '{stream}' must be lower-case letters, digits and underscores"));
+            match self.collections.get(&ingest.collection) {
+                None => check(false, format!("ingest stream '{stream}' names '{}', which is not a collection of the module", ingest.collection)),
+                Some(collection) => check(
+                    collection.key.is_some(),
+                    format!("ingest stream '{stream}': collection '{}' needs a key to upsert by", ingest.collection),
+                ),
+            }
         }
         for dropped in &self.drop_collections {
             check(
@@ -546,6 +613,76 @@ fn is_event(name: &str) -> bool {
 }
 
 /// Whether a JSON value may be stored in the field (type, length and allowed values).
+/// The problems of a collection's key, derived fields and rollups.
+fn collection_problems(name: &str, collection: &Collection) -> Vec<String> {
+    let mut problems = Vec::new();
+    let fields = &collection.fields;
+    let numeric = |kind: FieldType| matches!(kind, FieldType::Integer | FieldType::Number);
+    if let Some(key) = &collection.key {
+        let fits = fields
+            .get(key)
+            .is_some_and(|f| f.required && matches!(f.kind, FieldType::Text | FieldType::Integer) && f.difference.is_none());
+        if !fits {
+            problems.push(format!("collection '{name}': key '{key}' must be a required text or integer field"));
+        }
+    }
+    for (field_name, field) in fields {
+        let Some([a, b]) = &field.difference else { continue };
+        let at = format!("field '{name}.{field_name}'");
+        let sources: Vec<Option<&Field>> = vec![fields.get(a), fields.get(b)];
+        let kinds: Vec<FieldType> = sources.iter().flatten().filter(|f| f.difference.is_none()).map(|f| f.kind).collect();
+        let same_kind = kinds.len() == 2 && kinds[0] == kinds[1];
+        let result_fits = match kinds.first() {
+            Some(FieldType::Timestamp | FieldType::Integer) => field.kind == FieldType::Integer,
+            Some(FieldType::Number) => field.kind == FieldType::Number,
+            _ => false,
+        };
+        if !same_kind || !result_fits {
+            problems.push(format!(
+                "{at}: difference needs two stored fields of one kind (timestamp or integer, giving an integer; number, giving a number)"
+            ));
+        }
+        if field.required || field.default.is_some() {
+            problems.push(format!("{at}: a difference is derived, so it takes no required or default"));
+        }
+    }
+    if collection.rollups.len() > MAX_ROLLUPS {
+        problems.push(format!("collection '{name}' declares more than {MAX_ROLLUPS} rollups"));
+    }
+    for (i, rollup) in collection.rollups.iter().enumerate() {
+        let at = format!("rollup '{name}.{}'", rollup.name);
+        if !is_name(&rollup.name, 16) {
+            problems.push(format!("{at}: the name must be 1-16 lower-case letters, digits and underscores"));
+        }
+        if collection.rollups[..i].iter().any(|other| other.name == rollup.name) {
+            problems.push(format!("{at} is declared twice"));
+        }
+        if !fields.get(&rollup.time).is_some_and(|f| f.kind == FieldType::Timestamp && f.required) {
+            problems.push(format!("{at}: time '{}' must be a required timestamp field", rollup.time));
+        }
+        for group in &rollup.group {
+            if !fields.get(group).is_some_and(|f| f.kind != FieldType::Json) || group == &rollup.time {
+                problems.push(format!("{at}: group '{group}' must be a field other than the time, and not json"));
+            }
+        }
+        for measure in &rollup.measures {
+            if !fields.get(measure).is_some_and(|f| numeric(f.kind)) {
+                problems.push(format!("{at}: measure '{measure}' must be an integer or number field"));
+            }
+        }
+        if let Some(bins) = &rollup.bins {
+            if !fields.get(&bins.field).is_some_and(|f| numeric(f.kind)) || rollup.group.contains(&bins.field) {
+                problems.push(format!("{at}: bins field '{}' must be an integer or number field not grouped by", bins.field));
+            }
+            let increasing = bins.bounds.windows(2).all(|pair| pair[0] < pair[1]);
+            if bins.bounds.is_empty() || bins.bounds.len() > MAX_BINS || !increasing || bins.bounds.iter().any(|b| !b.is_finite()) {
+                problems.push(format!("{at}: bins need 1 to {MAX_BINS} increasing finite bounds"));
+            }
+        }
+    }
+    problems
+}
+
 pub fn value_fits(field: &Field, value: &serde_json::Value) -> bool {
     use serde_json::Value;
     match (field.kind, value) {

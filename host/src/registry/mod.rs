@@ -104,6 +104,14 @@ impl Registry {
         self.snapshot().get(key).cloned()
     }
 
+    /// An installed module's collection, for the host's own writers (ingestion, demo
+    /// data); plugins reach collections through the storage host function only.
+    pub fn target(&self, module: &str, collection: &str) -> Option<crate::storage::collections::Target> {
+        let installed = self.get(module)?;
+        let spec = installed.manifest().collections.get(collection)?.clone();
+        Some(crate::storage::collections::Target { module: module.into(), collection: collection.into(), spec })
+    }
+
     pub fn all(&self) -> Vec<Arc<Installed>> {
         self.snapshot().values().cloned().collect()
     }

@@ -109,6 +109,8 @@ pub async fn forward(state: &AppState, module: Arc<Installed>, path: String, req
                     .map(|(key, right)| (key.clone(), Right { view: right.view, disabled: right.disabled }))
                     .collect(),
                 company_admin: user.company_admin,
+                currency_code: user.currency_code.clone(),
+                currency_symbol: user.currency_symbol.clone(),
             }),
             request_id,
         ),

@@ -2,6 +2,7 @@
 //! PostgreSQL (`$N` placeholders, unix-second times, BOOLEAN flags); where the engines
 //! differ, `Db::engine` picks the dialect. Every query on company data binds the company.
 
+pub mod api_keys;
 pub mod collections;
 pub mod companies;
 pub mod enterprise;

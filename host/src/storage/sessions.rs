@@ -26,13 +26,15 @@ pub struct LiveSession {
     #[sqlx(try_from = "super::flag::Flag")]
     pub company_admin: bool,
     pub edition: String,
+    pub currency_name: String,
+    pub currency_symbol: String,
     pub rights: String,
 }
 
 pub async fn find_live(db: &Db, session_id: &str, user_id: &str, now: i64) -> sqlx::Result<Option<LiveSession>> {
     sqlx::query_as(
         "SELECT s.id AS session_id, u.id AS user_id, u.company_id, u.email, u.is_admin, u.company_admin,
-                c.edition, r.rights
+                c.edition, c.currency_name, c.currency_symbol, r.rights
          FROM sessions s
          JOIN users u ON u.id = s.user_id
          JOIN companies c ON c.id = u.company_id

@@ -8,6 +8,7 @@ mod collections;
 mod directory;
 mod docs;
 mod enterprise;
+mod ingestion;
 mod logs;
 mod mail;
 mod masters;

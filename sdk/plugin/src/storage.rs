@@ -260,6 +260,9 @@ pub trait AggregateExt: Sized {
     fn group_by(self, field: impl Into<String>) -> Self;
     /// Groups by a timestamp field truncated to `bucket` (named after the field).
     fn bucket(self, field: impl Into<String>, bucket: Bucket) -> Self;
+    /// Groups by the bin a numeric field falls in (see [`GroupKey::bins`]); a rollup
+    /// with these very bounds answers it.
+    fn bins(self, field: impl Into<String>, bounds: &[f64]) -> Self;
     /// Adds a metric named `alias`; `field` is `None` only for `count`.
     fn metric(self, function: MetricFn, field: Option<&str>, alias: impl Into<String>) -> Self;
     /// Counts the group's records as `alias`.
@@ -291,12 +294,17 @@ impl AggregateExt for Aggregate {
     }
 
     fn group_by(mut self, field: impl Into<String>) -> Self {
-        self.group_by.push(GroupKey { field: field.into(), bucket: None, alias: None });
+        self.group_by.push(GroupKey { field: field.into(), bucket: None, bins: None, alias: None });
+        self
+    }
+
+    fn bins(mut self, field: impl Into<String>, bounds: &[f64]) -> Self {
+        self.group_by.push(GroupKey { field: field.into(), bucket: None, bins: Some(bounds.to_vec()), alias: None });
         self
     }
 
     fn bucket(mut self, field: impl Into<String>, bucket: Bucket) -> Self {
-        self.group_by.push(GroupKey { field: field.into(), bucket: Some(bucket), alias: None });
+        self.group_by.push(GroupKey { field: field.into(), bucket: Some(bucket), bins: None, alias: None });
         self
     }
 

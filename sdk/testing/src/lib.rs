@@ -40,7 +40,7 @@ use autoscope_wire::storage::StorageOp;
 use axum::body::Body;
 use axum::extract::ConnectInfo;
 use axum::http::{Method, Request, header};
-use serde_json::Value;
+use serde_json::{Value, json};
 use tower::ServiceExt;
 
 pub use autoscope::registry::Grants;
@@ -403,11 +403,53 @@ impl Harness {
         if let Some(who) = who {
             request = request.header(header::AUTHORIZATION, format!("Bearer {}", who.token()));
         }
-        let mut request = match body {
+        let request = match body {
             Some(body) => request.header(header::CONTENT_TYPE, "application/json").body(Body::from(body.to_string())),
             None => request.body(Body::empty()),
         }
         .with_context(|| format!("cannot build a request to {uri}"))?;
+        self.send(request).await
+    }
+
+    /// Creates a company API key as the company's first user (its administrator), through
+    /// `POST /api/ingest/keys`; answers the key.
+    pub async fn api_key(&self, company: &Company) -> anyhow::Result<String> {
+        let reply = self.request("POST", "/api/ingest/keys", Some(company), Some(json!({ "name": "harness" }))).await?;
+        anyhow::ensure!(reply.status == 200, "creating an API key answered {}: {}", reply.status, reply.body);
+        reply.body["key"].as_str().map(str::to_string).context("the new key's answer holds no key")
+    }
+
+    /// Posts `records` (a JSON array or `{"records": [...]}`) to the ingestion stream
+    /// `module`/`stream` with the API key `key`.
+    pub async fn ingest(&self, key: &str, module: &str, stream: &str, records: Value) -> anyhow::Result<Reply> {
+        self.ingest_body(key, module, stream, "application/json", records.to_string()).await
+    }
+
+    /// [`Harness::ingest`] with an NDJSON body (one record a line).
+    pub async fn ingest_ndjson(&self, key: &str, module: &str, stream: &str, lines: &str) -> anyhow::Result<Reply> {
+        self.ingest_body(key, module, stream, "application/x-ndjson", lines.to_string()).await
+    }
+
+    async fn ingest_body(
+        &self,
+        key: &str,
+        module: &str,
+        stream: &str,
+        content_type: &str,
+        body: String,
+    ) -> anyhow::Result<Reply> {
+        let uri = format!("/api/ingest/{module}/{stream}");
+        let request = Request::builder()
+            .method(Method::POST)
+            .uri(&uri)
+            .header(header::AUTHORIZATION, format!("Bearer {key}"))
+            .header(header::CONTENT_TYPE, content_type)
+            .body(Body::from(body))
+            .with_context(|| format!("cannot build a request to {uri}"))?;
+        self.send(request).await
+    }
+
+    async fn send(&self, mut request: Request<Body>) -> anyhow::Result<Reply> {
         // What the listener adds in production: the client's address.
         request.extensions_mut().insert(ConnectInfo(SocketAddr::from(([127, 0, 0, 1], 40000))));
         let response = self.app.clone().oneshot(request).await?;

@@ -46,6 +46,20 @@ pub struct Caller {
     /// who created the company is the first.
     #[serde(default)]
     pub company_admin: bool,
+    /// The company's currency (ISO code and symbol) for money figures; USD and $ unless
+    /// the company chose another.
+    #[serde(default = "usd")]
+    pub currency_code: String,
+    #[serde(default = "dollar")]
+    pub currency_symbol: String,
+}
+
+fn usd() -> String {
+    "USD".into()
+}
+
+fn dollar() -> String {
+    "$".into()
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

@@ -142,13 +142,18 @@ pub struct Aggregate {
 
 pub const MAX_GROUPS: u32 = 10_000;
 
-/// A group key: a field's value, or a timestamp field truncated to a bucket (UTC; weeks
-/// start on Monday). The result names it `as`, or the field's name.
+/// A group key: a field's value, a timestamp field truncated to a bucket (UTC; weeks
+/// start on Monday), or the bin a number falls in. The result names it `as`, or the
+/// field's name.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct GroupKey {
     pub field: String,
     #[serde(default)]
     pub bucket: Option<Bucket>,
+    /// Increasing bounds: the key is 0 below `bins[0]`, i from `bins[i-1]` up to
+    /// `bins[i]`, `bins.len()` from the last bound up, null without a value.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bins: Option<Vec<f64>>,
     #[serde(default, rename = "as")]
     pub alias: Option<String>,
 }

@@ -11,6 +11,7 @@
 mod decode;
 mod migrate;
 mod read;
+pub mod rollup;
 mod schema;
 mod sql;
 mod validate;
@@ -105,8 +106,18 @@ pub async fn execute(db: &Db, target: &Target, company_id: &str, now: i64, op: S
         StorageOp::Insert { record, .. } => {
             let (fields, mut answer) = validate::new_record(name, spec, &record).map_err(bad_request)?;
             let id = super::new_id();
+            let marks = rollup::mark(&target.module, name, spec, company_id, |time| rollup::days(day_of(&answer, time)));
             let row = write::NewRow { id: id.clone(), fields };
-            write::insert(&table, spec, company_id, now, vec![row]).query().execute(pool).await.map_err(internal)?;
+            let mut tx = pool.begin().await.map_err(internal)?;
+            write::insert(&table, spec, company_id, now, vec![row], None)
+                .query()
+                .execute(&mut *tx)
+                .await
+                .map_err(internal)?;
+            if let Some(marks) = marks {
+                marks.query().execute(&mut *tx).await.map_err(internal)?;
+            }
+            tx.commit().await.map_err(internal)?;
             with_system_fields(&mut answer, id, now);
             Ok(Value::Object(answer))
         }
@@ -122,34 +133,55 @@ pub async fn execute(db: &Db, target: &Target, company_id: &str, now: i64, op: S
                 let id = super::new_id();
                 with_system_fields(&mut answer, id.clone(), now);
                 rows.push(write::NewRow { id, fields });
-                answers.push(Value::Object(answer));
+                answers.push(answer);
             }
             if !rows.is_empty() {
+                let marks = rollup::mark(&target.module, name, spec, company_id, |time| {
+                    rollup::days(answers.iter().filter_map(|answer| day_of(answer, time)))
+                });
                 let mut tx = pool.begin().await.map_err(internal)?;
                 let per_statement = write::rows_per_insert(spec);
                 let mut rows = rows.into_iter().peekable();
                 while rows.peek().is_some() {
                     let chunk: Vec<write::NewRow> = rows.by_ref().take(per_statement).collect();
-                    write::insert(&table, spec, company_id, now, chunk)
+                    write::insert(&table, spec, company_id, now, chunk, None)
                         .query()
                         .execute(&mut *tx)
                         .await
                         .map_err(internal)?;
                 }
+                if let Some(marks) = marks {
+                    marks.query().execute(&mut *tx).await.map_err(internal)?;
+                }
                 tx.commit().await.map_err(internal)?;
             }
-            Ok(Value::Array(answers))
+            Ok(Value::Array(answers.into_iter().map(Value::Object).collect()))
         }
         StorageOp::Update { id, version, changes, .. } => {
             let changes = validate::changes(name, spec, &changes).map_err(bad_request)?;
             let sql = write::update(&table, spec, company_id, &id, version, now, changes);
-            match sql.query().fetch_optional(pool).await.map_err(internal)? {
+            // A change may move a record to another day: its rollups rebuild every day.
+            let marks = rollup::mark(&target.module, name, spec, company_id, |_| [rollup::ALL_DAYS].into());
+            let mut tx = pool.begin().await.map_err(internal)?;
+            let row = sql.query().fetch_optional(&mut *tx).await.map_err(internal)?;
+            if let (Some(_), Some(marks)) = (&row, marks) {
+                marks.query().execute(&mut *tx).await.map_err(internal)?;
+            }
+            tx.commit().await.map_err(internal)?;
+            match row {
                 Some(row) => Ok(Value::Object(decode::record(&row, spec).map_err(internal)?)),
                 None => Err(missing_or_conflict(db, &table, company_id, &id).await.map_err(internal)?),
             }
         }
         StorageOp::Delete { id, version, .. } => {
-            let done = write::delete(&table, company_id, &id, version).query().execute(pool).await.map_err(internal)?;
+            let marks = rollup::mark(&target.module, name, spec, company_id, |_| [rollup::ALL_DAYS].into());
+            let mut tx = pool.begin().await.map_err(internal)?;
+            let done =
+                write::delete(&table, company_id, &id, version).query().execute(&mut *tx).await.map_err(internal)?;
+            if let (true, Some(marks)) = (done.rows_affected() > 0, marks) {
+                marks.query().execute(&mut *tx).await.map_err(internal)?;
+            }
+            tx.commit().await.map_err(internal)?;
             if done.rows_affected() > 0 {
                 return Ok(Value::Bool(true));
             }
@@ -166,8 +198,22 @@ pub async fn execute(db: &Db, target: &Target, company_id: &str, now: i64, op: S
             Ok(json!(count_of(sql.query().fetch_one(pool).await.map_err(internal)?).map_err(internal)?))
         }
         StorageOp::Aggregate { aggregate, .. } => {
-            let grouped =
+            let mut grouped =
                 read::aggregate(db.engine(), &table, name, spec, company_id, &aggregate).map_err(bad_request)?;
+            if let Some(fitting) = rollup::fitting(spec, &aggregate) {
+                rollup::refresh(db, &target.module, name, fitting, company_id).await.map_err(internal)?;
+                grouped = rollup::aggregate_sql(
+                    db.engine(),
+                    &target.module,
+                    name,
+                    spec,
+                    fitting,
+                    company_id,
+                    &aggregate,
+                    grouped,
+                )
+                .map_err(bad_request)?;
+            }
             let rows = grouped.sql.query().fetch_all(pool).await.map_err(internal)?;
             let mut groups = Vec::with_capacity(rows.len());
             for row in &rows {
@@ -176,6 +222,11 @@ pub async fn execute(db: &Db, target: &Target, company_id: &str, now: i64, op: S
             Ok(Value::Array(groups))
         }
     }
+}
+
+/// The timestamp `field` of a validated record.
+fn day_of(record: &Record, field: &str) -> Option<i64> {
+    record.get(field).and_then(Value::as_i64)
 }
 
 fn with_system_fields(record: &mut Record, id: String, now: i64) {
@@ -196,4 +247,104 @@ async fn missing_or_conflict(db: &Db, table: &str, company_id: &str, id: &str) -
         Some(_) => HostError::new(409, CONFLICT_MESSAGE),
         None => HostError::new(404, "The record does not exist"),
     })
+}
+
+/// What [`upsert`] did with a batch: how many records it stored and, for each refused
+/// one, its position in the batch and why.
+#[derive(Debug, Default)]
+pub struct Upserted {
+    pub stored: usize,
+    pub refused: Vec<(usize, String)>,
+}
+
+/// Stores ingested records in `target` (which has a key) for `company_id`: a record whose
+/// key the company has already sent replaces the stored one, so sending a batch again
+/// changes nothing. Each record is checked on its own; a refused record does not stop
+/// the others. When one batch holds a key twice, the later record wins. The days a
+/// rollup counts a record on never change (the rollups rely on it): such a record is
+/// refused. All stored records and their rollup marks commit together.
+pub async fn upsert(
+    db: &Db,
+    target: &Target,
+    company_id: &str,
+    now: i64,
+    records: Vec<Record>,
+) -> Result<Upserted, HostError> {
+    let spec = &target.spec;
+    let name = target.collection.as_str();
+    let internal = |err: sqlx::Error| {
+        tracing::error!(module = %target.module, collection = name, error = %err, "ingestion failed");
+        HostError::new(500, crate::error::INTERNAL_MESSAGE)
+    };
+    let key = spec.key.as_deref().ok_or_else(|| HostError::new(500, crate::error::INTERNAL_MESSAGE))?;
+    let mut result = Upserted::default();
+    // Key text -> (position, bound fields, validated record); the later record wins.
+    let mut latest: std::collections::HashMap<String, (usize, Vec<sql::Param>, Record)> =
+        std::collections::HashMap::with_capacity(records.len());
+    for (i, record) in records.iter().enumerate() {
+        match validate::new_record(name, spec, record) {
+            Ok((fields, answer)) => {
+                let key_text = match &answer[key] {
+                    Value::String(text) => text.clone(),
+                    other => other.to_string(),
+                };
+                // A superseded record counts as stored: it arrived, and a later one replaced it.
+                if latest.insert(key_text, (i, fields, answer)).is_some() {
+                    result.stored += 1;
+                }
+            }
+            Err(message) => result.refused.push((i, message)),
+        }
+    }
+    if latest.is_empty() {
+        return Ok(result);
+    }
+    let mut batch: Vec<(String, (usize, Vec<sql::Param>, Record))> = latest.into_iter().collect();
+    batch.sort_by_key(|(_, (i, _, _))| *i);
+    let unchanged: Vec<&str> = {
+        let mut times: Vec<&str> = spec.rollups.iter().map(|r| r.time.as_str()).collect();
+        times.sort_unstable();
+        times.dedup();
+        times
+    };
+    let on_key = write::OnKey { key, unchanged: unchanged.clone() };
+    let table = target.table();
+    let mut tx = db.pool().begin().await.map_err(internal)?;
+    let mut stored_days: Vec<&Record> = Vec::with_capacity(batch.len());
+    for chunk in batch.chunks(write::rows_per_insert(spec)) {
+        let rows = chunk
+            .iter()
+            .map(|(_, (_, fields, _))| write::NewRow { id: super::new_id(), fields: fields.clone() })
+            .collect();
+        let returned =
+            write::insert(&table, spec, company_id, now, rows, Some(&on_key)).query().fetch_all(&mut *tx).await.map_err(internal)?;
+        let mut stored = std::collections::HashSet::with_capacity(returned.len());
+        for row in &returned {
+            let text = match row.try_get::<String, _>(0) {
+                Ok(text) => text,
+                Err(_) => row.try_get::<i64, _>(0).map_err(internal)?.to_string(),
+            };
+            stored.insert(text);
+        }
+        for (key_text, (i, _, answer)) in chunk {
+            if stored.contains(key_text) {
+                result.stored += 1;
+                stored_days.push(answer);
+            } else {
+                result.refused.push((
+                    *i,
+                    format!("'{key}' {key_text} was stored with another {}; it cannot change", unchanged.join(" or ")),
+                ));
+            }
+        }
+    }
+    let marks = rollup::mark(&target.module, name, spec, company_id, |time| {
+        rollup::days(stored_days.iter().filter_map(|answer| day_of(answer, time)))
+    });
+    if let Some(marks) = marks {
+        marks.query().execute(&mut *tx).await.map_err(internal)?;
+    }
+    tx.commit().await.map_err(internal)?;
+    result.refused.sort_by_key(|(i, _)| *i);
+    Ok(result)
 }

@@ -19,7 +19,7 @@ use super::decode::Out;
 use super::schema::type_name;
 use super::sql::{Column, Param, Sql, column, quoted, record_columns};
 use super::validate::comparable;
-use crate::registry::manifest::{Collection, FieldType};
+use crate::registry::manifest::{Collection, FieldType, MAX_BINS};
 use crate::storage::Engine;
 
 /// The most values an `in` filter may list.
@@ -343,7 +343,7 @@ fn shown_fields<'a>(collection: &str, spec: &'a Collection, query: &Query) -> Re
     }
     let named = |name: &String| query.fields.contains(name) || query.sort.iter().any(|key| key.field == *name);
     let fields = spec.fields.iter().filter(|(name, _)| named(name)).map(|(k, v)| (k.clone(), v.clone())).collect();
-    Ok(Cow::Owned(Collection { fields, indexes: Vec::new(), drop_fields: Vec::new() }))
+    Ok(Cow::Owned(Collection { fields, ..Collection::default() }))
 }
 
 pub(crate) fn list<'a>(
@@ -382,7 +382,7 @@ pub(crate) struct Grouped {
 /// The start of the UTC bucket holding `c` (unix seconds). Hours, days and weeks are
 /// arithmetic (weeks start on Monday: 1970-01-01 was a Thursday, so Monday is 3 days
 /// before the epoch); the remainder is taken so that times before 1970 round down too.
-fn bucket_start(c: &str, bucket: Bucket, engine: Engine) -> String {
+pub(crate) fn bucket_start(c: &str, bucket: Bucket, engine: Engine) -> String {
     let floor = |size: i64, shift: i64| {
         if shift == 0 {
             format!("({c} - ((({c} % {size}) + {size}) % {size}))")
@@ -401,6 +401,21 @@ fn bucket_start(c: &str, bucket: Bucket, engine: Engine) -> String {
             format!("CAST(EXTRACT(EPOCH FROM date_trunc('month', to_timestamp({c}) AT TIME ZONE 'UTC')) AS BIGINT)")
         }
     }
+}
+
+/// The bin `c` falls in (see `GroupKey::bins`). The bounds are checked finite numbers,
+/// written as numeric literals so the expression can be grouped by position.
+pub(crate) fn bin_of(c: &str, bounds: &[f64]) -> Result<String, String> {
+    let increasing = bounds.windows(2).all(|pair| pair[0] < pair[1]);
+    if bounds.is_empty() || bounds.len() > MAX_BINS || !increasing || bounds.iter().any(|b| !b.is_finite()) {
+        return Err(format!("bins need 1 to {MAX_BINS} increasing numbers"));
+    }
+    let mut case = format!("CASE WHEN {c} IS NULL THEN NULL");
+    for (i, bound) in bounds.iter().enumerate() {
+        case.push_str(&format!(" WHEN {c} < {bound:?} THEN {i}"));
+    }
+    case.push_str(&format!(" ELSE {} END", bounds.len()));
+    Ok(case)
 }
 
 pub(crate) fn aggregate(
@@ -424,10 +439,19 @@ pub(crate) fn aggregate(
     for key in &aggregate.group_by {
         let column = filter_column(collection, spec, &key.field, "grouped by")?;
         let c = quoted(column.name);
-        let (expression, out) = match key.bucket {
-            None => (c, Out::of(column.kind)),
-            Some(bucket) if column.kind == FieldType::Timestamp => (bucket_start(&c, bucket, engine), Out::Int),
-            Some(_) => {
+        let (expression, out) = match (key.bucket, &key.bins) {
+            (Some(_), Some(_)) => return Err(format!("group key '{}' takes a bucket or bins, not both", column.name)),
+            (None, Some(bounds)) if matches!(column.kind, FieldType::Integer | FieldType::Number) => {
+                (bin_of(&c, bounds)?, Out::Int)
+            }
+            (None, Some(_)) => {
+                return Err(format!("'{}' is {}; bins apply to numbers only", column.name, type_name(column.kind)));
+            }
+            (None, None) => (c, Out::of(column.kind)),
+            (Some(bucket), None) if column.kind == FieldType::Timestamp => {
+                (bucket_start(&c, bucket, engine), Out::Int)
+            }
+            (Some(_), None) => {
                 return Err(format!(
                     "'{}' is {}; time buckets apply to timestamps only",
                     column.name,
@@ -530,6 +554,7 @@ mod tests {
             ]),
             indexes: vec![],
             drop_fields: vec![],
+            ..Collection::default()
         }
     }
 

@@ -9,7 +9,8 @@ use serde_json::Value;
 use sha2::{Digest, Sha256};
 
 use super::sql::{Param, Sql, quoted, table_name};
-use crate::registry::manifest::{Collection, FieldType, is_name};
+use super::rollup;
+use crate::registry::manifest::{Collection, FieldType, Rollup, is_name};
 use crate::storage::Engine;
 
 /// One step of a schema migration, in the order it runs.
@@ -20,6 +21,28 @@ pub enum Change {
     CreateTable {
         collection: String,
         fields: BTreeMap<String, FieldType>,
+        /// Fields the database derives: `a - b`.
+        #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+        derived: BTreeMap<String, [String; 2]>,
+    },
+    /// A unique index on `company_id` and the collection's key.
+    CreateKey {
+        collection: String,
+        field: String,
+    },
+    DropKey {
+        collection: String,
+        field: String,
+    },
+    /// A rollup table, built from the rows already stored.
+    CreateRollup {
+        collection: String,
+        rollup: Rollup,
+        kinds: rollup::Kinds,
+    },
+    DropRollup {
+        collection: String,
+        name: String,
     },
     /// A new column; existing records get `default` when there is one.
     AddField {
@@ -74,6 +97,12 @@ impl fmt::Display for Change {
                 write!(f, "drop index on '{collection}' ({})", columns.join(", "))
             }
             Self::DropTable { collection } => write!(f, "drop collection '{collection}' and its data"),
+            Self::CreateKey { collection, field } => write!(f, "make '{collection}.{field}' unique per company"),
+            Self::DropKey { collection, field } => write!(f, "stop keeping '{collection}.{field}' unique"),
+            Self::CreateRollup { collection, rollup, .. } => {
+                write!(f, "build rollup '{collection}.{}' from the stored records", rollup.name)
+            }
+            Self::DropRollup { collection, name } => write!(f, "drop rollup '{collection}.{name}'"),
         }
     }
 }
@@ -89,6 +118,12 @@ pub(crate) fn indexes(spec: &Collection) -> BTreeSet<Vec<String>> {
 pub fn index_name(table: &str, columns: &[String]) -> String {
     let digest = Sha256::digest(format!("{table}({})", columns.join(",")).as_bytes());
     format!("ix_{}", &hex::encode(digest)[..20])
+}
+
+/// The unique index of a collection's key (`uk_` and 20 hex digits).
+pub(crate) fn key_name(table: &str) -> String {
+    let digest = Sha256::digest(format!("{table} key").as_bytes());
+    format!("uk_{}", &hex::encode(digest)[..20])
 }
 
 /// What migrating `module` from `applied` to `next` takes, or every reason it is refused
@@ -107,7 +142,12 @@ pub fn plan(
     for (name, collection) in applied {
         match next.get(name) {
             Some(declared) => plan_collection(module, name, collection, declared, &mut changes, &mut refusals),
-            None if drop_collections.contains(name) => changes.push(Change::DropTable { collection: name.clone() }),
+            None if drop_collections.contains(name) => {
+                for rollup in &collection.rollups {
+                    changes.push(Change::DropRollup { collection: name.clone(), name: rollup.name.clone() });
+                }
+                changes.push(Change::DropTable { collection: name.clone() });
+            }
             None => refusals.push(format!(
                 "module '{module}': collection '{name}' was removed; list it in drop_collections to drop its table and data"
             )),
@@ -123,9 +163,21 @@ pub fn plan(
             continue;
         }
         let fields = collection.fields.iter().map(|(field, spec)| (field.clone(), spec.kind)).collect();
-        changes.push(Change::CreateTable { collection: name.clone(), fields });
+        let derived = collection
+            .fields
+            .iter()
+            .filter_map(|(field, spec)| spec.difference.clone().map(|pair| (field.clone(), pair)))
+            .collect();
+        changes.push(Change::CreateTable { collection: name.clone(), fields, derived });
+        if let Some(field) = &collection.key {
+            changes.push(Change::CreateKey { collection: name.clone(), field: field.clone() });
+        }
         for columns in indexes(collection) {
             changes.push(Change::CreateIndex { collection: name.clone(), columns });
+        }
+        for rollup in &collection.rollups {
+            let kinds = rollup::kinds(collection, rollup);
+            changes.push(Change::CreateRollup { collection: name.clone(), rollup: rollup.clone(), kinds });
         }
     }
     if refusals.is_empty() { Ok(changes) } else { Err(refusals) }
@@ -141,6 +193,16 @@ fn plan_collection(
 ) {
     let at = |field: &str| format!("module '{module}': collection '{name}': field '{field}'");
     let (old_indexes, new_indexes) = (indexes(applied), indexes(next));
+    // Rollups read fields: the old ones go before any column does, the new ones are
+    // built after every column is there.
+    for rollup in applied.rollups.iter().filter(|rollup| !next.rollups.contains(rollup)) {
+        changes.push(Change::DropRollup { collection: name.to_string(), name: rollup.name.clone() });
+    }
+    if applied.key != next.key {
+        if let Some(field) = &applied.key {
+            changes.push(Change::DropKey { collection: name.to_string(), field: field.clone() });
+        }
+    }
     for columns in old_indexes.difference(&new_indexes) {
         changes.push(Change::DropIndex { collection: name.to_string(), columns: columns.clone() });
     }
@@ -152,6 +214,10 @@ fn plan_collection(
             None => {
                 refusals.push(format!("{} was removed; list it in drop_fields to drop its column and data", at(field)))
             }
+            Some(new) if new.difference != old.difference => refusals.push(format!(
+                "{} changed how it is derived; derive the new value in a new field",
+                at(field)
+            )),
             Some(new) if new.kind != old.kind => refusals.push(format!(
                 "{} changed type from {} to {}; change the type by adding a new field",
                 at(field),
@@ -176,6 +242,8 @@ fn plan_collection(
     for (field, new) in next.fields.iter().filter(|(field, _)| !applied.fields.contains_key(*field)) {
         if !is_name(field, 40) {
             refusals.push(format!("{} is not a safe name", at(field)));
+        } else if new.difference.is_some() {
+            refusals.push(format!("{} is derived; a derived field is declared together with its collection", at(field)));
         } else if new.required && new.default.is_none() {
             refusals.push(format!("{} is new and required, so it needs a default for the existing records", at(field)));
         } else {
@@ -189,6 +257,15 @@ fn plan_collection(
     }
     for columns in new_indexes.difference(&old_indexes) {
         changes.push(Change::CreateIndex { collection: name.to_string(), columns: columns.clone() });
+    }
+    if applied.key != next.key {
+        if let Some(field) = &next.key {
+            changes.push(Change::CreateKey { collection: name.to_string(), field: field.clone() });
+        }
+    }
+    for rollup in next.rollups.iter().filter(|rollup| !applied.rollups.contains(rollup)) {
+        let kinds = rollup::kinds(next, rollup);
+        changes.push(Change::CreateRollup { collection: name.to_string(), rollup: rollup.clone(), kinds });
     }
 }
 
@@ -205,7 +282,7 @@ pub(crate) fn type_name(kind: FieldType) -> &'static str {
 
 /// The column type of a field. PostgreSQL text compares byte-wise (`COLLATE "C"`), as
 /// SQLite's does, so sorting and min/max agree on both engines.
-fn column_type(kind: FieldType, engine: Engine) -> &'static str {
+pub(crate) fn column_type(kind: FieldType, engine: Engine) -> &'static str {
     match (kind, engine) {
         (FieldType::Text, Engine::Postgres) => r#"TEXT COLLATE "C""#,
         (FieldType::Text | FieldType::Json, _) => "TEXT",
@@ -222,7 +299,7 @@ impl Change {
     pub(crate) fn statements(&self, module: &str, engine: Engine) -> Vec<Sql> {
         let table = |collection: &str| quoted(&table_name(module, collection));
         match self {
-            Self::CreateTable { collection, fields } => {
+            Self::CreateTable { collection, fields, derived } => {
                 let text_type = column_type(FieldType::Text, engine);
                 let mut text = format!(
                     "CREATE TABLE {} (\"company_id\" {text_type} NOT NULL, \"id\" {text_type} NOT NULL, \
@@ -231,6 +308,9 @@ impl Change {
                 );
                 for (field, kind) in fields {
                     text.push_str(&format!(", {} {}", quoted(field), column_type(*kind, engine)));
+                    if let Some([a, b]) = derived.get(field) {
+                        text.push_str(&format!(" GENERATED ALWAYS AS ({} - {}) STORED", quoted(a), quoted(b)));
+                    }
                 }
                 text.push_str(", PRIMARY KEY (\"company_id\", \"id\"))");
                 vec![Sql::new(&text)]
@@ -276,6 +356,20 @@ impl Change {
                 vec![Sql::new(&format!("DROP INDEX IF EXISTS {}", quoted(&name)))]
             }
             Self::DropTable { collection } => vec![Sql::new(&format!("DROP TABLE IF EXISTS {}", table(collection)))],
+            Self::CreateKey { collection, field } => {
+                let name = key_name(&table_name(module, collection));
+                vec![Sql::new(&format!(
+                    "CREATE UNIQUE INDEX {} ON {} (\"company_id\", {})",
+                    quoted(&name),
+                    table(collection),
+                    quoted(field)
+                ))]
+            }
+            Self::DropKey { collection, .. } => {
+                vec![Sql::new(&format!("DROP INDEX IF EXISTS {}", quoted(&key_name(&table_name(module, collection)))))]
+            }
+            Self::CreateRollup { collection, rollup, kinds } => rollup::create(module, collection, kinds, rollup, engine),
+            Self::DropRollup { collection, name } => rollup::drop(module, collection, name),
         }
     }
 }
@@ -299,6 +393,7 @@ mod tests {
             ]),
             indexes: vec![vec!["title".into()]],
             drop_fields: vec![],
+            ..Collection::default()
         }
     }
 
@@ -311,7 +406,7 @@ mod tests {
         let changes = plan("shop", &BTreeMap::new(), &one(items()), &[]).unwrap();
         assert_eq!(changes.len(), 3, "{changes:#?}");
         assert!(
-            matches!(&changes[0], Change::CreateTable { collection, fields } if collection == "items" && fields.len() == 2)
+            matches!(&changes[0], Change::CreateTable { collection, fields, .. } if collection == "items" && fields.len() == 2)
         );
         assert_eq!(changes[1], Change::CreateIndex { collection: "items".into(), columns: vec!["created_at".into()] });
         assert_eq!(changes[2], Change::CreateIndex { collection: "items".into(), columns: vec!["title".into()] });
@@ -411,6 +506,7 @@ mod tests {
         let create = Change::CreateTable {
             collection: "items".into(),
             fields: BTreeMap::from([("flag".into(), FieldType::Boolean), ("price".into(), FieldType::Number)]),
+            derived: BTreeMap::new(),
         };
         assert_eq!(
             create.statements("shop", Engine::Sqlite)[0].text,

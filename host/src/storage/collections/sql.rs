@@ -139,6 +139,12 @@ pub(crate) fn record_columns(spec: &Collection) -> String {
     text
 }
 
+/// `"<field>", ...`: the columns a write sets, derived fields left out, in declaration
+/// order (as `validate::new_record` binds them).
+pub(crate) fn stored_columns(spec: &Collection) -> impl Iterator<Item = &str> {
+    spec.fields.iter().filter(|(_, field)| field.difference.is_none()).map(|(name, _)| name.as_str())
+}
+
 /// Writes `args` separated by `, `.
 pub(crate) fn join(text: &mut String, parts: impl IntoIterator<Item = impl AsRef<str>>) {
     for (i, part) in parts.into_iter().enumerate() {

@@ -35,8 +35,12 @@ fn check_names(collection: &str, spec: &Collection, record: &Record) -> Result<(
         if SYSTEM_FIELDS.contains(&name.as_str()) || name == "company_id" {
             return Err(format!("'{name}' is set by the host; leave it out of the record"));
         }
-        if !spec.fields.contains_key(name) {
-            return Err(format!("'{name}' is not a field of '{collection}'"));
+        match spec.fields.get(name) {
+            None => return Err(format!("'{name}' is not a field of '{collection}'")),
+            Some(Field { difference: Some([a, b]), .. }) => {
+                return Err(format!("'{name}' is derived from '{a}' and '{b}'; leave it out of the record"));
+            }
+            Some(_) => {}
         }
     }
     Ok(())
@@ -62,8 +66,8 @@ pub(crate) fn normalized(kind: FieldType, value: &Value) -> Value {
     }
 }
 
-/// A new record: every field in declaration order (defaults fill the fields left out), as
-/// bound values and as the fields of the answer.
+/// A new record: every stored field in declaration order (defaults fill the fields left
+/// out), as bound values, and every field (derived ones too) as the fields of the answer.
 pub(crate) fn new_record(
     collection: &str,
     spec: &Collection,
@@ -72,13 +76,33 @@ pub(crate) fn new_record(
     check_names(collection, spec, record)?;
     let mut params = Vec::with_capacity(spec.fields.len());
     let mut fields = Map::new();
-    for (name, field) in &spec.fields {
+    for (name, field) in spec.fields.iter().filter(|(_, field)| field.difference.is_none()) {
         let value = record.get(name).or(field.default.as_ref()).unwrap_or(&Value::Null);
         check_value(name, field, value)?;
         params.push(Param::of(field.kind, value));
         fields.insert(name.clone(), normalized(field.kind, value));
     }
+    for (name, field) in spec.fields.iter() {
+        if let Some([a, b]) = &field.difference {
+            let value = difference(field.kind, &fields[a], &fields[b]);
+            fields.insert(name.clone(), value);
+        }
+    }
     Ok((params, fields))
+}
+
+/// `a - b` as the database derives it: null when either is null.
+fn difference(kind: FieldType, a: &Value, b: &Value) -> Value {
+    match kind {
+        FieldType::Number => match (a.as_f64(), b.as_f64()) {
+            (Some(a), Some(b)) => Number::from_f64(a - b).map_or(Value::Null, Value::Number),
+            _ => Value::Null,
+        },
+        _ => match (a.as_i64(), b.as_i64()) {
+            (Some(a), Some(b)) => a.checked_sub(b).map_or(Value::Null, Value::from),
+            _ => Value::Null,
+        },
+    }
 }
 
 /// The changes of an update, in declaration order: (field, value).
@@ -124,6 +148,7 @@ mod tests {
             ]),
             indexes: vec![],
             drop_fields: vec![],
+            ..Collection::default()
         }
     }
 

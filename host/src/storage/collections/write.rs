@@ -1,6 +1,6 @@
 //! The statements of writes. Pure: text and binds, the company always bound first.
 
-use super::sql::{Param, Sql, join, push_ident, quoted, record_columns};
+use super::sql::{Param, Sql, join, push_ident, quoted, record_columns, stored_columns};
 use crate::registry::manifest::Collection;
 
 /// The most values one statement binds (SQLite allows 32766, PostgreSQL 65535).
@@ -11,7 +11,7 @@ const MAX_ROWS: usize = 500;
 
 /// How many records of `spec` one insert statement takes.
 pub(crate) fn rows_per_insert(spec: &Collection) -> usize {
-    (MAX_BINDS / (5 + spec.fields.len())).clamp(1, MAX_ROWS)
+    (MAX_BINDS / (2 + spec.fields.len())).clamp(1, MAX_ROWS)
 }
 
 /// A new record: its id and its field values in declaration order.
@@ -20,27 +20,62 @@ pub(crate) struct NewRow {
     pub fields: Vec<Param>,
 }
 
+/// Ingestion's upsert: a record whose key the company already has updates it, unless one
+/// of the `unchanged` fields (the rollups' days) differs; `RETURNING` names the keys
+/// stored.
+pub(crate) struct OnKey<'a> {
+    pub key: &'a str,
+    pub unchanged: Vec<&'a str>,
+}
+
 /// One multi-row `INSERT` of `rows` (at most [`rows_per_insert`]).
-pub(crate) fn insert(table: &str, spec: &Collection, company_id: &str, now: i64, rows: Vec<NewRow>) -> Sql {
+pub(crate) fn insert(
+    table: &str,
+    spec: &Collection,
+    company_id: &str,
+    now: i64,
+    rows: Vec<NewRow>,
+    on_key: Option<&OnKey>,
+) -> Sql {
     let mut text = String::from("INSERT INTO ");
     push_ident(&mut text, table);
-    text.push_str(" (\"company_id\", ");
-    text.push_str(&record_columns(spec));
+    text.push_str(" (\"company_id\", \"id\", \"created_at\", \"updated_at\", \"version\"");
+    for column in stored_columns(spec) {
+        text.push_str(", ");
+        push_ident(&mut text, column);
+    }
     text.push_str(") VALUES ");
     let mut sql = Sql::new(&text);
+    let company = sql.placeholder(Param::Text(Some(company_id.to_string())));
+    let now = sql.placeholder(Param::Int(Some(now)));
     for (i, row) in rows.into_iter().enumerate() {
         sql.push(if i == 0 { "(" } else { ", (" });
         let mut placeholders = Vec::with_capacity(5 + row.fields.len());
-        placeholders.push(sql.placeholder(Param::Text(Some(company_id.to_string()))));
+        placeholders.push(company.clone());
         placeholders.push(sql.placeholder(Param::Text(Some(row.id))));
-        placeholders.push(sql.placeholder(Param::Int(Some(now))));
-        placeholders.push(sql.placeholder(Param::Int(Some(now))));
-        placeholders.push(sql.placeholder(Param::Int(Some(1))));
+        placeholders.push(now.clone());
+        placeholders.push(now.clone());
+        placeholders.push("1".to_string());
         for field in row.fields {
             placeholders.push(sql.placeholder(field));
         }
         join(&mut sql.text, &placeholders);
         sql.push(")");
+    }
+    if let Some(on_key) = on_key {
+        let t = quoted(table);
+        let key = quoted(on_key.key);
+        sql.push(&format!(" ON CONFLICT (\"company_id\", {key}) DO UPDATE SET "));
+        for column in stored_columns(spec).filter(|c| *c != on_key.key) {
+            let c = quoted(column);
+            sql.push(&format!("{c} = excluded.{c}, "));
+        }
+        sql.push(&format!("\"updated_at\" = excluded.\"updated_at\", \"version\" = {t}.\"version\" + 1"));
+        for (i, column) in on_key.unchanged.iter().enumerate() {
+            let c = quoted(column);
+            sql.push(if i == 0 { " WHERE " } else { " AND " }).push(&format!("{t}.{c} = excluded.{c}"));
+        }
+        sql.push(&format!(" RETURNING {key}"));
     }
     sql
 }
@@ -104,6 +139,7 @@ mod tests {
             ]),
             indexes: vec![],
             drop_fields: vec![],
+            ..Collection::default()
         }
     }
 
@@ -113,15 +149,28 @@ mod tests {
             NewRow { id: "a".into(), fields: vec![Param::Int(Some(1)), Param::Text(None)] },
             NewRow { id: "b".into(), fields: vec![Param::Int(None), Param::Text(Some("x".into()))] },
         ];
-        let sql = insert("mod_shop__items", &spec(), "c1", 100, rows);
+        let sql = insert("mod_shop__items", &spec(), "c1", 100, rows, None);
         assert_eq!(
             sql.text,
             "INSERT INTO \"mod_shop__items\" (\"company_id\", \"id\", \"created_at\", \"updated_at\", \"version\", \
-             \"qty\", \"title\") VALUES ($1, $2, $3, $4, $5, $6, $7), ($8, $9, $10, $11, $12, $13, $14)"
+             \"qty\", \"title\") VALUES ($1, $3, $2, $2, 1, $4, $5), ($1, $6, $2, $2, 1, $7, $8)"
         );
-        assert_eq!(sql.params.len(), 14);
-        assert_eq!(sql.params[7], Param::Text(Some("c1".into())));
+        assert_eq!(sql.params.len(), 8);
+        assert_eq!(sql.params[0], Param::Text(Some("c1".into())));
         assert_eq!(rows_per_insert(&spec()), 500);
+        let upsert = insert(
+            "mod_shop__items",
+            &spec(),
+            "c1",
+            100,
+            vec![NewRow { id: "a".into(), fields: vec![Param::Int(Some(1)), Param::Text(None)] }],
+            Some(&OnKey { key: "title", unchanged: vec!["qty"] }),
+        );
+        assert!(upsert.text.ends_with(
+            " ON CONFLICT (\"company_id\", \"title\") DO UPDATE SET \"qty\" = excluded.\"qty\", \
+             \"updated_at\" = excluded.\"updated_at\", \"version\" = \"mod_shop__items\".\"version\" + 1 \
+             WHERE \"mod_shop__items\".\"qty\" = excluded.\"qty\" RETURNING \"title\""
+        ), "{}", upsert.text);
     }
 
     #[test]

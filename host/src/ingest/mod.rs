@@ -1,0 +1,256 @@
+//! The ingestion API: robots and orchestrators send run data to the streams a module's
+//! manifest declares (`[ingest.<stream>]`), with a company API key instead of a session.
+//!
+//! - `POST /api/ingest/{module}/{stream}`: a batch (JSON array, `{"records": [...]}` or
+//!   NDJSON), stored by the collection's key so a batch sent twice changes nothing;
+//!   answered with a report naming each refused record.
+//! - `GET/POST /api/ingest/keys`, `DELETE /api/ingest/keys/{id}`: a company
+//!   administrator's key management; a key is shown once, only its digest is kept.
+
+pub mod keys;
+pub mod parse;
+
+use axum::body::Bytes;
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, header};
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use crate::auth::CurrentUser;
+use crate::error::{Error, Result};
+use crate::http::{AppState, Json, Message};
+use crate::storage::api_keys;
+use crate::storage::collections;
+
+/// The largest batch body.
+pub const MAX_BODY_BYTES: usize = 16 << 20;
+/// How often a key's last use is written down, at most (seconds).
+const TOUCH_EVERY: i64 = 60;
+
+pub const KEY_REQUIRED: &str = "A valid API key is required (Authorization: Bearer ask_...)";
+pub const ADMIN_ONLY: &str = "Only a company administrator can manage API keys";
+
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list_keys, create_key))
+        .routes(routes!(revoke_key))
+        .routes(routes!(ingest))
+        .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY_BYTES))
+}
+
+/// What a batch came to.
+#[derive(Debug, Default, Serialize, ToSchema)]
+pub struct Report {
+    /// Records in the batch (lines, for NDJSON).
+    pub received: usize,
+    /// Records stored (new or replacing the one with their key).
+    pub stored: usize,
+    /// One entry per refused record: `index` (0-based position), `message`, and the
+    /// record's key under the key field's name when it had one.
+    #[schema(value_type = Vec<Object>)]
+    pub errors: Vec<Map<String, Value>>,
+}
+
+/// Stores a batch for `company_id` in `module`'s `stream`: the code behind the HTTP API,
+/// also used by `autoscope seed-demo`.
+pub async fn store(state: &AppState, company_id: &str, module: &str, stream: &str, records: Vec<Value>) -> Result<Report> {
+    let reads = records
+        .into_iter()
+        .map(|value| match value {
+            Value::Object(record) => Ok(record),
+            _ => Err("The record is not a JSON object".to_string()),
+        })
+        .collect();
+    store_reads(state, company_id, module, stream, reads).await
+}
+
+async fn store_reads(
+    state: &AppState,
+    company_id: &str,
+    module: &str,
+    stream: &str,
+    reads: Vec<parse::Read>,
+) -> Result<Report> {
+    let unknown = || Error::NotFound(format!("No ingestion stream '{stream}' in module '{module}'"));
+    let installed = state.modules.get(module).ok_or_else(unknown)?;
+    let collection = installed.manifest().ingest.get(stream).ok_or_else(unknown)?.collection.clone();
+    let target = state.modules.target(module, &collection).ok_or_else(unknown)?;
+    let key = target.spec.key.clone().unwrap_or_default();
+    let mut report = Report { received: reads.len(), ..Report::default() };
+    let mut accepted = Vec::with_capacity(reads.len());
+    // Positions in the batch of the records handed to storage.
+    let mut positions = Vec::with_capacity(reads.len());
+    let mut keys = Vec::with_capacity(reads.len());
+    for (index, read) in reads.into_iter().enumerate() {
+        let record = read.and_then(|mut record| parse::timestamps(&target.spec, &mut record).map(|_| record));
+        match record {
+            Ok(record) => {
+                keys.push(record.get(&key).cloned());
+                positions.push(index);
+                accepted.push(record);
+            }
+            Err(message) => report.errors.push(error_entry(index, &key, None, message)),
+        }
+    }
+    let upserted = collections::upsert(&state.db, &target, company_id, state.clock.now(), accepted)
+        .await
+        .map_err(|err| match err.status {
+            500 => Error::Internal(anyhow::anyhow!(err.message)),
+            _ => Error::bad_request(err.message),
+        })?;
+    report.stored = upserted.stored;
+    for (i, message) in upserted.refused {
+        report.errors.push(error_entry(positions[i], &key, keys[i].clone(), message));
+    }
+    report.errors.sort_by_key(|entry| entry["index"].as_u64());
+    Ok(report)
+}
+
+fn error_entry(index: usize, key: &str, key_value: Option<Value>, message: String) -> Map<String, Value> {
+    let mut entry = Map::new();
+    entry.insert("index".into(), index.into());
+    if let Some(value) = key_value {
+        entry.insert(key.into(), value);
+    }
+    entry.insert("message".into(), message.into());
+    entry
+}
+
+/// The company of a live API key in the `Authorization` header.
+async fn company_of_key(state: &AppState, headers: &HeaderMap) -> Result<String> {
+    let unauthorized = || Error::Unauthorized(KEY_REQUIRED.into());
+    let presented = headers
+        .get(header::AUTHORIZATION)
+        .and_then(|value| value.to_str().ok())
+        .and_then(|value| value.strip_prefix("Bearer ").or_else(|| value.strip_prefix("bearer ")))
+        .ok_or_else(unauthorized)?;
+    let (id, secret) = keys::parse(presented.trim()).ok_or_else(unauthorized)?;
+    let live = api_keys::find_live(&state.db, id).await.map_err(anyhow::Error::from)?.ok_or_else(unauthorized)?;
+    if !keys::matches(secret, &live.secret_hash) {
+        return Err(unauthorized());
+    }
+    let now = state.clock.now();
+    if live.last_used_at.is_none_or(|at| now - at >= TOUCH_EVERY) {
+        api_keys::touch(&state.db, id, now).await.map_err(anyhow::Error::from)?;
+    }
+    Ok(live.company_id)
+}
+
+/// Sends a batch of records to a module's ingestion stream (e.g. `bots/runs`). The key
+/// decides the company. Records are checked one by one: the answer lists each refused
+/// record with its position; the others are stored.
+#[utoipa::path(post, path = "/ingest/{module}/{stream}", tag = "ingestion", security(("api_key" = [])),
+    params(("module" = String, Path), ("stream" = String, Path)),
+    request_body(content = Vec<Object>, description = "JSON array, {\"records\": [...]}, or NDJSON (application/x-ndjson)"),
+    responses((status = 200, body = Report), (status = 400, body = Message), (status = 401, body = Message),
+        (status = 404, body = Message), (status = 413, body = Message)))]
+async fn ingest(
+    State(state): State<AppState>,
+    Path((module, stream)): Path<(String, String)>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<Json<Report>> {
+    let company_id = company_of_key(&state, &headers).await?;
+    let ndjson = headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|value| value.to_str().ok())
+        .is_some_and(|value| value.starts_with("application/x-ndjson") || value.starts_with("application/jsonl"));
+    let reads = parse::records(&body, ndjson).map_err(Error::BadRequest)?;
+    Ok(Json(store_reads(&state, &company_id, &module, &stream, reads).await?))
+}
+
+/// A key as the list shows it (never the secret).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct KeyItem {
+    pub id: String,
+    pub name: String,
+    /// The key's first characters, to recognise it.
+    pub prefix: String,
+    pub created_at: i64,
+    pub created_by: Option<String>,
+    pub last_used_at: Option<i64>,
+    pub revoked_at: Option<i64>,
+}
+
+impl From<api_keys::ApiKey> for KeyItem {
+    fn from(key: api_keys::ApiKey) -> Self {
+        Self {
+            prefix: keys::shown_prefix(&key.id),
+            id: key.id,
+            name: key.name,
+            created_at: key.created_at,
+            created_by: key.created_by,
+            last_used_at: key.last_used_at,
+            revoked_at: key.revoked_at,
+        }
+    }
+}
+
+fn company_admin(user: &CurrentUser) -> Result<()> {
+    if user.company_admin { Ok(()) } else { Err(Error::Forbidden(ADMIN_ONLY.into())) }
+}
+
+/// The company's API keys, revoked ones too, newest first.
+#[utoipa::path(get, path = "/ingest/keys", tag = "ingestion", security(("bearer" = [])),
+    responses((status = 200, body = Vec<KeyItem>), (status = 401, body = Message), (status = 403, body = Message)))]
+async fn list_keys(State(state): State<AppState>, user: CurrentUser) -> Result<Json<Vec<KeyItem>>> {
+    company_admin(&user)?;
+    let list = api_keys::list(&state.db, &user.company_id).await.map_err(anyhow::Error::from)?;
+    Ok(Json(list.into_iter().map(KeyItem::from).collect()))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct NewKey {
+    pub name: String,
+}
+
+/// A new key; `key` is the only time the secret is shown.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CreatedKey {
+    #[serde(flatten)]
+    pub item: KeyItem,
+    pub key: String,
+}
+
+/// Creates an API key for the caller's company.
+#[utoipa::path(post, path = "/ingest/keys", tag = "ingestion", security(("bearer" = [])), request_body = NewKey,
+    responses((status = 200, body = CreatedKey), (status = 400, body = Message), (status = 401, body = Message),
+        (status = 403, body = Message)))]
+async fn create_key(State(state): State<AppState>, user: CurrentUser, Json(body): Json<NewKey>) -> Result<Json<CreatedKey>> {
+    company_admin(&user)?;
+    let name = body.name.trim();
+    if name.is_empty() || name.chars().count() > 100 {
+        return Err(Error::bad_request("Please give the key a name of at most 100 characters"));
+    }
+    let (id, key, digest) = keys::generate();
+    let now = state.clock.now();
+    api_keys::insert(&state.db, &id, &user.company_id, name, &digest, &user.user_id, now)
+        .await
+        .map_err(anyhow::Error::from)?;
+    let item = KeyItem {
+        prefix: keys::shown_prefix(&id),
+        id,
+        name: name.to_string(),
+        created_at: now,
+        created_by: Some(user.user_id),
+        last_used_at: None,
+        revoked_at: None,
+    };
+    Ok(Json(CreatedKey { item, key }))
+}
+
+/// Revokes a key: requests with it are refused from now on.
+#[utoipa::path(delete, path = "/ingest/keys/{id}", tag = "ingestion", security(("bearer" = [])),
+    params(("id" = String, Path)),
+    responses((status = 200, body = Message), (status = 401, body = Message), (status = 403, body = Message),
+        (status = 404, body = Message)))]
+async fn revoke_key(State(state): State<AppState>, user: CurrentUser, Path(id): Path<String>) -> Result<Json<Message>> {
+    company_admin(&user)?;
+    let revoked = api_keys::revoke(&state.db, &user.company_id, &id, state.clock.now()).await.map_err(anyhow::Error::from)?;
+    if !revoked {
+        return Err(Error::NotFound("No such API key".into()));
+    }
+    Ok(Message::new("API key revoked"))
+}
