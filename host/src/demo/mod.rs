@@ -1,5 +1,12 @@
 //! `autoscope seed-demo`: a demo company with a few users, so a fresh `make run` has
-//! someone to sign in as. Idempotent: running it again changes nothing.
+//! someone to sign in as, and its modules filled with a realistic catalogue and 90 days
+//! of run history ([`modules`]), so the dashboards have something to show. Idempotent:
+//! running it again changes nothing.
+
+mod bodies;
+mod catalogue;
+mod generate;
+mod modules;
 
 use anyhow::Context;
 
@@ -69,10 +76,18 @@ pub async fn seed(state: &AppState) -> anyhow::Result<String> {
     let company = companies::find_by_name(db, COMPANY).await?.context("the demo company was not created")?;
     companies::set_edition(db, &company.id, Edition::Enterprise.as_str()).await?;
     let admin = crate::admin::create_admin(state, ADMIN_EMAIL, Some(password.clone())).await?;
+    let mut user_ids = Vec::with_capacity(PEOPLE.len());
+    for (email, ..) in PEOPLE {
+        let user = users::find_by_email(db, email).await?.with_context(|| format!("{email} was not created"))?;
+        anyhow::ensure!(user.company_id == company.id, "{email} belongs to another company than the demo's");
+        user_ids.push(user.id);
+    }
+    let modules = modules::seed(state, &company.id, user_ids).await?;
 
     Ok(format!(
-        "demo company '{COMPANY}' (enterprise): {created} user(s) added, {} in all.\n\
+        "demo company '{COMPANY}' (enterprise): {created} user(s) added, {} in all.\n{}\n\
          Sign in as demo@autoscope.test (or analyst@, developer@, support@) with the demo password.\n{admin}",
-        PEOPLE.len()
+        PEOPLE.len(),
+        modules.join("\n")
     ))
 }
