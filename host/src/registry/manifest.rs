@@ -774,6 +774,47 @@ every_seconds = 3600
     }
 
     #[test]
+    fn keys_derived_fields_rollups_and_streams_are_checked() {
+        let text = format!(
+            "{EXAMPLE}
+[collections.runs]
+key = \"note\"
+[collections.runs.fields]
+note = {{ type = \"text\" }}
+at = {{ type = \"timestamp\" }}
+size = {{ type = \"number\" }}
+span = {{ type = \"integer\", difference = [\"at\", \"size\"], default = 1 }}
+[[collections.runs.rollups]]
+name = \"daily\"
+time = \"at\"
+group = [\"at\", \"nothing\"]
+measures = [\"note\"]
+bins = {{ field = \"size\", bounds = [2.0, 1.0] }}
+[[collections.runs.rollups]]
+name = \"daily\"
+time = \"at\"
+[ingest.runs]
+collection = \"nowhere\"
+"
+        );
+        let problems = Manifest::parse(&text).unwrap().validate().unwrap_err();
+        for expected in [
+            "key 'note' must be a required text or integer field",
+            "difference needs two stored fields of one kind",
+            "a difference is derived, so it takes no required or default",
+            "time 'at' must be a required timestamp field",
+            "group 'at' must be a field other than the time",
+            "group 'nothing' must be a field other than the time",
+            "measure 'note' must be an integer or number field",
+            "bins need 1 to 64 increasing finite bounds",
+            "rollup 'runs.daily' is declared twice",
+            "ingest stream 'runs' names 'nowhere'",
+        ] {
+            assert!(problems.iter().any(|p| p.contains(expected)), "{expected}: {problems:#?}");
+        }
+    }
+
+    #[test]
     fn names_are_safe_identifiers() {
         assert!(is_name("process_vault", 24));
         for bad in ["", "Process", "a__b", "_a", "a_", "1a", "a-b", "a;drop"] {

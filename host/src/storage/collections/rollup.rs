@@ -325,3 +325,109 @@ pub(crate) fn aggregate_sql(
     sql.push(" LIMIT ").bind(limit);
     Ok(Grouped { sql, outputs: rows.outputs })
 }
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+    use crate::registry::manifest::Manifest;
+
+    fn runs() -> Collection {
+        let manifest = Manifest::parse(
+            r#"
+key = "bots"
+name = "Bots"
+version = "1.0.0"
+host_api = 1
+rights_key = "bot_profile"
+[capabilities]
+storage = true
+[collections.runs]
+key = "external_id"
+[collections.runs.fields]
+external_id = { type = "text", required = true }
+bot = { type = "text" }
+status = { type = "text" }
+started_at = { type = "timestamp", required = true }
+ended_at = { type = "timestamp" }
+items = { type = "integer" }
+duration_s = { type = "integer", difference = ["ended_at", "started_at"] }
+[[collections.runs.rollups]]
+name = "daily"
+time = "started_at"
+group = ["bot", "status"]
+measures = ["items", "duration_s"]
+[[collections.runs.rollups]]
+name = "durations"
+time = "started_at"
+group = ["bot"]
+bins = { field = "duration_s", bounds = [60, 600] }
+"#,
+        )
+        .unwrap();
+        manifest.validate().unwrap();
+        manifest.collections["runs"].clone()
+    }
+
+    fn fit(aggregate: serde_json::Value) -> Option<String> {
+        let aggregate: Aggregate = serde_json::from_value(aggregate).unwrap();
+        fitting(&runs(), &aggregate).map(|rollup| rollup.name.clone())
+    }
+
+    #[test]
+    fn aggregates_fit_the_first_rollup_that_answers_them_exactly() {
+        let range = json!([{ "field": "started_at", "op": "gte", "value": 86_400 * 3 }, { "field": "started_at", "op": "lt", "value": 86_400 * 5 }]);
+        assert_eq!(
+            fit(json!({ "filters": range, "group_by": [{ "field": "started_at", "bucket": "week" }, { "field": "status" }],
+                "metrics": [{ "fn": "count", "as": "n" }, { "fn": "avg", "field": "duration_s", "as": "d" }, { "fn": "max", "field": "started_at", "as": "last" }] })),
+            Some("daily".into())
+        );
+        assert_eq!(
+            fit(json!({ "filters": [{ "field": "bot", "op": "in", "value": ["a"] }], "group_by": [{ "field": "duration_s", "bins": [60.0, 600.0] }], "metrics": [{ "fn": "count", "as": "n" }] })),
+            Some("durations".into())
+        );
+        for misfit in [
+            json!({ "group_by": [{ "field": "started_at", "bucket": "hour" }], "metrics": [{ "fn": "count", "as": "n" }] }),
+            json!({ "filters": [{ "field": "started_at", "op": "gte", "value": 86_401 }], "metrics": [{ "fn": "count", "as": "n" }] }),
+            json!({ "filters": [{ "field": "started_at", "op": "gt", "value": 86_400 }], "metrics": [{ "fn": "count", "as": "n" }] }),
+            json!({ "filters": [{ "field": "external_id", "op": "eq", "value": "x" }], "metrics": [{ "fn": "count", "as": "n" }] }),
+            json!({ "group_by": [{ "field": "ended_at" }], "metrics": [{ "fn": "count", "as": "n" }] }),
+            json!({ "metrics": [{ "fn": "max", "field": "ended_at", "as": "m" }] }),
+            json!({ "group_by": [{ "field": "duration_s", "bins": [60.0, 601.0] }], "metrics": [{ "fn": "count", "as": "n" }] }),
+            json!({ "group_by": [{ "field": "started_at" }], "metrics": [{ "fn": "count", "as": "n" }] }),
+        ] {
+            assert_eq!(fit(misfit.clone()), None, "{misfit}");
+        }
+    }
+
+    #[test]
+    fn writes_mark_each_rollup_on_the_days_of_its_time_field() {
+        assert_eq!(days([-1, 0, 86_399, 86_400, 200_000]), BTreeSet::from([-86_400, 0, 86_400, 172_800]));
+        let spec = runs();
+        let sql = mark("bots", "runs", &spec, "c1", |time| {
+            assert_eq!(time, "started_at");
+            BTreeSet::from([0, 86_400])
+        })
+        .unwrap();
+        assert_eq!(
+            sql.text,
+            "INSERT INTO rollup_dirty (rollup_table, company_id, day, seq) VALUES ($2, $1, $3, 0), ($2, $1, $4, 0), \
+             ($5, $1, $6, 0), ($5, $1, $7, 0) ON CONFLICT (rollup_table, company_id, day) DO UPDATE SET seq = rollup_dirty.seq + 1"
+        );
+        assert_eq!(sql.params[1], Param::Text(Some(table("bots", "runs", "daily"))));
+        assert!(mark("bots", "runs", &spec, "c1", |_| BTreeSet::new()).is_none());
+        assert!(table("bots", "runs", "daily").len() <= 63 && table("bots", "runs", "daily") != table("bots", "runs", "durations"));
+    }
+
+    #[test]
+    fn a_rollup_is_built_per_company_day_and_group() {
+        let spec = runs();
+        let rollup = &spec.rollups[1];
+        let statements = create("bots", "runs", &kinds(&spec, rollup), rollup, Engine::Postgres);
+        assert!(statements[0].text.contains(r#""bot" TEXT COLLATE "C", "__bin" BIGINT, "__n" BIGINT NOT NULL"#), "{}", statements[0].text);
+        let build = &statements[2].text;
+        assert!(build.contains(r#"CASE WHEN "duration_s" IS NULL THEN NULL WHEN "duration_s" < 60.0 THEN 0 WHEN "duration_s" < 600.0 THEN 1 ELSE 2 END"#), "{build}");
+        assert!(build.ends_with("GROUP BY 1, 2, 3, 4"), "{build}");
+    }
+}
