@@ -87,9 +87,17 @@ browser-test: browser test-tools modules web
 browser:
 	@test -x /usr/bin/chromium || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq chromium >/dev/null; }
 
-## bench: plugin-routed versus native list latency on SQLite and PostgreSQL (optimised build; minutes)
+# DuckDB for the insight benchmark (PyPI, pinned), in a virtualenv outside the clone.
+DUCKDB_VENV := $(HOME)/.cache/autoscope/duckdb-venv
+
+## bench: plugin-routed versus native list latency, and Operational Insight on 10 million runs
+## against DuckDB with ingestion against a raw INSERT, on SQLite and PostgreSQL (optimised
+## build; about ten minutes)
 bench: modules
+	@[ -x $(DUCKDB_VENV)/bin/python ] && $(DUCKDB_VENV)/bin/python -c 'import duckdb' 2>/dev/null || \
+		{ python3 -m venv $(DUCKDB_VENV) && $(DUCKDB_VENV)/bin/pip install --quiet duckdb==1.1.3; }
 	$(CARGO) bench -p autoscope --bench plugin_vs_native
+	DUCKDB_PYTHON=$(DUCKDB_VENV)/bin/python $(CARGO) bench -p autoscope --bench insight_vs_duckdb
 
 ## modules: build every module plugin (the workspace but the host and the native test harness)
 ## for wasm32 into $(CARGO_TARGET_DIR)/wasm32-unknown-unknown/plugin/

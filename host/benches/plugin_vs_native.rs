@@ -3,15 +3,16 @@
 //! data, same concurrency, over loopback), on SQLite and PostgreSQL. Ends with
 //! `plugin/native p50=<ratio> p99=<ratio>` (the worse engine). Run with `make bench`.
 
-use std::collections::HashMap;
-use std::path::PathBuf;
+mod common;
+
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
 use autoscope::auth::CurrentUser;
-use autoscope::registry::{Grants, package};
+use autoscope::AppState;
+use autoscope::registry::Grants;
 use autoscope::storage::{Engine, collections};
-use autoscope::{AppState, Config};
+use common::{Percentiles, percentiles, root};
 use autoscope_wire::storage::{Query, Sort, StorageOp};
 use axum::extract::State;
 
@@ -40,57 +41,15 @@ async fn main() -> anyhow::Result<()> {
     Ok(())
 }
 
-struct Percentiles {
-    p50: f64,
-    p99: f64,
-}
-
-fn percentiles(mut millis: Vec<f64>) -> Percentiles {
-    millis.sort_by(f64::total_cmp);
-    let at = |q: f64| millis[((millis.len() as f64 * q) as usize).min(millis.len() - 1)];
-    Percentiles { p50: at(0.50), p99: at(0.99) }
-}
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
-}
-
 async fn measure(engine: Engine) -> anyhow::Result<(Percentiles, Percentiles)> {
-    let data_dir = std::env::temp_dir().join(format!("autoscope-bench-{}", uuid::Uuid::new_v4().simple()));
-    let (database_url, pg_name) = match engine {
-        Engine::Sqlite => (format!("sqlite://{}?mode=rwc", data_dir.join("bench.db").display()), None),
-        Engine::Postgres => {
-            let name = format!("autoscope_bench_{}", uuid::Uuid::new_v4().simple());
-            admin_sql(&format!("CREATE DATABASE {name}")).await?;
-            (format!("postgres://postgres@127.0.0.1:5432/{name}"), Some(name))
-        }
-    };
-    let result = run(&data_dir, &database_url).await;
-    let _ = std::fs::remove_dir_all(&data_dir);
-    if let Some(name) = pg_name {
-        admin_sql(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)")).await?;
-    }
-    result
+    common::with_host(engine, async |state, data_dir, _| run(state, data_dir).await).await
 }
 
-async fn admin_sql(sql: &str) -> anyhow::Result<()> {
-    use sqlx::Connection;
-    let mut conn = sqlx::PgConnection::connect("postgres://postgres@127.0.0.1:5432/test").await?;
-    sqlx::raw_sql(sqlx::AssertSqlSafe(sql.to_string())).execute(&mut conn).await?;
-    Ok(())
-}
-
-async fn run(data_dir: &std::path::Path, database_url: &str) -> anyhow::Result<(Percentiles, Percentiles)> {
-    let vars: HashMap<&str, String> = HashMap::from([
-        ("AUTOSCOPE_SECRET", "bench-secret-bench-secret-bench-secret-01".to_string()),
-        ("DATABASE_URL", database_url.to_string()),
-        ("AUTOSCOPE_DATA_DIR", data_dir.display().to_string()),
-        ("AUTOSCOPE_LOG", "warn".to_string()),
-        ("AUTOSCOPE_ALLOW_UNSIGNED_MODULES", "true".to_string()),
-    ]);
-    let config = Config::from_lookup(|key| vars.get(key).cloned())?;
-    let state = autoscope::prepare(config).await?;
-    state.modules.install(&state.db, &crud_archive(data_dir)?, Grants::Declared).await.map_err(anyhow::Error::msg)?;
+async fn run(state: AppState, data_dir: &std::path::Path) -> anyhow::Result<(Percentiles, Percentiles)> {
+    let crud = root().join("tests/modules/crud");
+    let archive =
+        common::archive(data_dir, "test_module_crud", &crud.join("module.toml"), Some(&crud.join("web")))?;
+    state.modules.install(&state.db, &archive, Grants::Declared).await.map_err(anyhow::Error::msg)?;
 
     let email = "bench@autoscope.test";
     let password = "Bench#Portal-2026";
@@ -134,7 +93,6 @@ async fn run(data_dir: &std::path::Path, database_url: &str) -> anyhow::Result<(
             native.extend(load(&client, &native_url, &token, REQUESTS_PER_ROUND).await?);
         }
     }
-    state.db.close().await;
     Ok((percentiles(plugin), percentiles(native)))
 }
 
@@ -206,18 +164,4 @@ async fn native_list(State(state): State<AppState>, user: CurrentUser) -> axum::
         Ok(page) => axum::Json(page).into_response(),
         Err(err) => (axum::http::StatusCode::INTERNAL_SERVER_ERROR, err.message).into_response(),
     }
-}
-
-fn crud_archive(scratch: &std::path::Path) -> anyhow::Result<Vec<u8>> {
-    let target_dir = std::env::var_os("CARGO_TARGET_DIR").map(PathBuf::from).unwrap_or_else(|| root().join("target"));
-    let wasm = target_dir.join("wasm32-unknown-unknown/plugin/test_module_crud.wasm");
-    anyhow::ensure!(wasm.is_file(), "{} is missing: run `make modules` first", wasm.display());
-    let source = package::PackSource {
-        manifest: &root().join("tests/modules/crud/module.toml"),
-        wasm: &wasm,
-        web: Some(&root().join("tests/modules/crud/web")),
-    };
-    let out = scratch.join("crud-package");
-    package::pack(&source, &out, None)?;
-    package::archive(&out)
 }

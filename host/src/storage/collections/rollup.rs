@@ -228,12 +228,12 @@ pub(crate) async fn refresh(
     tx.commit().await
 }
 
-/// The first rollup of `spec` that answers `aggregate` exactly (see the module format:
-/// filters on group fields or whole UTC days of the time field; keys that are group
-/// fields, day/week/month of the time field or the declared bins; metrics kept by the
-/// rollup).
+/// The rollup of `spec` that answers `aggregate` exactly (see the module format: filters
+/// on group fields or whole UTC days of the time field; keys that are group fields,
+/// day/week/month of the time field or the declared bins; metrics kept by the rollup)
+/// with the fewest groups, so the fewest rows: the first declared of those.
 pub(crate) fn fitting<'a>(spec: &'a Collection, aggregate: &Aggregate) -> Option<&'a Rollup> {
-    spec.rollups.iter().find(|rollup| fits(rollup, aggregate))
+    spec.rollups.iter().filter(|rollup| fits(rollup, aggregate)).min_by_key(|rollup| rollup.group.len())
 }
 
 fn fits(rollup: &Rollup, aggregate: &Aggregate) -> bool {
@@ -399,6 +399,29 @@ bins = { field = "duration_s", bounds = [60, 600] }
         ] {
             assert_eq!(fit(misfit.clone()), None, "{misfit}");
         }
+    }
+
+    #[test]
+    fn the_fitting_rollup_with_the_fewest_groups_answers() {
+        let mut spec = runs();
+        let mut all = spec.rollups[0].clone();
+        all.name = "all".into();
+        all.group = vec!["status".into()];
+        spec.rollups.push(all);
+        let pick = |aggregate: serde_json::Value| {
+            let aggregate: Aggregate = serde_json::from_value(aggregate).unwrap();
+            fitting(&spec, &aggregate).map(|rollup| rollup.name.clone())
+        };
+        assert_eq!(pick(json!({ "group_by": [{ "field": "status" }], "metrics": [{ "fn": "count", "as": "n" }] })), Some("all".into()));
+        assert_eq!(
+            pick(json!({ "filters": [{ "field": "bot", "op": "eq", "value": "b" }], "metrics": [{ "fn": "count", "as": "n" }] })),
+            Some("durations".into()),
+            "a count by bot fits the bins rollup grouped by bot alone"
+        );
+        assert_eq!(
+            pick(json!({ "filters": [{ "field": "bot", "op": "eq", "value": "b" }], "metrics": [{ "fn": "sum", "field": "items", "as": "n" }] })),
+            Some("daily".into())
+        );
     }
 
     #[test]

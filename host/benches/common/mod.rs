@@ -1,0 +1,81 @@
+//! What the benchmarks share: a fresh host on either engine, packages of built plugins,
+//! and percentiles.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+use autoscope::registry::package;
+use autoscope::storage::Engine;
+use autoscope::{AppState, Config};
+
+pub struct Percentiles {
+    pub p50: f64,
+    pub p99: f64,
+}
+
+pub fn percentiles(mut millis: Vec<f64>) -> Percentiles {
+    millis.sort_by(f64::total_cmp);
+    let at = |q: f64| millis[((millis.len() as f64 * q) as usize).min(millis.len() - 1)];
+    Percentiles { p50: at(0.50), p99: at(0.99) }
+}
+
+pub fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+pub async fn admin_sql(sql: &str) -> anyhow::Result<()> {
+    use sqlx::Connection;
+    let mut conn = sqlx::PgConnection::connect("postgres://postgres@127.0.0.1:5432/test").await?;
+    sqlx::raw_sql(sqlx::AssertSqlSafe(sql.to_string())).execute(&mut conn).await?;
+    Ok(())
+}
+
+/// Runs `body` against a prepared host on a new database of `engine` (a temporary
+/// SQLite file, or a PostgreSQL database dropped afterwards); `body` gets the host, a
+/// scratch folder and the database's URL (for a benchmark's own baseline statements).
+pub async fn with_host<T>(
+    engine: Engine,
+    body: impl AsyncFnOnce(AppState, &Path, &str) -> anyhow::Result<T>,
+) -> anyhow::Result<T> {
+    let data_dir = std::env::temp_dir().join(format!("autoscope-bench-{}", uuid::Uuid::new_v4().simple()));
+    let (database_url, pg_name) = match engine {
+        Engine::Sqlite => (format!("sqlite://{}?mode=rwc", data_dir.join("bench.db").display()), None),
+        Engine::Postgres => {
+            let name = format!("autoscope_bench_{}", uuid::Uuid::new_v4().simple());
+            admin_sql(&format!("CREATE DATABASE {name}")).await?;
+            (format!("postgres://postgres@127.0.0.1:5432/{name}"), Some(name))
+        }
+    };
+    let vars: HashMap<&str, String> = HashMap::from([
+        ("AUTOSCOPE_SECRET", "bench-secret-bench-secret-bench-secret-01".to_string()),
+        ("DATABASE_URL", database_url.clone()),
+        ("AUTOSCOPE_DATA_DIR", data_dir.display().to_string()),
+        ("AUTOSCOPE_LOG", "warn".to_string()),
+        ("AUTOSCOPE_ALLOW_UNSIGNED_MODULES", "true".to_string()),
+    ]);
+    let result = async {
+        let config = Config::from_lookup(|key| vars.get(key).cloned())?;
+        let state = autoscope::prepare(config).await?;
+        let result = body(state.clone(), &data_dir, &database_url).await;
+        state.db.close().await;
+        result
+    }
+    .await;
+    let _ = std::fs::remove_dir_all(&data_dir);
+    if let Some(name) = pg_name {
+        admin_sql(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)")).await?;
+    }
+    result
+}
+
+/// The package archive of a built plugin (`wasm_name` under the plugin profile) with
+/// its manifest, packed in `scratch`.
+pub fn archive(scratch: &Path, wasm_name: &str, manifest: &Path, web: Option<&Path>) -> anyhow::Result<Vec<u8>> {
+    let target_dir = std::env::var_os("CARGO_TARGET_DIR").map(PathBuf::from).unwrap_or_else(|| root().join("target"));
+    let wasm = target_dir.join(format!("wasm32-unknown-unknown/plugin/{wasm_name}.wasm"));
+    anyhow::ensure!(wasm.is_file(), "{} is missing: run `make modules` first", wasm.display());
+    let source = package::PackSource { manifest, wasm: &wasm, web };
+    let out = scratch.join(format!("{wasm_name}-package"));
+    package::pack(&source, &out, None)?;
+    package::archive(&out)
+}
