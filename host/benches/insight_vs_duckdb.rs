@@ -48,7 +48,9 @@ async fn main() -> anyhow::Result<()> {
     println!("DuckDB: p50={:.2}ms p99={:.2}ms over {} runs in range", duck.p50, duck.p99, duck.rows);
     let mut worst = (0.0f64, f64::MAX);
     for engine in [Engine::Sqlite, Engine::Postgres] {
-        let figures = common::with_host(engine, async |state, scratch, url| measure(state, scratch, url, runs, start, end).await).await?;
+        let figures =
+            common::with_host(engine, async |state, scratch, url| measure(state, scratch, url, runs, start, end).await)
+                .await?;
         let ratios = (figures.api.p50 / duck.p50, figures.ingest_rate / figures.raw_rate);
         println!(
             "{engine:?}: overview p50={:.2}ms p99={:.2}ms (duckdb x{:.2}) | ingest {:.0}/s raw insert {:.0}/s (x{:.2})",
@@ -133,7 +135,8 @@ async fn measure(
         axum::serve(listener, app.into_make_service_with_connect_info::<std::net::SocketAddr>()).await
     });
     let client = reqwest::Client::new();
-    let day = |t: i64| chrono::DateTime::from_timestamp(t, 0).map(|d| d.format("%Y-%m-%d").to_string()).unwrap_or_default();
+    let day =
+        |t: i64| chrono::DateTime::from_timestamp(t, 0).map(|d| d.format("%Y-%m-%d").to_string()).unwrap_or_default();
     let url = format!("{base}/api/m/rpa_insight/overview?from={}&to={}", day(start), day(end - DAY));
     let started = Instant::now();
     let first = get(&client, &url, &token).await?;
@@ -218,9 +221,10 @@ async fn company(state: &AppState, name: &str) -> anyhow::Result<(String, String
     };
     let rights = serde_json::to_string(&autoscope::rights::default_role_rights())?;
     let company = NewCompany { name, country: "US", currency_name: "USD", currency_symbol: "$" };
-    let user_id = companies::create_with_owner(&state.db, &company, autoscope::rights::COMMUNITY_ROLE, &rights, &owner, 0)
-        .await?
-        .map_err(|taken| anyhow::anyhow!("{taken:?} taken"))?;
+    let user_id =
+        companies::create_with_owner(&state.db, &company, autoscope::rights::COMMUNITY_ROLE, &rights, &owner, 0)
+            .await?
+            .map_err(|taken| anyhow::anyhow!("{taken:?} taken"))?;
     let user = users::get(&state.db, &user_id).await?.context("no owner")?;
     let token = autoscope::auth::session::open(state, &user_id, &user.company_id).await?;
     Ok((user.company_id, token))
@@ -278,7 +282,8 @@ async fn generate(
 /// The baseline: the same records as plain multi-row INSERTs into the same table, in
 /// transactions of one batch. Answers records per second.
 async fn raw_insert(pool: &sqlx::AnyPool, company: &str, records: &[Value]) -> anyhow::Result<f64> {
-    let fields = ["external_id", "bot", "process", "started_at", "ended_at", "status", "items", "exception_type", "reason"];
+    let fields =
+        ["external_id", "bot", "process", "started_at", "ended_at", "status", "items", "exception_type", "reason"];
     let started = Instant::now();
     for batch in records.chunks(BATCH) {
         let mut tx = pool.begin().await?;
@@ -290,13 +295,23 @@ async fn raw_insert(pool: &sqlx::AnyPool, company: &str, records: &[Value]) -> a
             let mut n = 0;
             for (i, _) in rows.iter().enumerate() {
                 text.push_str(if i == 0 { "(" } else { ", (" });
-                let placeholders: Vec<String> = (0..14).map(|_| { n += 1; format!("${n}") }).collect();
+                let placeholders: Vec<String> = (0..14)
+                    .map(|_| {
+                        n += 1;
+                        format!("${n}")
+                    })
+                    .collect();
                 text.push_str(&placeholders.join(", "));
                 text.push(')');
             }
             let mut query = sqlx::query(sqlx::AssertSqlSafe(text));
             for record in rows {
-                query = query.bind(company.to_string()).bind(uuid::Uuid::now_v7().to_string()).bind(0i64).bind(0i64).bind(1i64);
+                query = query
+                    .bind(company.to_string())
+                    .bind(uuid::Uuid::now_v7().to_string())
+                    .bind(0i64)
+                    .bind(0i64)
+                    .bind(1i64);
                 for field in fields {
                     query = match &record[field] {
                         Value::String(text) => query.bind(Some(text.clone())),

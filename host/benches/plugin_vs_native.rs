@@ -8,13 +8,13 @@ mod common;
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
-use autoscope::auth::CurrentUser;
 use autoscope::AppState;
+use autoscope::auth::CurrentUser;
 use autoscope::registry::Grants;
 use autoscope::storage::{Engine, collections};
-use common::{Percentiles, percentiles, root};
 use autoscope_wire::storage::{Query, Sort, StorageOp};
 use axum::extract::State;
+use common::{Percentiles, percentiles, root};
 
 const ITEMS: usize = 10_000;
 const CONCURRENCY: usize = 8;
@@ -47,8 +47,7 @@ async fn measure(engine: Engine) -> anyhow::Result<(Percentiles, Percentiles)> {
 
 async fn run(state: AppState, data_dir: &std::path::Path) -> anyhow::Result<(Percentiles, Percentiles)> {
     let crud = root().join("tests/modules/crud");
-    let archive =
-        common::archive(data_dir, "test_module_crud", &crud.join("module.toml"), Some(&crud.join("web")))?;
+    let archive = common::archive(data_dir, "test_module_crud", &crud.join("module.toml"), Some(&crud.join("web")))?;
     state.modules.install(&state.db, &archive, Grants::Declared).await.map_err(anyhow::Error::msg)?;
 
     let email = "bench@autoscope.test";

@@ -54,9 +54,20 @@ mod tests {
 
     #[test]
     fn malformed_keys_do_not_parse() {
-        for key in ["", "ask_", "ask_123_abc", "bsk_0123456789abcdef0123456789abcdef_x", "ask_0123456789abcdef0123456789abcdeg_x", "ask_0123456789abcdef0123456789abcdef_", "ask_0123456789abcdef0123456789abcdefx"] {
+        for key in [
+            "",
+            "ask_",
+            "ask_123_abc",
+            "bsk_0123456789abcdef0123456789abcdef_x",
+            "ask_0123456789abcdef0123456789abcdeg_x",
+            "ask_0123456789abcdef0123456789abcdef_",
+            "ask_0123456789abcdef0123456789abcdefx",
+        ] {
             assert!(parse(key).is_none(), "{key}");
         }
-        assert_eq!(parse("ask_0123456789abcdef0123456789abcdef_s_e-c"), Some(("0123456789abcdef0123456789abcdef", "s_e-c")));
+        assert_eq!(
+            parse("ask_0123456789abcdef0123456789abcdef_s_e-c"),
+            Some(("0123456789abcdef0123456789abcdef", "s_e-c"))
+        );
     }
 }

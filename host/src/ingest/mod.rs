@@ -55,7 +55,13 @@ pub struct Report {
 
 /// Stores a batch for `company_id` in `module`'s `stream`: the code behind the HTTP API,
 /// also used by `autoscope seed-demo`.
-pub async fn store(state: &AppState, company_id: &str, module: &str, stream: &str, records: Vec<Value>) -> Result<Report> {
+pub async fn store(
+    state: &AppState,
+    company_id: &str,
+    module: &str,
+    stream: &str,
+    records: Vec<Value>,
+) -> Result<Report> {
     let reads = records
         .into_iter()
         .map(|value| match value {
@@ -94,12 +100,12 @@ async fn store_reads(
             Err(message) => report.errors.push(error_entry(index, &key, None, message)),
         }
     }
-    let upserted = collections::upsert(&state.db, &target, company_id, state.clock.now(), accepted)
-        .await
-        .map_err(|err| match err.status {
+    let upserted = collections::upsert(&state.db, &target, company_id, state.clock.now(), accepted).await.map_err(
+        |err| match err.status {
             500 => Error::Internal(anyhow::anyhow!(err.message)),
             _ => Error::bad_request(err.message),
-        })?;
+        },
+    )?;
     report.stored = upserted.stored;
     for (i, message) in upserted.refused {
         report.errors.push(error_entry(positions[i], &key, keys[i].clone(), message));
@@ -218,7 +224,11 @@ pub struct CreatedKey {
 #[utoipa::path(post, path = "/ingest/keys", tag = "ingestion", security(("bearer" = [])), request_body = NewKey,
     responses((status = 200, body = CreatedKey), (status = 400, body = Message), (status = 401, body = Message),
         (status = 403, body = Message)))]
-async fn create_key(State(state): State<AppState>, user: CurrentUser, Json(body): Json<NewKey>) -> Result<Json<CreatedKey>> {
+async fn create_key(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Json(body): Json<NewKey>,
+) -> Result<Json<CreatedKey>> {
     company_admin(&user)?;
     let name = body.name.trim();
     if name.is_empty() || name.chars().count() > 100 {
@@ -248,7 +258,8 @@ async fn create_key(State(state): State<AppState>, user: CurrentUser, Json(body)
         (status = 404, body = Message)))]
 async fn revoke_key(State(state): State<AppState>, user: CurrentUser, Path(id): Path<String>) -> Result<Json<Message>> {
     company_admin(&user)?;
-    let revoked = api_keys::revoke(&state.db, &user.company_id, &id, state.clock.now()).await.map_err(anyhow::Error::from)?;
+    let revoked =
+        api_keys::revoke(&state.db, &user.company_id, &id, state.clock.now()).await.map_err(anyhow::Error::from)?;
     if !revoked {
         return Err(Error::NotFound("No such API key".into()));
     }

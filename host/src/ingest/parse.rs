@@ -55,8 +55,9 @@ pub fn records(body: &[u8], ndjson: bool) -> Result<Vec<Read>, String> {
 pub fn timestamps(spec: &Collection, record: &mut Map<String, Value>) -> Result<(), String> {
     for (name, _) in spec.fields.iter().filter(|(_, field)| field.kind == FieldType::Timestamp) {
         if let Some(Value::String(text)) = record.get(name) {
-            let time = chrono::DateTime::parse_from_rfc3339(text)
-                .map_err(|_| format!("'{name}' must be unix seconds or an RFC 3339 time such as 2026-11-22T08:30:00Z"))?;
+            let time = chrono::DateTime::parse_from_rfc3339(text).map_err(|_| {
+                format!("'{name}' must be unix seconds or an RFC 3339 time such as 2026-11-22T08:30:00Z")
+            })?;
             record.insert(name.clone(), Value::from(time.timestamp()));
         }
     }
@@ -96,11 +97,15 @@ mod tests {
     #[test]
     fn rfc3339_times_become_unix_seconds() {
         let spec = Collection {
-            fields: [("at".to_string(), Field::of(FieldType::Timestamp)), ("n".to_string(), Field::of(FieldType::Text))]
-                .into(),
+            fields: [
+                ("at".to_string(), Field::of(FieldType::Timestamp)),
+                ("n".to_string(), Field::of(FieldType::Text)),
+            ]
+            .into(),
             ..Collection::default()
         };
-        let mut record = json!({"at": "2026-11-22T01:00:00+01:00", "n": "2026-11-22T00:00:00Z"}).as_object().unwrap().clone();
+        let mut record =
+            json!({"at": "2026-11-22T01:00:00+01:00", "n": "2026-11-22T00:00:00Z"}).as_object().unwrap().clone();
         timestamps(&spec, &mut record).unwrap();
         assert_eq!(record["at"], 1_795_305_600);
         assert_eq!(record["n"], "2026-11-22T00:00:00Z");

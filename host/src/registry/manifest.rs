@@ -487,9 +487,18 @@ impl Manifest {
             }
         }
         for (stream, ingest) in &self.ingest {
-            check(is_name(stream, 40), format!("ingest stream '{stream}' must be lower-case letters, digits and underscores"));
+            check(
+                is_name(stream, 40),
+                format!("ingest stream '{stream}' must be lower-case letters, digits and underscores"),
+            );
             match self.collections.get(&ingest.collection) {
-                None => check(false, format!("ingest stream '{stream}' names '{}', which is not a collection of the module", ingest.collection)),
+                None => check(
+                    false,
+                    format!(
+                        "ingest stream '{stream}' names '{}', which is not a collection of the module",
+                        ingest.collection
+                    ),
+                ),
                 Some(collection) => check(
                     collection.key.is_some(),
                     format!("ingest stream '{stream}': collection '{}' needs a key to upsert by", ingest.collection),
@@ -619,9 +628,9 @@ fn collection_problems(name: &str, collection: &Collection) -> Vec<String> {
     let fields = &collection.fields;
     let numeric = |kind: FieldType| matches!(kind, FieldType::Integer | FieldType::Number);
     if let Some(key) = &collection.key {
-        let fits = fields
-            .get(key)
-            .is_some_and(|f| f.required && matches!(f.kind, FieldType::Text | FieldType::Integer) && f.difference.is_none());
+        let fits = fields.get(key).is_some_and(|f| {
+            f.required && matches!(f.kind, FieldType::Text | FieldType::Integer) && f.difference.is_none()
+        });
         if !fits {
             problems.push(format!("collection '{name}': key '{key}' must be a required text or integer field"));
         }
@@ -630,7 +639,8 @@ fn collection_problems(name: &str, collection: &Collection) -> Vec<String> {
         let Some([a, b]) = &field.difference else { continue };
         let at = format!("field '{name}.{field_name}'");
         let sources: Vec<Option<&Field>> = vec![fields.get(a), fields.get(b)];
-        let kinds: Vec<FieldType> = sources.iter().flatten().filter(|f| f.difference.is_none()).map(|f| f.kind).collect();
+        let kinds: Vec<FieldType> =
+            sources.iter().flatten().filter(|f| f.difference.is_none()).map(|f| f.kind).collect();
         let same_kind = kinds.len() == 2 && kinds[0] == kinds[1];
         let result_fits = match kinds.first() {
             Some(FieldType::Timestamp | FieldType::Integer) => field.kind == FieldType::Integer,
@@ -672,10 +682,17 @@ fn collection_problems(name: &str, collection: &Collection) -> Vec<String> {
         }
         if let Some(bins) = &rollup.bins {
             if !fields.get(&bins.field).is_some_and(|f| numeric(f.kind)) || rollup.group.contains(&bins.field) {
-                problems.push(format!("{at}: bins field '{}' must be an integer or number field not grouped by", bins.field));
+                problems.push(format!(
+                    "{at}: bins field '{}' must be an integer or number field not grouped by",
+                    bins.field
+                ));
             }
             let increasing = bins.bounds.windows(2).all(|pair| pair[0] < pair[1]);
-            if bins.bounds.is_empty() || bins.bounds.len() > MAX_BINS || !increasing || bins.bounds.iter().any(|b| !b.is_finite()) {
+            if bins.bounds.is_empty()
+                || bins.bounds.len() > MAX_BINS
+                || !increasing
+                || bins.bounds.iter().any(|b| !b.is_finite())
+            {
                 problems.push(format!("{at}: bins need 1 to {MAX_BINS} increasing finite bounds"));
             }
         }

@@ -58,12 +58,13 @@ pub async fn list(db: &Db, company_id: &str) -> sqlx::Result<Vec<ApiKey>> {
 
 /// Revokes one of the company's keys; false when it has no such live key.
 pub async fn revoke(db: &Db, company_id: &str, id: &str, now: i64) -> sqlx::Result<bool> {
-    let done = sqlx::query("UPDATE api_keys SET revoked_at = $1 WHERE company_id = $2 AND id = $3 AND revoked_at IS NULL")
-        .bind(now)
-        .bind(company_id)
-        .bind(id)
-        .execute(db.pool())
-        .await?;
+    let done =
+        sqlx::query("UPDATE api_keys SET revoked_at = $1 WHERE company_id = $2 AND id = $3 AND revoked_at IS NULL")
+            .bind(now)
+            .bind(company_id)
+            .bind(id)
+            .execute(db.pool())
+            .await?;
     Ok(done.rows_affected() > 0)
 }
 

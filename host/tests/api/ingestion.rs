@@ -132,10 +132,19 @@ async fn a_batch_stores_good_records_and_names_each_bad_one(app: TestApp) {
     assert!(errors[5]["message"].as_str().unwrap().contains("'colour' is not a field"));
 
     let company = company_of(&app, &owner).await;
-    let page = run(&app, &company, json!({ "op": "list", "collection": "readings", "query": { "sort": [{ "field": "source_id" }] } })).await;
+    let page = run(
+        &app,
+        &company,
+        json!({ "op": "list", "collection": "readings", "query": { "sort": [{ "field": "source_id" }] } }),
+    )
+    .await;
     let items = page["items"].as_array().unwrap();
     assert_eq!(items.len(), 2);
-    assert_eq!((items[0]["span"].clone(), items[1]["span"].clone()), (json!(60), json!(600)), "derived by the database");
+    assert_eq!(
+        (items[0]["span"].clone(), items[1]["span"].clone()),
+        (json!(60), json!(600)),
+        "derived by the database"
+    );
     assert_eq!(items[1]["at"], D0 + 6 * 3_600, "RFC 3339 became unix seconds");
 
     for (body, message) in [("{", "not valid JSON"), ("[]", "no records"), ("{\"rows\": []}", "JSON array")] {
@@ -173,7 +182,8 @@ async fn sending_a_batch_again_changes_nothing_and_the_later_record_wins(app: Te
     assert_eq!(r1["items"][0]["value"], 5.0, "the later record of a batch wins");
     assert_eq!(r1["items"][0]["span"], 30);
     // A run that finishes later: the same id with its end.
-    let finished = ingest(&app, &key, json!([{ "source_id": "r2", "sensor": "b", "at": D0 + 60, "until": D0 + 660 }])).await;
+    let finished =
+        ingest(&app, &key, json!([{ "source_id": "r2", "sensor": "b", "at": D0 + 60, "until": D0 + 660 }])).await;
     assert_eq!(finished.body["stored"], 1);
     // The day a rollup counts a record on cannot move.
     let moved = ingest(&app, &key, json!([{ "source_id": "r2", "sensor": "b", "at": D0 + DAY }])).await;
@@ -204,7 +214,10 @@ async fn ndjson_batches_report_unreadable_lines(app: TestApp) {
 async fn a_key_writes_to_its_own_company_only(app: TestApp) {
     let (a_token, a_key) = setup(&app, "owner@a-ingest.example.com", "A Ingest").await;
     let b_token = app.sign_up("owner@b-ingest.example.com", "B Ingest").await;
-    let b_key = app.post_as(&b_token, "/api/ingest/keys", json!({ "name": "b" })).await.body["key"].as_str().unwrap().to_string();
+    let b_key = app.post_as(&b_token, "/api/ingest/keys", json!({ "name": "b" })).await.body["key"]
+        .as_str()
+        .unwrap()
+        .to_string();
     let (a, b) = (company_of(&app, &a_token).await, company_of(&app, &b_token).await);
     ingest(&app, &a_key, json!([{ "source_id": "same", "sensor": "a", "at": D0, "value": 1.0 }])).await;
     // The same sender id in another company is another record.
@@ -220,7 +233,8 @@ async fn a_key_writes_to_its_own_company_only(app: TestApp) {
     // B's administrator cannot see or revoke A's keys.
     assert_eq!(app.get_as(&b_token, "/api/ingest/keys").await.body.as_array().unwrap().len(), 1);
     let a_key_id = app.get_as(&a_token, "/api/ingest/keys").await.body[0]["id"].as_str().unwrap().to_string();
-    let revoke = app.request(reqwest::Method::DELETE, &format!("/api/ingest/keys/{a_key_id}"), Some(&b_token), None).await;
+    let revoke =
+        app.request(reqwest::Method::DELETE, &format!("/api/ingest/keys/{a_key_id}"), Some(&b_token), None).await;
     assert_eq!(revoke.status, 404);
 }
 
@@ -231,7 +245,8 @@ async fn rollups_answer_exactly_as_the_rows_before_and_after_every_kind_of_write
     let (owner, key) = setup(&app, "owner@rollups.example.com", "Rollup Co").await;
     let company = company_of(&app, &owner).await;
     // (id, sensor, day, seconds into the day, span, value)
-    let rows: Vec<(&str, &str, i64, i64, Option<i64>, f64)> = vec![
+    type Reading = (&'static str, &'static str, i64, i64, Option<i64>, f64);
+    let rows: Vec<Reading> = vec![
         ("x1", "a", 0, 100, Some(30), 1.0),
         ("x2", "a", 0, 200, Some(90), 2.0),
         ("x3", "b", 0, 300, Some(700), 4.0),
@@ -268,7 +283,10 @@ async fn rollups_answer_exactly_as_the_rows_before_and_after_every_kind_of_write
     assert_eq!(run(&app, &company, by_day(D0 + 1, D0 + 3 * DAY)).await, expected);
     let bins = json!({ "op": "aggregate", "collection": "readings", "aggregate": {
         "group_by": [{ "field": "span", "bins": [60.0, 600.0], "as": "bin" }], "metrics": [{ "fn": "count", "as": "n" }] } });
-    assert_eq!(run(&app, &company, bins.clone()).await, json!([{ "bin": 0, "n": 1 }, { "bin": 1, "n": 2 }, { "bin": 2, "n": 1 }, { "bin": null, "n": 1 }]));
+    assert_eq!(
+        run(&app, &company, bins.clone()).await,
+        json!([{ "bin": 0, "n": 1 }, { "bin": 1, "n": 2 }, { "bin": 2, "n": 1 }, { "bin": null, "n": 1 }])
+    );
     let week = json!({ "op": "aggregate", "collection": "readings", "aggregate": {
         "group_by": [{ "field": "at", "bucket": "month", "as": "month" }], "metrics": [{ "fn": "count", "as": "n" }, { "fn": "min", "field": "value", "as": "least" }] } });
     assert_eq!(run(&app, &company, week.clone()).await[0]["n"], 5);
@@ -279,7 +297,10 @@ async fn rollups_answer_exactly_as_the_rows_before_and_after_every_kind_of_write
     let x4 = &x4["items"][0];
     run(&app, &company, json!({ "op": "update", "collection": "readings", "id": x4["id"], "version": x4["version"], "changes": { "at": D0 + 2 * DAY + 500, "until": D0 + 2 * DAY + 520 } })).await;
     let x1 = run(&app, &company, json!({ "op": "list", "collection": "readings", "query": { "filters": [{ "field": "source_id", "op": "eq", "value": "x1" }] } })).await;
-    assert_eq!(run(&app, &company, json!({ "op": "delete", "collection": "readings", "id": x1["items"][0]["id"] })).await, true);
+    assert_eq!(
+        run(&app, &company, json!({ "op": "delete", "collection": "readings", "id": x1["items"][0]["id"] })).await,
+        true
+    );
     run(&app, &company, json!({ "op": "insert", "collection": "readings", "record": { "source_id": "x6", "sensor": "c", "at": D0 + DAY + 5, "value": 32.0 } })).await;
     let after = run(&app, &company, by_day(D0, D0 + 3 * DAY)).await;
     assert_eq!(
@@ -294,5 +315,8 @@ async fn rollups_answer_exactly_as_the_rows_before_and_after_every_kind_of_write
     );
     assert_eq!(run(&app, &company, by_day(D0 + 1, D0 + 3 * DAY)).await, after);
     // Spans now: 20 (x4), 90 and 60, 700, and none (x6).
-    assert_eq!(run(&app, &company, bins).await, json!([{ "bin": 0, "n": 1 }, { "bin": 1, "n": 2 }, { "bin": 2, "n": 1 }, { "bin": null, "n": 1 }]));
+    assert_eq!(
+        run(&app, &company, bins).await,
+        json!([{ "bin": 0, "n": 1 }, { "bin": 1, "n": 2 }, { "bin": 2, "n": 1 }, { "bin": null, "n": 1 }])
+    );
 }

@@ -106,7 +106,8 @@ pub async fn execute(db: &Db, target: &Target, company_id: &str, now: i64, op: S
         StorageOp::Insert { record, .. } => {
             let (fields, mut answer) = validate::new_record(name, spec, &record).map_err(bad_request)?;
             let id = super::new_id();
-            let marks = rollup::mark(&target.module, name, spec, company_id, |time| rollup::days(day_of(&answer, time)));
+            let marks =
+                rollup::mark(&target.module, name, spec, company_id, |time| rollup::days(day_of(&answer, time)));
             let row = write::NewRow { id: id.clone(), fields };
             let mut tx = pool.begin().await.map_err(internal)?;
             write::insert(&table, spec, company_id, now, vec![row], None)
@@ -202,17 +203,8 @@ pub async fn execute(db: &Db, target: &Target, company_id: &str, now: i64, op: S
                 read::aggregate(db.engine(), &table, name, spec, company_id, &aggregate).map_err(bad_request)?;
             if let Some(fitting) = rollup::fitting(spec, &aggregate) {
                 rollup::refresh(db, &target.module, name, fitting, company_id).await.map_err(internal)?;
-                grouped = rollup::aggregate_sql(
-                    db.engine(),
-                    &target.module,
-                    name,
-                    spec,
-                    fitting,
-                    company_id,
-                    &aggregate,
-                    grouped,
-                )
-                .map_err(bad_request)?;
+                grouped = rollup::aggregate_sql(db.engine(), target, fitting, company_id, &aggregate, grouped)
+                    .map_err(bad_request)?;
             }
             let rows = grouped.sql.query().fetch_all(pool).await.map_err(internal)?;
             let mut groups = Vec::with_capacity(rows.len());
@@ -257,6 +249,9 @@ pub struct Upserted {
     pub refused: Vec<(usize, String)>,
 }
 
+/// A checked record of a batch: its position, its bound fields and its stored form.
+type Checked = (usize, Vec<sql::Param>, Record);
+
 /// Stores ingested records in `target` (which has a key) for `company_id`: a record whose
 /// key the company has already sent replaces the stored one, so sending a batch again
 /// changes nothing. Each record is checked on its own; a refused record does not stop
@@ -278,8 +273,8 @@ pub async fn upsert(
     };
     let key = spec.key.as_deref().ok_or_else(|| HostError::new(500, crate::error::INTERNAL_MESSAGE))?;
     let mut result = Upserted::default();
-    // Key text -> (position, bound fields, validated record); the later record wins.
-    let mut latest: std::collections::HashMap<String, (usize, Vec<sql::Param>, Record)> =
+    // Key text -> the record; the later record wins.
+    let mut latest: std::collections::HashMap<String, Checked> =
         std::collections::HashMap::with_capacity(records.len());
     for (i, record) in records.iter().enumerate() {
         match validate::new_record(name, spec, record) {
@@ -299,7 +294,7 @@ pub async fn upsert(
     if latest.is_empty() {
         return Ok(result);
     }
-    let mut batch: Vec<(String, (usize, Vec<sql::Param>, Record))> = latest.into_iter().collect();
+    let mut batch: Vec<(String, Checked)> = latest.into_iter().collect();
     batch.sort_by_key(|(_, (i, _, _))| *i);
     let unchanged: Vec<&str> = {
         let mut times: Vec<&str> = spec.rollups.iter().map(|r| r.time.as_str()).collect();
@@ -316,8 +311,11 @@ pub async fn upsert(
             .iter()
             .map(|(_, (_, fields, _))| write::NewRow { id: super::new_id(), fields: fields.clone() })
             .collect();
-        let returned =
-            write::insert(&table, spec, company_id, now, rows, Some(&on_key)).query().fetch_all(&mut *tx).await.map_err(internal)?;
+        let returned = write::insert(&table, spec, company_id, now, rows, Some(&on_key))
+            .query()
+            .fetch_all(&mut *tx)
+            .await
+            .map_err(internal)?;
         let mut stored = std::collections::HashSet::with_capacity(returned.len());
         for row in &returned {
             let text = match row.try_get::<String, _>(0) {

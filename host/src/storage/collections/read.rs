@@ -448,9 +448,7 @@ pub(crate) fn aggregate(
                 return Err(format!("'{}' is {}; bins apply to numbers only", column.name, type_name(column.kind)));
             }
             (None, None) => (c, Out::of(column.kind)),
-            (Some(bucket), None) if column.kind == FieldType::Timestamp => {
-                (bucket_start(&c, bucket, engine), Out::Int)
-            }
+            (Some(bucket), None) if column.kind == FieldType::Timestamp => (bucket_start(&c, bucket, engine), Out::Int),
             (Some(_), None) => {
                 return Err(format!(
                     "'{}' is {}; time buckets apply to timestamps only",

@@ -39,7 +39,12 @@ pub fn table(module: &str, collection: &str, name: &str) -> String {
 pub type Kinds = BTreeMap<String, FieldType>;
 
 pub(crate) fn kinds(spec: &Collection, rollup: &Rollup) -> Kinds {
-    rollup.group.iter().chain(&rollup.measures).filter_map(|f| spec.fields.get(f).map(|s| (f.clone(), s.kind))).collect()
+    rollup
+        .group
+        .iter()
+        .chain(&rollup.measures)
+        .filter_map(|f| spec.fields.get(f).map(|s| (f.clone(), s.kind)))
+        .collect()
 }
 
 fn kind(kinds: &Kinds, field: &str) -> FieldType {
@@ -247,7 +252,9 @@ fn fits(rollup: &Rollup, aggregate: &Aggregate) -> bool {
     let keys = aggregate.group_by.iter().all(|key| match (&key.bucket, &key.bins) {
         (None, None) => grouped(&key.field),
         (Some(bucket), None) => key.field == rollup.time && *bucket != Bucket::Hour,
-        (None, Some(bounds)) => rollup.bins.as_ref().is_some_and(|bins| bins.field == key.field && &bins.bounds == bounds),
+        (None, Some(bounds)) => {
+            rollup.bins.as_ref().is_some_and(|bins| bins.field == key.field && &bins.bounds == bounds)
+        }
         (Some(_), Some(_)) => false,
     });
     let metrics = aggregate.metrics.iter().all(|metric| match (&metric.field, metric.function) {
@@ -263,14 +270,13 @@ fn fits(rollup: &Rollup, aggregate: &Aggregate) -> bool {
 /// aggregate over the rows (`rows`, already validated): same names, types and order.
 pub(crate) fn aggregate_sql(
     engine: Engine,
-    module: &str,
-    collection: &str,
-    spec: &Collection,
+    target: &super::Target,
     rollup: &Rollup,
     company_id: &str,
     aggregate: &Aggregate,
     rows: Grouped,
 ) -> Result<Grouped, String> {
+    let (module, collection, spec) = (target.module.as_str(), target.collection.as_str(), &target.spec);
     let mut expressions = Vec::with_capacity(rows.outputs.len());
     for key in &aggregate.group_by {
         expressions.push(match (&key.bucket, &key.bins) {
@@ -286,8 +292,12 @@ pub(crate) fn aggregate_sql(
             (None, _) => "CAST(COALESCE(SUM(\"__n\"), 0) AS BIGINT)".to_string(),
             (Some(field), MetricFn::Min) if *field == rollup.time => "MIN(\"__tlo\")".to_string(),
             (Some(field), MetricFn::Max) if *field == rollup.time => "MAX(\"__thi\")".to_string(),
-            (Some(field), MetricFn::Count) => format!("CAST(COALESCE(SUM({}), 0) AS BIGINT)", quoted(&format!("__c_{field}"))),
-            (Some(field), MetricFn::Sum) if integer(field) => format!("CAST(SUM({}) AS BIGINT)", quoted(&format!("__s_{field}"))),
+            (Some(field), MetricFn::Count) => {
+                format!("CAST(COALESCE(SUM({}), 0) AS BIGINT)", quoted(&format!("__c_{field}")))
+            }
+            (Some(field), MetricFn::Sum) if integer(field) => {
+                format!("CAST(SUM({}) AS BIGINT)", quoted(&format!("__s_{field}")))
+            }
             (Some(field), MetricFn::Sum) => format!("SUM({})", quoted(&format!("__s_{field}"))),
             (Some(field), MetricFn::Avg) => format!(
                 "CAST(SUM({}) AS DOUBLE PRECISION) / NULLIF(SUM({}), 0)",
@@ -304,10 +314,16 @@ pub(crate) fn aggregate_sql(
     // The group fields keep their names and types in the rollup, so filters on them are
     // built exactly as on the rows.
     let groups = Collection {
-        fields: spec.fields.iter().filter(|(name, _)| rollup.group.contains(name)).map(|(k, v)| (k.clone(), v.clone())).collect(),
+        fields: spec
+            .fields
+            .iter()
+            .filter(|(name, _)| rollup.group.contains(name))
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect(),
         ..Collection::default()
     };
-    let (on_time, on_groups): (Vec<_>, Vec<_>) = aggregate.filters.iter().cloned().partition(|f| f.field == rollup.time);
+    let (on_time, on_groups): (Vec<_>, Vec<_>) =
+        aggregate.filters.iter().cloned().partition(|f| f.field == rollup.time);
     push_filters(&mut sql, collection, &groups, &on_groups)?;
     for filter in on_time {
         let op = if filter.op == FilterOp::Gte { ">=" } else { "<" };
@@ -321,7 +337,8 @@ pub(crate) fn aggregate_sql(
         sql.push(" ORDER BY ").push(&order.join(", "));
     }
     // The same limit as over the rows: its last bind.
-    let limit = rows.sql.params.last().cloned().unwrap_or(Param::Int(Some(i64::from(autoscope_wire::storage::MAX_GROUPS))));
+    let limit =
+        rows.sql.params.last().cloned().unwrap_or(Param::Int(Some(i64::from(autoscope_wire::storage::MAX_GROUPS))));
     sql.push(" LIMIT ").bind(limit);
     Ok(Grouped { sql, outputs: rows.outputs })
 }
@@ -379,12 +396,16 @@ bins = { field = "duration_s", bounds = [60, 600] }
     fn aggregates_fit_the_first_rollup_that_answers_them_exactly() {
         let range = json!([{ "field": "started_at", "op": "gte", "value": 86_400 * 3 }, { "field": "started_at", "op": "lt", "value": 86_400 * 5 }]);
         assert_eq!(
-            fit(json!({ "filters": range, "group_by": [{ "field": "started_at", "bucket": "week" }, { "field": "status" }],
-                "metrics": [{ "fn": "count", "as": "n" }, { "fn": "avg", "field": "duration_s", "as": "d" }, { "fn": "max", "field": "started_at", "as": "last" }] })),
+            fit(
+                json!({ "filters": range, "group_by": [{ "field": "started_at", "bucket": "week" }, { "field": "status" }],
+                "metrics": [{ "fn": "count", "as": "n" }, { "fn": "avg", "field": "duration_s", "as": "d" }, { "fn": "max", "field": "started_at", "as": "last" }] })
+            ),
             Some("daily".into())
         );
         assert_eq!(
-            fit(json!({ "filters": [{ "field": "bot", "op": "in", "value": ["a"] }], "group_by": [{ "field": "duration_s", "bins": [60.0, 600.0] }], "metrics": [{ "fn": "count", "as": "n" }] })),
+            fit(
+                json!({ "filters": [{ "field": "bot", "op": "in", "value": ["a"] }], "group_by": [{ "field": "duration_s", "bins": [60.0, 600.0] }], "metrics": [{ "fn": "count", "as": "n" }] })
+            ),
             Some("durations".into())
         );
         for misfit in [
@@ -412,14 +433,21 @@ bins = { field = "duration_s", bounds = [60, 600] }
             let aggregate: Aggregate = serde_json::from_value(aggregate).unwrap();
             fitting(&spec, &aggregate).map(|rollup| rollup.name.clone())
         };
-        assert_eq!(pick(json!({ "group_by": [{ "field": "status" }], "metrics": [{ "fn": "count", "as": "n" }] })), Some("all".into()));
         assert_eq!(
-            pick(json!({ "filters": [{ "field": "bot", "op": "eq", "value": "b" }], "metrics": [{ "fn": "count", "as": "n" }] })),
+            pick(json!({ "group_by": [{ "field": "status" }], "metrics": [{ "fn": "count", "as": "n" }] })),
+            Some("all".into())
+        );
+        assert_eq!(
+            pick(
+                json!({ "filters": [{ "field": "bot", "op": "eq", "value": "b" }], "metrics": [{ "fn": "count", "as": "n" }] })
+            ),
             Some("durations".into()),
             "a count by bot fits the bins rollup grouped by bot alone"
         );
         assert_eq!(
-            pick(json!({ "filters": [{ "field": "bot", "op": "eq", "value": "b" }], "metrics": [{ "fn": "sum", "field": "items", "as": "n" }] })),
+            pick(
+                json!({ "filters": [{ "field": "bot", "op": "eq", "value": "b" }], "metrics": [{ "fn": "sum", "field": "items", "as": "n" }] })
+            ),
             Some("daily".into())
         );
     }
@@ -440,7 +468,10 @@ bins = { field = "duration_s", bounds = [60, 600] }
         );
         assert_eq!(sql.params[1], Param::Text(Some(table("bots", "runs", "daily"))));
         assert!(mark("bots", "runs", &spec, "c1", |_| BTreeSet::new()).is_none());
-        assert!(table("bots", "runs", "daily").len() <= 63 && table("bots", "runs", "daily") != table("bots", "runs", "durations"));
+        assert!(
+            table("bots", "runs", "daily").len() <= 63
+                && table("bots", "runs", "daily") != table("bots", "runs", "durations")
+        );
     }
 
     #[test]
@@ -448,7 +479,11 @@ bins = { field = "duration_s", bounds = [60, 600] }
         let spec = runs();
         let rollup = &spec.rollups[1];
         let statements = create("bots", "runs", &kinds(&spec, rollup), rollup, Engine::Postgres);
-        assert!(statements[0].text.contains(r#""bot" TEXT COLLATE "C", "__bin" BIGINT, "__n" BIGINT NOT NULL"#), "{}", statements[0].text);
+        assert!(
+            statements[0].text.contains(r#""bot" TEXT COLLATE "C", "__bin" BIGINT, "__n" BIGINT NOT NULL"#),
+            "{}",
+            statements[0].text
+        );
         let build = &statements[2].text;
         assert!(build.contains(r#"CASE WHEN "duration_s" IS NULL THEN NULL WHEN "duration_s" < 60.0 THEN 0 WHEN "duration_s" < 600.0 THEN 1 ELSE 2 END"#), "{build}");
         assert!(build.ends_with("GROUP BY 1, 2, 3, 4"), "{build}");

@@ -8,8 +8,8 @@ use serde::Serialize;
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-use super::sql::{Param, Sql, quoted, table_name};
 use super::rollup;
+use super::sql::{Param, Sql, quoted, table_name};
 use crate::registry::manifest::{Collection, FieldType, Rollup, is_name};
 use crate::storage::Engine;
 
@@ -198,10 +198,10 @@ fn plan_collection(
     for rollup in applied.rollups.iter().filter(|rollup| !next.rollups.contains(rollup)) {
         changes.push(Change::DropRollup { collection: name.to_string(), name: rollup.name.clone() });
     }
-    if applied.key != next.key {
-        if let Some(field) = &applied.key {
-            changes.push(Change::DropKey { collection: name.to_string(), field: field.clone() });
-        }
+    if applied.key != next.key
+        && let Some(field) = &applied.key
+    {
+        changes.push(Change::DropKey { collection: name.to_string(), field: field.clone() });
     }
     for columns in old_indexes.difference(&new_indexes) {
         changes.push(Change::DropIndex { collection: name.to_string(), columns: columns.clone() });
@@ -214,10 +214,9 @@ fn plan_collection(
             None => {
                 refusals.push(format!("{} was removed; list it in drop_fields to drop its column and data", at(field)))
             }
-            Some(new) if new.difference != old.difference => refusals.push(format!(
-                "{} changed how it is derived; derive the new value in a new field",
-                at(field)
-            )),
+            Some(new) if new.difference != old.difference => {
+                refusals.push(format!("{} changed how it is derived; derive the new value in a new field", at(field)))
+            }
             Some(new) if new.kind != old.kind => refusals.push(format!(
                 "{} changed type from {} to {}; change the type by adding a new field",
                 at(field),
@@ -243,7 +242,8 @@ fn plan_collection(
         if !is_name(field, 40) {
             refusals.push(format!("{} is not a safe name", at(field)));
         } else if new.difference.is_some() {
-            refusals.push(format!("{} is derived; a derived field is declared together with its collection", at(field)));
+            refusals
+                .push(format!("{} is derived; a derived field is declared together with its collection", at(field)));
         } else if new.required && new.default.is_none() {
             refusals.push(format!("{} is new and required, so it needs a default for the existing records", at(field)));
         } else {
@@ -258,10 +258,10 @@ fn plan_collection(
     for columns in new_indexes.difference(&old_indexes) {
         changes.push(Change::CreateIndex { collection: name.to_string(), columns: columns.clone() });
     }
-    if applied.key != next.key {
-        if let Some(field) = &next.key {
-            changes.push(Change::CreateKey { collection: name.to_string(), field: field.clone() });
-        }
+    if applied.key != next.key
+        && let Some(field) = &next.key
+    {
+        changes.push(Change::CreateKey { collection: name.to_string(), field: field.clone() });
     }
     for rollup in next.rollups.iter().filter(|rollup| !applied.rollups.contains(rollup)) {
         let kinds = rollup::kinds(next, rollup);
@@ -368,7 +368,9 @@ impl Change {
             Self::DropKey { collection, .. } => {
                 vec![Sql::new(&format!("DROP INDEX IF EXISTS {}", quoted(&key_name(&table_name(module, collection)))))]
             }
-            Self::CreateRollup { collection, rollup, kinds } => rollup::create(module, collection, kinds, rollup, engine),
+            Self::CreateRollup { collection, rollup, kinds } => {
+                rollup::create(module, collection, kinds, rollup, engine)
+            }
             Self::DropRollup { collection, name } => rollup::drop(module, collection, name),
         }
     }

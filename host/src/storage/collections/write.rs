@@ -166,11 +166,15 @@ mod tests {
             vec![NewRow { id: "a".into(), fields: vec![Param::Int(Some(1)), Param::Text(None)] }],
             Some(&OnKey { key: "title", unchanged: vec!["qty"] }),
         );
-        assert!(upsert.text.ends_with(
-            " ON CONFLICT (\"company_id\", \"title\") DO UPDATE SET \"qty\" = excluded.\"qty\", \
+        assert!(
+            upsert.text.ends_with(
+                " ON CONFLICT (\"company_id\", \"title\") DO UPDATE SET \"qty\" = excluded.\"qty\", \
              \"updated_at\" = excluded.\"updated_at\", \"version\" = \"mod_shop__items\".\"version\" + 1 \
              WHERE \"mod_shop__items\".\"qty\" = excluded.\"qty\" RETURNING \"title\""
-        ), "{}", upsert.text);
+            ),
+            "{}",
+            upsert.text
+        );
     }
 
     #[test]
