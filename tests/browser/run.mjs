@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { run } from 'node:test';
 import { spec } from 'node:test/reporters';
 
-import { ADMIN, ROOT, SOCIAL_PROVIDER, checkPrerequisites, installModules, startHost, startMaildev, startOidc, targetDir }
+import { ADMIN, DEMO, ROOT, SOCIAL_PROVIDER, checkPrerequisites, installModules, seedDemo, startHost, startMaildev, startOidc, targetDir }
   from './support/env.mjs';
 import { killAllNow, stopAll } from './support/processes.mjs';
 
@@ -79,11 +79,12 @@ try {
   const [maildev, oidc] = await Promise.all([startMaildev(workDir), startOidc(workDir)]);
   const host = await startHost({ workDir, webDir, maildev, oidc });
   const modules = await installModules(host.base, packagesDir);
+  await seedDemo(host);
   console.log(`peers ready in ${Date.now() - started} ms: host ${host.base}, modules ${modules.map((m) => m.key).join(', ')}`);
 
   // The test files run in child processes and read their peers from here.
   process.env.AUTOSCOPE_BROWSER = JSON.stringify({
-    base: host.base, maildev: maildev.url, issuer: oidc.issuer, socialProvider: SOCIAL_PROVIDER, admin: ADMIN, modules,
+    base: host.base, maildev: maildev.url, issuer: oidc.issuer, socialProvider: SOCIAL_PROVIDER, admin: ADMIN, demo: DEMO, modules,
     artifactsDir,
   });
   const stream = run({ files, concurrency: 1, timeout: FILE_LIMIT_MS, signal: testRun.signal });

@@ -16,6 +16,7 @@ on_both_engines!(
     sending_a_batch_again_changes_nothing_and_the_later_record_wins,
     ndjson_batches_report_unreadable_lines,
     a_key_writes_to_its_own_company_only,
+    concurrent_batches_of_the_same_records_both_succeed,
     rollups_answer_exactly_as_the_rows_before_and_after_every_kind_of_write,
 );
 
@@ -185,18 +186,35 @@ async fn sending_a_batch_again_changes_nothing_and_the_later_record_wins(app: Te
     let finished =
         ingest(&app, &key, json!([{ "source_id": "r2", "sensor": "b", "at": D0 + 60, "until": D0 + 660 }])).await;
     assert_eq!(finished.body["stored"], 1);
-    // The day a rollup counts a record on cannot move.
+    // Sent again with another start, a run moves to that day, in the rollups too.
     let moved = ingest(&app, &key, json!([{ "source_id": "r2", "sensor": "b", "at": D0 + DAY }])).await;
-    assert_eq!(moved.body["stored"], 0);
-    assert_eq!(moved.body["errors"][0]["source_id"], "r2");
-    assert!(moved.body["errors"][0]["message"].as_str().unwrap().contains("cannot change"));
-    let sums = run(
+    assert_eq!((moved.body["stored"].clone(), moved.body["errors"].clone()), (json!(1), json!([])));
+    let per_day = run(
         &app,
         &company,
-        json!({ "op": "aggregate", "collection": "readings", "aggregate": { "metrics": [{ "fn": "count", "as": "n" }, { "fn": "sum", "field": "span", "as": "span" }] } }),
+        json!({ "op": "aggregate", "collection": "readings", "aggregate": {
+            "group_by": [{ "field": "at", "bucket": "day", "as": "day" }],
+            "metrics": [{ "fn": "count", "as": "n" }, { "fn": "sum", "field": "span", "as": "span" }] } }),
     )
     .await;
-    assert_eq!(sums, json!([{ "n": 2, "span": 630 }]));
+    assert_eq!(per_day, json!([{ "day": D0, "n": 1, "span": 30 }, { "day": D0 + DAY, "n": 1, "span": null }]));
+}
+
+/// Two senders racing with the same records: new records go in as plain inserts, so on
+/// PostgreSQL one of them meets the other's keys and stores its batch again as upserts.
+async fn concurrent_batches_of_the_same_records_both_succeed(app: TestApp) {
+    let (owner, key) = setup(&app, "owner@race.example.com", "Race Co").await;
+    let company = company_of(&app, &owner).await;
+    let batch: Vec<Value> = (0..2_000)
+        .map(|i| json!({ "source_id": format!("race-{i}"), "sensor": "a", "at": D0 + i, "value": 1.0 }))
+        .collect();
+    let (first, second) =
+        tokio::join!(ingest(&app, &key, Value::Array(batch.clone())), ingest(&app, &key, Value::Array(batch)));
+    for answer in [first, second] {
+        assert_eq!((answer.status, answer.body["stored"].clone()), (200, json!(2_000)), "{:?}", answer.body["errors"]);
+    }
+    let totals = json!({ "op": "aggregate", "collection": "readings", "aggregate": { "metrics": [{ "fn": "count", "as": "n" }, { "fn": "sum", "field": "value", "as": "v" }] } });
+    assert_eq!(run(&app, &company, totals).await, json!([{ "n": 2_000, "v": 2_000.0 }]));
 }
 
 async fn ndjson_batches_report_unreadable_lines(app: TestApp) {

@@ -4,6 +4,7 @@
  */
 
 import {
+  IconActivity,
   IconAlertTriangle,
   IconArchive,
   IconBell,
@@ -49,6 +50,7 @@ import {
 } from '@tabler/icons-react';
 
 const ICONS: Readonly<Record<string, Icon>> = {
+  activity: IconActivity,
   'alert-triangle': IconAlertTriangle,
   archive: IconArchive,
   bell: IconBell,

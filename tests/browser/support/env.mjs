@@ -16,6 +16,8 @@ const TESTS = join(ROOT, 'tests');
 /** The one social provider configured against the mock; the others show disabled. */
 export const SOCIAL_PROVIDER = 'linkedin';
 export const ADMIN = { email: 'admin@browser.test', password: 'Adm1n-Browser#Run' };
+/** The demo company's first user (its administrator), as `seed-demo` creates it. */
+export const DEMO = { email: 'demo@autoscope.test', password: 'Demo#Browser-Run-2026' };
 
 export function targetDir() {
   return process.env.CARGO_TARGET_DIR || join(homedir(), '.cache/autoscope/target');
@@ -95,7 +97,13 @@ export async function startHost({ workDir, webDir, maildev, oidc }) {
   const entry = start('host', hostBinary(), ['serve'], { env, logFile: join(workDir, 'host.log') });
   await waitFor('the host to answer', async () => (await fetchWithin(`${base}/api/users/socialProviders`, {}, 2000)).ok,
     { entry, timeoutMs: 60000 });
-  return { base, logFile: entry.logFile };
+  return { base, logFile: entry.logFile, env };
+}
+
+/** `autoscope seed-demo` on the host's database, once the modules are installed: the
+ * demo company with its processes, bots, 90 days of runs and queue items, and tickets. */
+export async function seedDemo(host) {
+  await run(hostBinary(), ['seed-demo'], { env: { ...host.env, AUTOSCOPE_DEMO_PASSWORD: DEMO.password }, timeout: 120000 });
 }
 
 /** Signs the administrator in and installs every package archive of `packagesDir`. */

@@ -26,8 +26,9 @@ pub use migrate::{applied, check, migrate};
 pub use read::MAX_IN;
 pub use schema::{Change, index_name, plan};
 pub use sql::table_name;
+pub use write::rows_per_insert;
 
-use super::Db;
+use super::{Db, Engine};
 use crate::registry::manifest::Collection;
 
 /// The most records one `insert_many` takes.
@@ -141,7 +142,7 @@ pub async fn execute(db: &Db, target: &Target, company_id: &str, now: i64, op: S
                     rollup::days(answers.iter().filter_map(|answer| day_of(answer, time)))
                 });
                 let mut tx = pool.begin().await.map_err(internal)?;
-                let per_statement = write::rows_per_insert(spec);
+                let per_statement = write::rows_per_insert(spec, db.engine());
                 let mut rows = rows.into_iter().peekable();
                 while rows.peek().is_some() {
                     let chunk: Vec<write::NewRow> = rows.by_ref().take(per_statement).collect();
@@ -255,9 +256,9 @@ type Checked = (usize, Vec<sql::Param>, Record);
 /// Stores ingested records in `target` (which has a key) for `company_id`: a record whose
 /// key the company has already sent replaces the stored one, so sending a batch again
 /// changes nothing. Each record is checked on its own; a refused record does not stop
-/// the others. When one batch holds a key twice, the later record wins. The days a
-/// rollup counts a record on never change (the rollups rely on it): such a record is
-/// refused. All stored records and their rollup marks commit together.
+/// the others. When one batch holds a key twice, the later record wins. All stored
+/// records and their rollup marks (the days of the new values and, for a replaced
+/// record, of the old ones) commit together.
 pub async fn upsert(
     db: &Db,
     target: &Target,
@@ -279,70 +280,103 @@ pub async fn upsert(
     for (i, record) in records.iter().enumerate() {
         match validate::new_record(name, spec, record) {
             Ok((fields, answer)) => {
-                let key_text = match &answer[key] {
-                    Value::String(text) => text.clone(),
-                    other => other.to_string(),
-                };
                 // A superseded record counts as stored: it arrived, and a later one replaced it.
-                if latest.insert(key_text, (i, fields, answer)).is_some() {
+                if latest.insert(key_text(&answer[key]), (i, fields, answer)).is_some() {
                     result.stored += 1;
                 }
             }
             Err(message) => result.refused.push((i, message)),
         }
     }
-    if latest.is_empty() {
-        return Ok(result);
-    }
     let mut batch: Vec<(String, Checked)> = latest.into_iter().collect();
     batch.sort_by_key(|(_, (i, _, _))| *i);
-    let unchanged: Vec<&str> = {
-        let mut times: Vec<&str> = spec.rollups.iter().map(|r| r.time.as_str()).collect();
-        times.sort_unstable();
-        times.dedup();
-        times
+    let stored = match store_batch(db, target, company_id, now, &batch, true).await {
+        // Another request stored one of these keys since they were looked up.
+        Err(err) if err.as_database_error().is_some_and(|err| err.is_unique_violation()) => {
+            store_batch(db, target, company_id, now, &batch, false).await
+        }
+        done => done,
     };
-    let on_key = write::OnKey { key, unchanged: unchanged.clone() };
-    let table = target.table();
-    let mut tx = db.pool().begin().await.map_err(internal)?;
-    let mut stored_days: Vec<&Record> = Vec::with_capacity(batch.len());
-    for chunk in batch.chunks(write::rows_per_insert(spec)) {
-        let rows = chunk
-            .iter()
-            .map(|(_, (_, fields, _))| write::NewRow { id: super::new_id(), fields: fields.clone() })
-            .collect();
-        let returned = write::insert(&table, spec, company_id, now, rows, Some(&on_key))
-            .query()
-            .fetch_all(&mut *tx)
-            .await
-            .map_err(internal)?;
-        let mut stored = std::collections::HashSet::with_capacity(returned.len());
-        for row in &returned {
-            let text = match row.try_get::<String, _>(0) {
-                Ok(text) => text,
-                Err(_) => row.try_get::<i64, _>(0).map_err(internal)?.to_string(),
-            };
-            stored.insert(text);
-        }
-        for (key_text, (i, _, answer)) in chunk {
-            if stored.contains(key_text) {
-                result.stored += 1;
-                stored_days.push(answer);
-            } else {
-                result.refused.push((
-                    *i,
-                    format!("'{key}' {key_text} was stored with another {}; it cannot change", unchanged.join(" or ")),
-                ));
-            }
-        }
-    }
-    let marks = rollup::mark(&target.module, name, spec, company_id, |time| {
-        rollup::days(stored_days.iter().filter_map(|answer| day_of(answer, time)))
-    });
-    if let Some(marks) = marks {
-        marks.query().execute(&mut *tx).await.map_err(internal)?;
-    }
-    tx.commit().await.map_err(internal)?;
+    stored.map_err(internal)?;
+    result.stored += batch.len();
     result.refused.sort_by_key(|(i, _)| *i);
     Ok(result)
+}
+
+fn key_text(value: &Value) -> String {
+    match value {
+        Value::String(text) => text.clone(),
+        other => other.to_string(),
+    }
+}
+
+/// One transaction storing `batch`: per statement's worth of records, the stored times
+/// of the keys already there are read (for the rollup marks); with `fast`, new records
+/// go in as plain inserts (an upsert costs PostgreSQL twice as much) and the others as
+/// upserts, else every record as an upsert. SQLite takes the write lock first, so no
+/// key can arrive between the read and the insert there.
+async fn store_batch(
+    db: &Db,
+    target: &Target,
+    company_id: &str,
+    now: i64,
+    batch: &[(String, Checked)],
+    fast: bool,
+) -> Result<(), sqlx::Error> {
+    let spec = &target.spec;
+    let Some(key) = spec.key.as_deref() else { return Ok(()) };
+    let key_kind = spec.fields.get(key).map_or(crate::registry::manifest::FieldType::Text, |f| f.kind);
+    let mut times: Vec<&str> = spec.rollups.iter().map(|r| r.time.as_str()).collect();
+    times.sort_unstable();
+    times.dedup();
+    let table = target.table();
+    let on_key = write::OnKey { key };
+    let mut tx = match db.engine() {
+        Engine::Sqlite => db.pool().begin_with("BEGIN IMMEDIATE").await?,
+        Engine::Postgres => db.pool().begin().await?,
+    };
+    let mut days: std::collections::BTreeMap<&str, std::collections::BTreeSet<i64>> = Default::default();
+    if batch.is_empty() {
+        return tx.commit().await;
+    }
+    for chunk in batch.chunks(write::rows_per_insert(spec, db.engine())) {
+        let keys = chunk.iter().map(|(_, (_, _, answer))| sql::Param::of(key_kind, &answer[key])).collect();
+        let rows = write::stored_times(&table, company_id, key, &times, keys).query().fetch_all(&mut *tx).await?;
+        let mut stored = std::collections::HashSet::with_capacity(rows.len());
+        for row in &rows {
+            let text = match row.try_get::<String, _>(0) {
+                Ok(text) => text,
+                Err(_) => row.try_get::<i64, _>(0)?.to_string(),
+            };
+            stored.insert(text);
+            for (i, time) in times.iter().enumerate() {
+                if let Some(at) = row.try_get::<Option<i64>, _>(i + 1)? {
+                    days.entry(time).or_default().extend(rollup::days([at]));
+                }
+            }
+        }
+        for (_, (_, _, answer)) in chunk {
+            for time in &times {
+                days.entry(time).or_default().extend(rollup::days(day_of(answer, time)));
+            }
+        }
+        let new_row =
+            |(_, (_, fields, _)): &(String, Checked)| write::NewRow { id: super::new_id(), fields: fields.clone() };
+        let (fresh, known): (Vec<_>, Vec<_>) = chunk.iter().partition(|(text, _)| fast && !stored.contains(text));
+        if !fresh.is_empty() {
+            let rows = fresh.into_iter().map(new_row).collect();
+            write::insert(&table, spec, company_id, now, rows, None).query().execute(&mut *tx).await?;
+        }
+        if !known.is_empty() {
+            let rows = known.into_iter().map(new_row).collect();
+            write::insert(&table, spec, company_id, now, rows, Some(&on_key)).query().execute(&mut *tx).await?;
+        }
+    }
+    let marks = rollup::mark(&target.module, &target.collection, spec, company_id, |time| {
+        days.get(time).cloned().unwrap_or_default()
+    });
+    if let Some(marks) = marks {
+        marks.query().execute(&mut *tx).await?;
+    }
+    tx.commit().await
 }

@@ -1,0 +1,49 @@
+import { Select } from '@mantine/core';
+
+import { FILTER_CLASS, FilterBar } from '../../../common/src/FilterBar';
+import { PersonSelect } from '../../../common/src/Pickers';
+import { VENDORS, type BotFilters } from '../types';
+import { clearedFilters, isBotType, isFiltered, isVendor } from '../urlState';
+import { TYPE_OPTIONS } from '../vocabulary';
+
+interface BotFiltersBarProps {
+  filters: BotFilters;
+  onChange: (filters: BotFilters) => void;
+}
+
+/** Search by name, and the type, vendor and owner filters; they wrap on narrow screens. */
+export function BotFiltersBar({ filters, onChange }: BotFiltersBarProps) {
+  return (
+    <FilterBar
+      search={{ value: filters.q, placeholder: 'Bot name', onCommit: (q) => onChange({ ...filters, q }) }}
+      filtered={isFiltered(filters)}
+      onClear={() => onChange(clearedFilters(filters))}
+    >
+      <Select
+        className={FILTER_CLASS}
+        label="Type"
+        placeholder="Any type"
+        data={TYPE_OPTIONS}
+        value={filters.type}
+        onChange={(value) => onChange({ ...filters, type: isBotType(value) ? value : null })}
+        clearable
+      />
+      <Select
+        className={FILTER_CLASS}
+        label="Vendor"
+        placeholder="Any vendor"
+        data={[...VENDORS]}
+        value={filters.vendor}
+        onChange={(value) => onChange({ ...filters, vendor: isVendor(value) ? value : null })}
+        clearable
+      />
+      <PersonSelect
+        className={FILTER_CLASS}
+        label="Owner"
+        placeholder="Anyone"
+        value={filters.owner_id}
+        onChange={(value) => onChange({ ...filters, owner_id: value })}
+      />
+    </FilterBar>
+  );
+}

@@ -1,0 +1,71 @@
+/** The CSV exports: the inventory (with live status and owners' names) and the calculation. */
+
+import { toCsv } from '../../common/src/csv';
+import { formatDateTime } from '../../common/src/format';
+import { nameOf, type PeopleIndex } from '../../common/src/people';
+import type { Bot, BotStatus, Calculation } from './types';
+import { STATE_LABELS, TYPE_LABELS } from './vocabulary';
+
+const BOT_HEADER = [
+  'Name',
+  'Status',
+  'Last run event',
+  'Type',
+  'Vendor',
+  'Machine',
+  'Owner',
+  'Licence cost per year',
+  'Processes',
+  'Schedule',
+  'Notes',
+] as const;
+
+export function botsCsv(bots: readonly Bot[], statuses: ReadonlyMap<string, BotStatus>, people: PeopleIndex): string {
+  return toCsv(
+    BOT_HEADER,
+    bots.map((bot) => {
+      const status = statuses.get(bot.name);
+      return [
+        bot.name,
+        status ? STATE_LABELS[status.status] : '',
+        formatDateTime(status?.last_event_at),
+        TYPE_LABELS[bot.type] ?? bot.type,
+        bot.vendor,
+        bot.machine,
+        nameOf(people, bot.owner_id),
+        bot.licence_cost,
+        (bot.processes ?? []).join('; '),
+        bot.schedule,
+        bot.notes,
+      ];
+    }),
+  );
+}
+
+export function calculationCsv(calculation: Calculation): string {
+  const code = calculation.currency.code;
+  return toCsv(
+    [
+      'Bot',
+      'In inventory',
+      `Licence cost per year (${code})`,
+      'Items',
+      `Cost (${code})`,
+      'Hours saved',
+      `Savings (${code})`,
+      `Net benefit (${code})`,
+      'Payback (months)',
+    ],
+    calculation.bots.map((bot) => [
+      bot.bot,
+      bot.id ? 'yes' : 'no',
+      bot.licence_cost,
+      bot.items,
+      bot.cost,
+      bot.hours,
+      bot.savings,
+      bot.net_benefit,
+      bot.payback_months,
+    ]),
+  );
+}

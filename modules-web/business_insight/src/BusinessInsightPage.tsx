@@ -1,0 +1,284 @@
+import { Suspense, lazy, useCallback, useMemo, useState } from 'react';
+import {
+  Button,
+  Collapse,
+  Grid,
+  Loader,
+  Paper,
+  SegmentedControl,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+} from '@mantine/core';
+import { IconCalendarSearch, IconChevronDown, IconChevronUp, IconPuzzleOff } from '@tabler/icons-react';
+import { useSearchParams } from 'react-router';
+import { usePageTitle } from '@autoscope/web-sdk';
+
+import { todayInput } from '../../common/src/days';
+import { EmptyNotice } from '../../common/src/EmptyNotice';
+import { QueryError } from '../../common/src/QueryError';
+import { useOverview } from './api';
+import { FilterPanel } from './components/FilterPanel';
+import { FormulaDrawer } from './components/FormulaDrawer';
+import { KpiCards } from './components/KpiCards';
+import { Section } from './components/Section';
+import { DepartmentTable, MonthTable, ProcessTable } from './components/Tables';
+import { departmentLabel, isEmpty, kpis, type Measure, type OpenFigure } from './figures';
+import {
+  choiceFromParams,
+  filtersFromParams,
+  longerChoice,
+  overviewQuery,
+  paramsWithChoice,
+  paramsWithFilters,
+  rangeProblem,
+  type Filters,
+  type RangeChoice,
+} from './range';
+import type { Overview } from './types';
+import classes from './BusinessInsightPage.module.css';
+
+const MonthChart = lazy(() => import('./components/Charts').then((charts) => ({ default: charts.MonthChart })));
+const DepartmentChart = lazy(() =>
+  import('./components/Charts').then((charts) => ({ default: charts.DepartmentChart })),
+);
+
+/** The modules the figures come from, by key. */
+const MODULE_NAMES: Readonly<Record<string, string>> = { vault: 'Process Vault', bots: 'Bot Profile' };
+
+function Loading() {
+  return (
+    <Stack gap="md" aria-busy="true" aria-label="Loading the figures">
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 6 }} spacing="sm">
+        {Array.from({ length: 6 }, (_, index) => (
+          <Skeleton key={index} height={104} />
+        ))}
+      </SimpleGrid>
+      <Skeleton height={320} />
+      <Skeleton height={240} />
+    </Stack>
+  );
+}
+
+/** Business Insight (/BusinessInsight, where users land after signing in): what automation saves. */
+export default function BusinessInsightPage() {
+  const [params, setParams] = useSearchParams();
+  const today = todayInput();
+  const choice = useMemo(() => choiceFromParams(params, today), [params, today]);
+  const filters = useMemo(() => filtersFromParams(params), [params]);
+  const problem = rangeProblem(choice);
+  const setChoice = useCallback(
+    (next: RangeChoice) => setParams((current) => paramsWithChoice(current, next), { replace: true }),
+    [setParams],
+  );
+  const setFilters = useCallback(
+    (next: Filters) => setParams((current) => paramsWithFilters(current, next), { replace: true }),
+    [setParams],
+  );
+
+  const overview = useOverview(overviewQuery(choice, filters), problem === null);
+  const data = overview.data;
+  const [opened, setOpened] = useState<OpenFigure | null>(null);
+
+  usePageTitle({
+    heading: 'Business Insight',
+    breadcrumb: ['Dashboards', 'Business Insight'],
+    buttons: [
+      {
+        label: 'Refresh',
+        icon: 'refresh',
+        kind: 'secondary',
+        disabled: problem !== null,
+        loading: overview.isFetching,
+        onClick: () => void overview.refetch(),
+      },
+    ],
+  });
+
+  const answer = data?.available ? data : null;
+  let body;
+  if (problem !== null && !data) {
+    // The filter says what is wrong with the days; nothing was asked yet.
+    body = null;
+  } else if (overview.isPending) {
+    body = <Loading />;
+  } else if (overview.isError && !data) {
+    body = (
+      <QueryError
+        title="The figures could not be loaded"
+        error={overview.error}
+        onRetry={() => void overview.refetch()}
+      />
+    );
+  } else if (data && !data.available) {
+    const missing = data.missing.map((key) => MODULE_NAMES[key] ?? key).join(' and ');
+    body = (
+      <Paper withBorder p="xl">
+        <EmptyNotice
+          icon={IconPuzzleOff}
+          title={`${missing} ${data.missing.length === 1 ? 'is' : 'are'} not available`}
+          description="Business Insight compares the Process Vault's estimated benefits with the runs of Bot Profile's bots. Ask your administrator to install both."
+        />
+      </Paper>
+    );
+  } else if (answer) {
+    const longer = longerChoice(choice, today);
+    body = (
+      <>
+        {overview.isError && <QueryError error={overview.error} onRetry={() => void overview.refetch()} />}
+        <Figures
+          overview={answer}
+          stale={overview.isPlaceholderData}
+          onOpen={setOpened}
+          onFilters={setFilters}
+          onLonger={longer && (() => setChoice(longer))}
+        />
+      </>
+    );
+  }
+
+  return (
+    <div className={classes.page} data-testid="business-insight-page">
+      <Paper withBorder p="md">
+        <FilterPanel
+          choice={choice}
+          problem={problem}
+          filters={filters}
+          choices={answer?.choices ?? null}
+          currency={answer?.currency ?? null}
+          today={today}
+          onRange={setChoice}
+          onFilters={setFilters}
+        />
+      </Paper>
+      {body}
+      <FormulaDrawer
+        shown={opened}
+        currency={answer?.currency ?? { code: 'USD', symbol: '$' }}
+        onClose={() => setOpened(null)}
+      />
+    </div>
+  );
+}
+
+/** What the figures are over: the filters in force, or every process. */
+function scope(overview: Overview): string {
+  const { department, process } = overview.filters;
+  if (process) return process;
+  if (department) return departmentLabel(department);
+  return 'All processes';
+}
+
+interface FiguresProps {
+  overview: Overview;
+  /** The figures of the previous choice, shown while the new ones load. */
+  stale: boolean;
+  onOpen: (figure: OpenFigure) => void;
+  onFilters: (filters: Filters) => void;
+  /** Shows the last 12 months; null when the range is as long already. */
+  onLonger: (() => void) | null;
+}
+
+function Figures({ overview, stale, onOpen, onFilters, onLonger }: FiguresProps) {
+  const [measure, setMeasure] = useState<Measure>('money');
+  const [monthsShown, setMonthsShown] = useState(false);
+  const { currency, range } = overview;
+  const context = `${scope(overview)}, ${range.from} to ${range.to}`;
+  const filtered = overview.filters.department !== null || overview.filters.process !== null;
+
+  const measureSwitch = (
+    <SegmentedControl
+      size="xs"
+      aria-label="Compare"
+      data={[
+        { value: 'money', label: `Cost (${currency.symbol})` },
+        { value: 'hours', label: 'Hours' },
+      ]}
+      value={measure}
+      onChange={(value) => setMeasure(value as Measure)}
+    />
+  );
+
+  return (
+    <div className={stale ? `${classes.figures} ${classes.stale}` : classes.figures} aria-busy={stale}>
+      <KpiCards kpis={kpis(overview.totals, context)} currency={currency} onOpen={onOpen} />
+      {isEmpty(overview) ? (
+        <Paper withBorder p="xl">
+          <EmptyNotice
+            icon={IconCalendarSearch}
+            title="Nothing to show for these days"
+            description="No bot ran a process here and no process of the Process Vault is live. Choose a longer range or other filters."
+          >
+            {onLonger && (
+              <Button variant="light" onClick={onLonger}>
+                Show the last 12 months
+              </Button>
+            )}
+            {filtered && (
+              <Button variant="subtle" onClick={() => onFilters({ department: null, process: null })}>
+                Clear filters
+              </Button>
+            )}
+          </EmptyNotice>
+        </Paper>
+      ) : (
+        <>
+          <Grid gap="md">
+            <Grid.Col span={{ base: 12, lg: 8 }}>
+              <Section
+                id="insight-months-title"
+                title="Estimated against realised, by month"
+                hint="Estimated from the Process Vault's live processes; realised from successful runs"
+                aside={measureSwitch}
+              >
+                <Suspense fallback={<Loader aria-label="Loading the chart" />}>
+                  <MonthChart months={overview.by_month} measure={measure} currency={currency} />
+                </Suspense>
+                <Button
+                  variant="subtle"
+                  size="xs"
+                  mt="xs"
+                  rightSection={monthsShown ? <IconChevronUp size={14} /> : <IconChevronDown size={14} />}
+                  onClick={() => setMonthsShown((shown) => !shown)}
+                  aria-expanded={monthsShown}
+                >
+                  {monthsShown ? 'Hide the figures of each month' : 'Show the figures of each month'}
+                </Button>
+                <Collapse expanded={monthsShown}>
+                  <MonthTable months={overview.by_month} currency={currency} onOpen={onOpen} />
+                </Collapse>
+              </Section>
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, lg: 4 }}>
+              <Section id="insight-departments-chart-title" title="By department" hint="Estimated against realised">
+                <Suspense fallback={<Loader aria-label="Loading the chart" />}>
+                  <DepartmentChart departments={overview.by_department} measure={measure} currency={currency} />
+                </Suspense>
+              </Section>
+            </Grid.Col>
+          </Grid>
+          <Section
+            id="insight-departments-title"
+            title="Departments"
+            hint="Open any figure for its formula; a department's name shows it alone"
+          >
+            <DepartmentTable
+              departments={overview.by_department}
+              currency={currency}
+              onOpen={onOpen}
+              onFilters={onFilters}
+            />
+          </Section>
+          <Section id="insight-processes-title" title="Processes" hint="Open any figure for its formula and inputs">
+            <ProcessTable processes={overview.by_process} range={range} currency={currency} onOpen={onOpen} />
+          </Section>
+        </>
+      )}
+      <Text size="xs" c="dimmed">
+        Estimates are the Process Vault's yearly benefits of live processes, prorated to the {range.days} days of the
+        range; licences are shared equally by the processes each bot runs.
+      </Text>
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import type { ReactNode } from 'react';
+import { Group, Paper, Text, Title } from '@mantine/core';
+
+interface SectionProps {
+  /** The heading's id, which labels the section. */
+  id: string;
+  title: string;
+  /** Under the heading: what the figures count. */
+  hint?: string;
+  /** Beside the heading (a switch, an export). */
+  aside?: ReactNode;
+  children: ReactNode;
+}
+
+/** A framed part of the dashboard with its heading. */
+export function Section({ id, title, hint, aside, children }: SectionProps) {
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby={id} miw={0} h="100%">
+      <Group justify="space-between" align="flex-start" gap="xs" mb="sm">
+        <div>
+          <Title order={2} size="h5" id={id}>
+            {title}
+          </Title>
+          {hint && (
+            <Text size="xs" c="dimmed">
+              {hint}
+            </Text>
+          )}
+        </div>
+        {aside}
+      </Group>
+      {children}
+    </Paper>
+  );
+}

@@ -1,0 +1,288 @@
+import { useState } from 'react';
+import { Badge, Button, Group, Pagination, Table, Text, UnstyledButton } from '@mantine/core';
+import { IconDownload, IconSearch } from '@tabler/icons-react';
+import { useNotify } from '@autoscope/web-sdk';
+
+import { StageBadge } from '../../../common/src/Badges';
+import cells from '../../../common/src/Cells.module.css';
+import { saveCsv } from '../../../common/src/csv';
+import { DebouncedInput } from '../../../common/src/DebouncedInput';
+import { formatNumber } from '../../../common/src/format';
+import { SortHeader } from '../../../common/src/SortHeader';
+import {
+  DEFAULT_PROCESS_SORT,
+  FIGURE_COLUMNS,
+  PAGE_SIZE,
+  departmentLabel,
+  formatMonth,
+  pageCount,
+  pageRows,
+  processCsv,
+  searchProcesses,
+  sortProcesses,
+  type OpenFigure,
+} from '../figures';
+import type { Filters } from '../range';
+import type { Benefits, Currency, DepartmentRow, MonthRow, ProcessRow } from '../types';
+import classes from '../BusinessInsightPage.module.css';
+import { FigureButton } from './FigureButton';
+
+interface FigureCellsProps {
+  benefits: Benefits;
+  /** What the row is: a month, a department or a process. */
+  context: string;
+  currency: Currency;
+  onOpen: (figure: OpenFigure) => void;
+}
+
+/** A row's figures, each opening its formula. */
+function FigureCells({ benefits, context, currency, onOpen }: FigureCellsProps) {
+  return FIGURE_COLUMNS.map((column) => (
+    <Table.Td key={column.key} className={cells.numeric}>
+      <FigureButton
+        shown={{ title: column.title, context, figure: column.pick(benefits) }}
+        currency={currency}
+        onOpen={onOpen}
+      />
+    </Table.Td>
+  ));
+}
+
+function FigureHeads() {
+  return FIGURE_COLUMNS.map((column) => (
+    <Table.Th key={column.key} scope="col" className={cells.numeric}>
+      {column.label}
+    </Table.Th>
+  ));
+}
+
+interface TableProps {
+  currency: Currency;
+  onOpen: (figure: OpenFigure) => void;
+}
+
+/** Each month's figures (the chart's, as numbers to open). */
+export function MonthTable({ months, currency, onOpen }: TableProps & { months: readonly MonthRow[] }) {
+  return (
+    <Table.ScrollContainer minWidth={760} type="native">
+      <Table striped verticalSpacing={6} aria-label="Benefits by month">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Month</Table.Th>
+            <Table.Th scope="col" className={cells.numeric}>
+              Items
+            </Table.Th>
+            <FigureHeads />
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {months.map((month) => {
+            const label = formatMonth(month.month);
+            return (
+              <Table.Tr key={month.month}>
+                <Table.Td className={classes.month}>
+                  {label}
+                  {month.days < 28 && (
+                    <Text span size="xs" c="dimmed">
+                      {' '}
+                      ({month.days} days)
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td className={cells.numeric}>{formatNumber(month.items)}</Table.Td>
+                <FigureCells benefits={month} context={label} currency={currency} onOpen={onOpen} />
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+interface DepartmentTableProps extends TableProps {
+  departments: readonly DepartmentRow[];
+  /** Shows one department only. */
+  onFilters: (filters: Filters) => void;
+}
+
+/** Each department's figures; a department's name narrows the page to it. */
+export function DepartmentTable({ departments, currency, onOpen, onFilters }: DepartmentTableProps) {
+  if (departments.length === 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        No department has a live process or runs in this range.
+      </Text>
+    );
+  }
+  return (
+    <Table.ScrollContainer minWidth={760} type="native">
+      <Table striped verticalSpacing={6} aria-label="Benefits by department">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Department</Table.Th>
+            <Table.Th scope="col" className={cells.numeric}>
+              Processes
+            </Table.Th>
+            <FigureHeads />
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {departments.map((row) => {
+            const label = departmentLabel(row.department);
+            return (
+              <Table.Tr key={label}>
+                <Table.Td className={cells.name}>
+                  {row.department ? (
+                    <UnstyledButton
+                      onClick={() => onFilters({ department: row.department, process: null })}
+                      aria-label={`Show only ${label}`}
+                      fz="sm"
+                      fw={500}
+                    >
+                      {label}
+                    </UnstyledButton>
+                  ) : (
+                    <Text span size="sm" c="dimmed">
+                      {label}
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td className={cells.numeric}>
+                  {formatNumber(row.processes)}
+                  <Text span size="xs" c="dimmed">
+                    {' '}
+                    ({formatNumber(row.live_processes)} live)
+                  </Text>
+                </Table.Td>
+                <FigureCells benefits={row} context={label} currency={currency} onOpen={onOpen} />
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+interface ProcessTableProps extends TableProps {
+  processes: readonly ProcessRow[];
+  /** The range, for the export's file name. */
+  range: { from: string; to: string };
+}
+
+/** Each process's figures: searched, sorted and paged here (the plugin answers them all), and exported as CSV. */
+export function ProcessTable({ processes, range, currency, onOpen }: ProcessTableProps) {
+  const notify = useNotify();
+  const [q, setQ] = useState('');
+  const [sort, setSort] = useState(DEFAULT_PROCESS_SORT);
+  const [page, setPage] = useState(1);
+  const rows = sortProcesses(searchProcesses(processes, q), sort);
+  const pages = pageCount(rows.length);
+
+  const exportCsv = () => {
+    saveCsv(processCsv(rows, currency), `business-insight-processes-${range.from}-to-${range.to}.csv`);
+    notify.success(`${formatNumber(rows.length)} ${rows.length === 1 ? 'process' : 'processes'} exported`);
+  };
+  const sortBy = (next: string) => {
+    setSort(next);
+    setPage(1);
+  };
+
+  return (
+    <>
+      <Group justify="space-between" gap="sm" mb="sm" wrap="wrap">
+        <DebouncedInput
+          label="Search"
+          placeholder="Process, department or bot"
+          leftSection={<IconSearch size={16} />}
+          value={q}
+          onCommit={(text) => {
+            setQ(text);
+            setPage(1);
+          }}
+          clearLabel="Clear search"
+          w={{ base: '100%', xs: 280 }}
+        />
+        <Button
+          variant="light"
+          leftSection={<IconDownload size={16} />}
+          onClick={exportCsv}
+          disabled={rows.length === 0}
+        >
+          Export CSV
+        </Button>
+      </Group>
+      {rows.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {processes.length === 0 ? 'No process is live or ran in this range.' : 'No process matches the search.'}
+        </Text>
+      ) : (
+        <>
+          <Table.ScrollContainer minWidth={980} type="native">
+            <Table striped verticalSpacing={6} aria-label="Benefits by process">
+              <Table.Thead>
+                <Table.Tr>
+                  <SortHeader label="Process" field="process" sort={sort} onSort={sortBy} />
+                  <SortHeader label="Department" field="department" sort={sort} onSort={sortBy} />
+                  <SortHeader label="Runs" field="runs" sort={sort} onSort={sortBy} numeric />
+                  {FIGURE_COLUMNS.map((column) => (
+                    <SortHeader
+                      key={column.key}
+                      label={column.label}
+                      field={column.key === 'fte' ? undefined : column.key}
+                      sort={sort}
+                      onSort={sortBy}
+                      numeric
+                    />
+                  ))}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {pageRows(rows, page).map((row) => (
+                  <Table.Tr key={row.process}>
+                    <Table.Td className={`${cells.name} ${classes.processCell}`}>
+                      <Text size="sm" fw={500}>
+                        {row.process}
+                      </Text>
+                      <Group gap={4} mt={2}>
+                        {row.stage && <StageBadge stage={row.stage} size="xs" />}
+                        {!row.in_catalogue && (
+                          <Badge size="xs" variant="outline" color="gray">
+                            Not in the Process Vault
+                          </Badge>
+                        )}
+                      </Group>
+                    </Table.Td>
+                    <Table.Td className={cells.name}>{row.department ?? '—'}</Table.Td>
+                    <Table.Td className={cells.numeric}>
+                      {formatNumber(row.runs)}
+                      <Text size="xs" c="dimmed">
+                        {formatNumber(row.items)} items
+                      </Text>
+                    </Table.Td>
+                    <FigureCells benefits={row} context={row.process} currency={currency} onOpen={onOpen} />
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          {pages > 1 && (
+            <Group justify="space-between" mt="sm" gap="sm">
+              <Text size="xs" c="dimmed">
+                {formatNumber(rows.length)} processes, {PAGE_SIZE} a page
+              </Text>
+              <Pagination
+                total={pages}
+                value={Math.min(page, pages)}
+                onChange={setPage}
+                size="sm"
+                aria-label="Pages of processes"
+              />
+            </Group>
+          )}
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,141 @@
+/**
+ * The page's choices, kept in the URL so that a reload or a shared link shows the same
+ * figures: the range (`?range=12m`, or `?range=custom&from=2025-01-01&to=2025-03-31`), the
+ * department and the process. Days are whole UTC days, as the plugin counts them; a preset
+ * ends on the user's today.
+ */
+
+import { parseUtcDayInput } from '../../common/src/days';
+
+export const PRESETS = ['ytd', '12m', 'last_year'] as const;
+export type Preset = (typeof PRESETS)[number];
+export type RangeKind = Preset | 'custom';
+export const RANGE_KINDS: readonly RangeKind[] = [...PRESETS, 'custom'];
+export const RANGE_LABELS: Readonly<Record<RangeKind, string>> = {
+  ytd: 'Year to date',
+  '12m': 'Last 12 months',
+  last_year: 'Last year',
+  custom: 'Custom',
+};
+
+/** The longest range the plugin answers. */
+export const MAX_DAYS = 731;
+const DEFAULT_KIND: Preset = 'ytd';
+const DAY = 86_400;
+
+export interface RangeChoice {
+  kind: RangeKind;
+  /** The first and last day (`YYYY-MM-DD`), both included. */
+  from: string;
+  to: string;
+}
+
+export interface Filters {
+  department: string | null;
+  process: string | null;
+}
+
+/** What `GET /overview` is asked. */
+export interface OverviewQuery {
+  from: string;
+  to: string;
+  department?: string;
+  process?: string;
+}
+
+function isPreset(value: string | null): value is Preset {
+  return value !== null && (PRESETS as readonly string[]).includes(value);
+}
+
+/** The days of a preset ending on `today` (`YYYY-MM-DD`). */
+export function presetDays(kind: Preset, today: string): { from: string; to: string } {
+  const year = Number(today.slice(0, 4));
+  switch (kind) {
+    case 'ytd':
+      return { from: `${year}-01-01`, to: today };
+    case '12m': {
+      // This month and the eleven before it, whole: twelve bars on the chart.
+      const month = Number(today.slice(5, 7));
+      const start = month === 12 ? `${year}-01-01` : `${year - 1}-${String(month + 1).padStart(2, '0')}-01`;
+      return { from: start, to: today };
+    }
+    case 'last_year':
+      return { from: `${year - 1}-01-01`, to: `${year - 1}-12-31` };
+  }
+}
+
+/** The range the URL holds; anything missing or unknown is this year to date. */
+export function choiceFromParams(params: URLSearchParams, today: string): RangeChoice {
+  const range = params.get('range');
+  if (range === 'custom') return { kind: 'custom', from: params.get('from') ?? '', to: params.get('to') ?? '' };
+  const kind = isPreset(range) ? range : DEFAULT_KIND;
+  return { kind, ...presetDays(kind, today) };
+}
+
+/** The department and process the URL holds (blank is none). */
+export function filtersFromParams(params: URLSearchParams): Filters {
+  const read = (name: string) => params.get(name)?.trim() || null;
+  return { department: read('department'), process: read('process') };
+}
+
+/** `current` with the range written in (only what differs from the default). */
+export function paramsWithChoice(current: URLSearchParams, choice: RangeChoice): URLSearchParams {
+  const next = new URLSearchParams(current);
+  for (const name of ['range', 'from', 'to']) next.delete(name);
+  if (choice.kind !== DEFAULT_KIND) next.set('range', choice.kind);
+  if (choice.kind === 'custom') {
+    next.set('from', choice.from);
+    next.set('to', choice.to);
+  }
+  return next;
+}
+
+/** `current` with the filters written in. */
+export function paramsWithFilters(current: URLSearchParams, filters: Filters): URLSearchParams {
+  const next = new URLSearchParams(current);
+  for (const name of ['department', 'process'] as const) {
+    const value = filters[name];
+    if (value) next.set(name, value);
+    else next.delete(name);
+  }
+  return next;
+}
+
+/** Another kind of range: a preset's days, or custom starting from the days shown. */
+export function withKind(choice: RangeChoice, kind: RangeKind, today: string): RangeChoice {
+  if (kind === 'custom') return { ...choice, kind };
+  return { kind, ...presetDays(kind, today) };
+}
+
+/** The days a valid choice covers, both included; null while its days are not valid. */
+export function spanDays(choice: RangeChoice): number | null {
+  const from = parseUtcDayInput(choice.from);
+  const to = parseUtcDayInput(choice.to);
+  return from === null || to === null || from > to ? null : (to - from) / DAY + 1;
+}
+
+/** Why the range cannot be asked for; null when it can. */
+export function rangeProblem(choice: RangeChoice): string | null {
+  const from = parseUtcDayInput(choice.from);
+  const to = parseUtcDayInput(choice.to);
+  if (from === null || to === null) return 'Choose a start and an end date';
+  if (from > to) return 'The start date must be on or before the end date';
+  if ((to - from) / DAY + 1 > MAX_DAYS) return `Choose at most ${MAX_DAYS} days (two years)`;
+  return null;
+}
+
+/** The query of a valid choice and the filters. */
+export function overviewQuery(choice: RangeChoice, filters: Filters): OverviewQuery {
+  const query: OverviewQuery = { from: choice.from, to: choice.to };
+  if (filters.department) query.department = filters.department;
+  if (filters.process) query.process = filters.process;
+  return query;
+}
+
+/** The last 12 months when the range is shorter, for "Show a longer range"; null when it is not. */
+export function longerChoice(choice: RangeChoice, today: string): RangeChoice | null {
+  const days = spanDays(choice);
+  const longer = withKind(choice, '12m', today);
+  const longerDays = spanDays(longer);
+  return days !== null && longerDays !== null && days < longerDays ? longer : null;
+}

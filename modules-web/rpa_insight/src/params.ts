@@ -1,0 +1,147 @@
+/**
+ * The page's state kept in the URL, so that a reload or a shared link shows the same figures:
+ * the range (the last 7, 30 or 90 days, or custom days), the filters (process, bot, queue), the
+ * runs table's status and the kind of stuck items listed. E.g.
+ * `?range=custom&from=2026-03-02&to=2026-03-09&bot=Alpha&status=failed&stuck=new`.
+ * Days are UTC days, as the plugin's figures are cut: a preset ends on the UTC day of now.
+ */
+
+import type { Query } from '@autoscope/web-sdk';
+
+import { addDays, parseUtcDayInput, utcDayInput } from '../../common/src/days';
+import { RUN_STATUSES, type RunStatus, type StuckKind } from './types';
+
+export const PRESETS = ['7', '30', '90'] as const;
+export type Preset = (typeof PRESETS)[number];
+export type RangeKind = Preset | 'custom';
+export const RANGE_LABELS: Readonly<Record<RangeKind, string>> = {
+  '7': '7 days',
+  '30': '30 days',
+  '90': '90 days',
+  custom: 'Custom',
+};
+
+/** The longest range the plugin answers. */
+export const MAX_DAYS = 400;
+const DEFAULT_KIND: Preset = '30';
+const DAY = 86_400;
+
+export interface PageState {
+  kind: RangeKind;
+  /** The custom range's first and last day (`YYYY-MM-DD`), both included; presets ignore them. */
+  from: string;
+  to: string;
+  process: string | null;
+  bot: string | null;
+  queue: string | null;
+  /** The runs table's status filter. */
+  status: RunStatus | null;
+  /** The stuck items listed. */
+  stuck: StuckKind;
+}
+
+/** The filters the figures follow (the status and stuck kind concern one table each). */
+export type FilterName = 'process' | 'bot' | 'queue';
+export const FILTER_NAMES: readonly FilterName[] = ['process', 'bot', 'queue'];
+
+/** The UTC day of now, which ends the presets (the plugin's default range ends there too). */
+export function utcToday(nowMs = Date.now()): string {
+  return utcDayInput(nowMs / 1000);
+}
+
+function text(params: URLSearchParams, name: string): string | null {
+  const value = params.get(name)?.trim();
+  return value ? value : null;
+}
+
+function isOneOf<T extends string>(values: readonly T[], value: string | null): value is T {
+  return value !== null && (values as readonly string[]).includes(value);
+}
+
+/** The state the URL holds; anything missing or unknown takes the default (the last 30 days, no filter). */
+export function stateFromParams(params: URLSearchParams): PageState {
+  const range = params.get('range');
+  const kind: RangeKind = range === 'custom' || isOneOf(PRESETS, range) ? range : DEFAULT_KIND;
+  const status = params.get('status');
+  return {
+    kind,
+    from: kind === 'custom' ? (params.get('from') ?? '') : '',
+    to: kind === 'custom' ? (params.get('to') ?? '') : '',
+    process: text(params, 'process'),
+    bot: text(params, 'bot'),
+    queue: text(params, 'queue'),
+    status: isOneOf(RUN_STATUSES, status) ? status : null,
+    stuck: params.get('stuck') === 'new' ? 'new' : 'in_progress',
+  };
+}
+
+/** `current` with the state written in (only what differs from the defaults); other parameters stay. */
+export function paramsWithState(current: URLSearchParams, state: PageState): URLSearchParams {
+  const next = new URLSearchParams(current);
+  for (const name of ['range', 'from', 'to', 'process', 'bot', 'queue', 'status', 'stuck']) next.delete(name);
+  if (state.kind !== DEFAULT_KIND) next.set('range', state.kind);
+  if (state.kind === 'custom') {
+    next.set('from', state.from);
+    next.set('to', state.to);
+  }
+  for (const name of FILTER_NAMES) {
+    const value = state[name];
+    if (value) next.set(name, value);
+  }
+  if (state.status) next.set('status', state.status);
+  if (state.stuck !== 'in_progress') next.set('stuck', state.stuck);
+  return next;
+}
+
+/** The first and last day shown: a preset's last N days up to `today`, or the custom days. */
+export function shownDays(state: PageState, today: string): { from: string; to: string } {
+  if (state.kind === 'custom') return { from: state.from, to: state.to };
+  return { from: addDays(today, 1 - Number(state.kind)), to: today };
+}
+
+/** Why the custom days cannot be asked for; null when they can (a preset always can). */
+export function rangeProblem(state: PageState): string | null {
+  if (state.kind !== 'custom') return null;
+  const from = parseUtcDayInput(state.from);
+  const to = parseUtcDayInput(state.to);
+  if (from === null || to === null) return 'Choose a start and an end date';
+  if (from > to) return 'The start date must be on or before the end date';
+  if ((to - from) / DAY + 1 > MAX_DAYS) return `Choose at most ${MAX_DAYS} days`;
+  return null;
+}
+
+/** Another range kind; custom starts from the days shown before. */
+export function withKind(state: PageState, kind: RangeKind, today: string): PageState {
+  if (kind !== 'custom') return { ...state, kind, from: '', to: '' };
+  return state.kind === 'custom' ? state : { ...state, kind, ...shownDays(state, today) };
+}
+
+/** What `GET /overview` is asked (also the runs table's range and filters); null while the days have a problem. */
+export function overviewQuery(state: PageState, today: string): Query | null {
+  if (rangeProblem(state)) return null;
+  const { from, to } = shownDays(state, today);
+  return { from, to, process: state.process, bot: state.bot, queue: state.queue };
+}
+
+/** What `GET /runs` is asked for a page; the queue filter does not concern runs. */
+export function runsQuery(state: PageState, today: string, limit: number, cursor: string | null): Query | null {
+  const query = overviewQuery(state, today);
+  if (!query) return null;
+  const { from, to } = query;
+  return { from, to, process: state.process, bot: state.bot, status: state.status, limit, cursor };
+}
+
+/** What `GET /stuck` is asked for a page; the bot filter does not concern queue items. */
+export function stuckQuery(state: PageState, limit: number, cursor: string | null): Query {
+  return { kind: state.stuck, queue: state.queue, process: state.process, limit, cursor };
+}
+
+/** Whether a filter narrows the figures. */
+export function isFiltered(state: PageState): boolean {
+  return FILTER_NAMES.some((name) => state[name] !== null);
+}
+
+/** The state without filters (the range stays). */
+export function clearedFilters(state: PageState): PageState {
+  return { ...state, process: null, bot: null, queue: null };
+}

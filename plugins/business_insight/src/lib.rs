@@ -1,0 +1,65 @@
+//! `business_insight`: Business Insight, what automation gives back. It reads the Process
+//! Vault's catalogue (estimated benefits, handling times, costs) and Bot Profile's runs and
+//! bots, and answers every figure of the page in one call, each with its formula and inputs.
+
+mod benefits;
+mod figure;
+mod overview;
+mod range;
+mod sources;
+
+use autoscope_sdk::input::non_blank;
+use autoscope_sdk::prelude::*;
+
+use crate::benefits::Filters;
+use crate::overview::Currency;
+use crate::range::Range;
+
+/// The longest filter values: the catalogue's longest department and process names.
+const MAX_DEPARTMENT: usize = 100;
+const MAX_PROCESS: usize = 200;
+pub const FILTER_TOO_LONG: &str = "The department or process filter is too long";
+
+fn router() -> Router {
+    Router::new().get("/overview", overview)
+}
+
+autoscope_sdk::module!(router);
+
+/// `GET /overview?from=YYYY-MM-DD&to=YYYY-MM-DD&department=&process=`: every figure of the
+/// range (this year to date by default), or `{available: false, missing}` when the Process
+/// Vault or Bot Profile is not installed.
+fn overview(req: &Request) -> Result<Reply> {
+    let currency = Currency::of(req.caller()?);
+    let range = Range::parse(req.query("from"), req.query("to"), req.context().now).map_err(Error::bad_request)?;
+    let filters = filters(req.query("department"), req.query("process"))?;
+    match overview::read(&range, &filters)? {
+        Ok(sources) => ok(&overview::assemble(range, filters, currency, &sources)),
+        Err(unavailable) => ok(&unavailable),
+    }
+}
+
+/// The trimmed filters; blank is none.
+fn filters(department: Option<&str>, process: Option<&str>) -> Result<Filters> {
+    let bounded = |text: Option<&str>, max: usize| match non_blank(text) {
+        Some(text) if text.chars().count() > max => Err(Error::bad_request(FILTER_TOO_LONG)),
+        text => Ok(text.map(str::to_string)),
+    };
+    Ok(Filters { department: bounded(department, MAX_DEPARTMENT)?, process: bounded(process, MAX_PROCESS)? })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn filters_are_trimmed_blank_is_none_and_long_ones_are_refused() {
+        let given = filters(Some(" Finance "), Some("")).expect("valid");
+        assert_eq!(given, Filters { department: Some("Finance".into()), process: None });
+        assert_eq!(filters(None, None).expect("valid"), Filters::default());
+        let long = "x".repeat(201);
+        assert_eq!(filters(None, Some(&long)).map_err(|err| err.message), Err(FILTER_TOO_LONG.to_string()));
+        assert_eq!(filters(Some(&long[..101]), None).map_err(|err| err.message), Err(FILTER_TOO_LONG.to_string()));
+        assert!(filters(Some(&long[..100]), Some(&long[..200])).is_ok());
+    }
+}

@@ -1,0 +1,153 @@
+// Bot Profile, Operational Insight and Business Insight (issue 7) on the demo company that
+// `autoscope seed-demo` filled before the run (run.mjs): 90 days of runs and queue items
+// sent through the ingestion API's code, bots and processes created through the modules'
+// own routes. Each screen renders those figures, a filter changes them as the API says,
+// and a formula opens with its inputs.
+
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+
+import { api, choose, env, signIn, useBrowser, withPage } from './support/harness.mjs';
+
+const browser = useBrowser();
+
+/** The demo user's API token. */
+async function demoToken() {
+  const signedIn = await api('/users/signin', { method: 'POST', body: env.demo });
+  assert.equal(signedIn.status, 200, JSON.stringify(signedIn.body));
+  return signedIn.body.token;
+}
+
+/** A module call as the demo user that must answer 200; resolves the body. */
+async function moduleGet(token, path) {
+  const answer = await api(`/m${path}`, { token });
+  assert.equal(answer.status, 200, `GET ${path}: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return answer.body;
+}
+
+/** The whole number a figure shows ("38,297" → 38297). */
+async function shownCount(locator) {
+  const text = await locator.innerText();
+  return Number(text.replace(/[^\d]/g, ''));
+}
+
+/** The request the page sent to `path` last, as a URL. */
+function lastRequest(seen, path) {
+  const hits = seen.requests.filter((request) => new URL(request.url).pathname === `/api${path}`);
+  assert.ok(hits.length > 0, `the page called ${path}`);
+  return new URL(hits.at(-1).url);
+}
+
+test('Operational Insight shows the demo runs, a bot filter narrows them as the API does, and a run opens', (t) =>
+  withPage(browser, t, async (page, seen) => {
+    const token = await demoToken();
+    await signIn(page, env.demo);
+    await page.goto('/RPAInsight');
+    const runs = page.getByTestId('kpi-runs-value');
+    await runs.waitFor();
+    const overviewUrl = lastRequest(seen, '/m/rpa_insight/overview');
+    const all = await moduleGet(token, `/rpa_insight/overview${overviewUrl.search}`);
+    assert.ok(all.kpis.runs > 1000, `the demo has runs in the last 30 days: ${all.kpis.runs}`);
+    assert.equal(await shownCount(runs), all.kpis.runs);
+    assert.ok(all.kpis.failed > 0 && all.reasons.top.length > 0, 'the demo has failures with reasons');
+    await page.getByTestId('reasons-table').getByText(all.reasons.top[0].reason, { exact: true }).first().waitFor();
+
+    const { bots } = await moduleGet(token, '/rpa_insight/filters');
+    const bot = bots.find((name) => name.startsWith('FIN')) ?? bots[0];
+    await choose(page, 'Bot', bot);
+    const one = await moduleGet(token, `/rpa_insight/overview${overviewUrl.search}&bot=${encodeURIComponent(bot)}`);
+    assert.ok(one.kpis.runs > 0 && one.kpis.runs < all.kpis.runs, `${bot}: ${one.kpis.runs} of ${all.kpis.runs}`);
+    await page.waitForFunction(
+      ([id, expected]) => document.querySelector(`[data-testid="${id}"]`)?.textContent.replace(/[^\d]/g, '') === String(expected),
+      ['kpi-runs-value', one.kpis.runs],
+    );
+    assert.equal(new URL(page.url()).searchParams.get('bot'), bot, 'the filter is in the URL');
+
+    const row = page.getByTestId('run-row').first();
+    await row.waitFor();
+    await row.click();
+    const detail = page.getByTestId('run-detail');
+    await detail.waitFor();
+    await detail.getByText(bot, { exact: true }).first().waitFor();
+  }));
+
+test('Business Insight shows the demo benefits, a department filter changes them, and a figure opens its formula', (t) =>
+  withPage(browser, t, async (page, seen) => {
+    const token = await demoToken();
+    await signIn(page, env.demo);
+    await page.getByTestId('business-insight-page').waitFor();
+    const cost = page.getByTestId('kpi-cost-saved-value');
+    await cost.waitFor();
+    const overviewUrl = lastRequest(seen, '/m/business_insight/overview');
+    const all = await moduleGet(token, `/business_insight/overview${overviewUrl.search}`);
+    const realised = all.totals.cost_saved.realised.value;
+    assert.ok(realised > 0, `the demo runs saved money: ${realised}`);
+    assert.equal(await shownCount(cost), Math.round(realised), 'the card shows the API figure');
+    assert.equal(all.currency.symbol, '$');
+    assert.match(await cost.innerText(), /^\$/);
+
+    const department = all.by_department.find((row) => row.department === 'Finance & Accounting')?.department
+      ?? all.by_department[0].department;
+    await choose(page, 'Department', department);
+    const one = await moduleGet(token, `/business_insight/overview${overviewUrl.search}&department=${encodeURIComponent(department)}`);
+    const narrowed = one.totals.cost_saved.realised.value;
+    assert.ok(narrowed > 0 && narrowed < realised, `${department}: ${narrowed} of ${realised}`);
+    await page.waitForFunction(
+      ([id, expected]) => document.querySelector(`[data-testid="${id}"]`)?.textContent.replace(/[^\d]/g, '') === String(expected),
+      ['kpi-cost-saved-value', Math.round(narrowed)],
+    );
+    assert.equal(new URL(page.url()).searchParams.get('department'), department);
+
+    await page.getByTestId('kpi-hours-saved-formula').click();
+    const drawer = page.getByRole('dialog', { name: 'Hours saved (realised)' });
+    await drawer.waitFor();
+    const figure = one.totals.hours_saved.realised;
+    assert.equal(await drawer.getByTestId('formula-text').innerText(), figure.formula);
+    const inputs = drawer.getByRole('table', { name: 'Inputs' });
+    for (const input of figure.inputs) await inputs.getByText(input.label, { exact: true }).waitFor();
+  }));
+
+test('Bot Profile lists the demo bots with their live status, and a bot calculation opens its formula', (t) =>
+  withPage(browser, t, async (page) => {
+    const token = await demoToken();
+    await signIn(page, env.demo);
+    await page.goto('/BotProfile');
+    await page.getByTestId('bot-profile-page').waitFor();
+    const list = await moduleGet(token, '/bots/bots?limit=100');
+    assert.equal(list.items.length, 15, 'seed-demo created 15 bots');
+    await page.getByText(`Showing 15 of 15 bots`).waitFor();
+    const status = await moduleGet(token, '/bots/status');
+    assert.ok(status.counts.running > 0, `some demo runs are going on: ${JSON.stringify(status.counts)}`);
+    const counts = page.getByLabel('Bots by live status');
+    await counts.getByText(String(status.counts.running), { exact: true }).first().waitFor();
+
+    await page.getByRole('tab', { name: 'Calculation' }).click();
+    const calculation = await moduleGet(token, '/bots/calculation');
+    const best = [...calculation.bots].sort((a, b) => b.savings - a.savings)[0];
+    assert.ok(best.savings > 0 && best.figures.savings.inputs.length > 0, JSON.stringify(best).slice(0, 300));
+    await page.getByRole('button', { name: new RegExp(`^Savings of ${best.bot}: .*Show the formula$`) }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText(best.figures.savings.formula, { exact: true }).waitFor();
+    await dialog.getByText(best.figures.savings.inputs[0].label, { exact: true }).first().waitFor();
+
+    // A company administrator has the API keys tab: a key made there sends runs until it
+    // is revoked there.
+    await page.getByRole('tab', { name: 'API keys' }).click();
+    const keyName = `Browser orchestrator ${Date.now()}`;
+    await page.getByRole('textbox', { name: 'Name' }).fill(keyName);
+    await page.getByRole('button', { name: 'Create key' }).click();
+    const key = (await page.getByTestId('new-api-key').innerText()).trim();
+    const send = () => fetch(`${env.base}/api/ingest/bots/runs`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/x-ndjson' },
+      body: `{"external_id": "browser-${keyName}", "bot": "${best.bot}", "process": "Browser check", "started_at": "${new Date().toISOString()}", "status": "running"}\n`,
+    });
+    const sent = await send();
+    assert.equal(sent.status, 200);
+    assert.deepEqual(await sent.json(), { received: 1, stored: 1, errors: [] });
+    const row = page.getByRole('row').filter({ hasText: keyName });
+    await row.getByRole('button', { name: 'Revoke' }).click();
+    await page.getByRole('dialog', { name: 'Revoke API key' }).getByRole('button', { name: 'Revoke key' }).click();
+    await row.getByText('Revoked', { exact: true }).waitFor();
+    assert.equal((await send()).status, 401, 'a revoked key sends nothing');
+  }));
