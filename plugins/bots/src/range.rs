@@ -2,13 +2,14 @@
 //! rollup cuts them. Aggregates filter `[first day 00:00, day after the last 00:00)` with
 //! gte/lt on UTC midnights, so that the rollup answers them.
 
+pub use autoscope_sdk::days::DAY;
+use autoscope_sdk::days::{self, day_start};
 use autoscope_sdk::input::non_blank;
 use autoscope_sdk::prelude::{Aggregate, AggregateExt, Filter, FilterOp, storage};
 use serde::Serialize;
 
 pub const INVALID_RANGE: &str = "The date range is not valid";
 
-pub const DAY: i64 = 86_400;
 /// The range when none is given: the last 30 days, today included.
 const DEFAULT_DAYS: i64 = 30;
 /// The longest range: a heatmap row stays at about 400 cells.
@@ -82,11 +83,6 @@ impl Days {
     }
 }
 
-/// The UTC midnight starting the day that holds `at`.
-pub fn day_start(at: i64) -> i64 {
-    at - at.rem_euclid(DAY)
-}
-
 /// A day given as `YYYY-MM-DD` or unix seconds, as its UTC midnight; blank is none.
 fn day(text: Option<&str>) -> Result<Option<i64>, &'static str> {
     let Some(text) = non_blank(text) else { return Ok(None) };
@@ -96,42 +92,7 @@ fn day(text: Option<&str>) -> Result<Option<i64>, &'static str> {
             false => Err(INVALID_RANGE),
         };
     }
-    parse_date(text).map(Some).ok_or(INVALID_RANGE)
-}
-
-/// `YYYY-MM-DD` as the UTC midnight of that day, for days that exist.
-pub fn parse_date(text: &str) -> Option<i64> {
-    let mut parts = text.splitn(3, '-');
-    let (year, month, day) = (parts.next()?, parts.next()?, parts.next()?);
-    if year.len() != 4 || month.len() != 2 || day.len() != 2 {
-        return None;
-    }
-    let number = |part: &str| part.bytes().all(|byte| byte.is_ascii_digit()).then(|| part.parse::<i64>().ok())?;
-    let (year, month, day) = (number(year)?, number(month)?, number(day)?);
-    if !(1..=12).contains(&month) || day < 1 || day > days_in_month(year, month) {
-        return None;
-    }
-    Some(days_from_civil(year, month, day) * DAY)
-}
-
-fn days_in_month(year: i64, month: i64) -> i64 {
-    match month {
-        2 if (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 => 29,
-        2 => 28,
-        4 | 6 | 9 | 11 => 30,
-        _ => 31,
-    }
-}
-
-// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's `days_from_civil`):
-// the plugin has no date library.
-fn days_from_civil(year: i64, month: i64, day: i64) -> i64 {
-    let year = if month <= 2 { year - 1 } else { year };
-    let era = year.div_euclid(400);
-    let year_of_era = year - era * 400;
-    let day_of_year = (153 * (if month > 2 { month - 3 } else { month + 9 }) + 2) / 5 + day - 1;
-    let day_of_era = year_of_era * 365 + year_of_era / 4 - year_of_era / 100 + day_of_year;
-    era * 146_097 + day_of_era - 719_468
+    days::parse_day(text).map(|day| Some(day * DAY)).ok_or(INVALID_RANGE)
 }
 
 #[cfg(test)]

@@ -3,7 +3,6 @@
 
 use autoscope_sdk::prelude::*;
 use autoscope_sdk::storage::text;
-use autoscope_sdk::wire::host::DirectoryQuery;
 use autoscope_sdk::wire::storage::MAX_GROUPS;
 use serde_json::Value;
 
@@ -38,17 +37,6 @@ pub fn bot(id: &str) -> Result<Record> {
     bots().get(id)?.ok_or_else(|| Error::not_found(BOT_NOT_FOUND))
 }
 
-/// 400 when `fields` set an owner (other than `current`) who is not a user of the company.
-fn check_owner(fields: &Record, current: Option<&str>) -> Result<()> {
-    match text(fields, "owner_id") {
-        Some(owner) if Some(owner) != current => {
-            let users = host::directory(&DirectoryQuery { user_ids: vec![owner.to_string()] })?;
-            input::member(owner, &users, validate::OWNER)
-        }
-        _ => Ok(()),
-    }
-}
-
 /// 409 when another bot than `except` has `name`.
 fn check_name_free(name: &str, except: Option<&str>) -> Result<()> {
     let query = Query::default().eq("name", name).limit(2).fields(["name"]);
@@ -68,7 +56,7 @@ fn has_runs(name: &str) -> Result<bool> {
 
 /// Stores a new bot (checked fields).
 pub fn create(fields: Record) -> Result<Record> {
-    check_owner(&fields, None)?;
+    input::member_field(&fields, "owner_id", None, validate::OWNER)?;
     if let Some(name) = text(&fields, "name") {
         check_name_free(name, None)?;
     }
@@ -79,7 +67,7 @@ pub fn create(fields: Record) -> Result<Record> {
 /// A new name must be free, and a bot whose runs name it keeps its name.
 pub fn update(id: &str, version: i64, changes: Record) -> Result<Record> {
     let old = bot(id)?;
-    check_owner(&changes, text(&old, "owner_id"))?;
+    input::member_field(&changes, "owner_id", text(&old, "owner_id"), validate::OWNER)?;
     let old_name = text(&old, "name").unwrap_or_default();
     if let Some(name) = text(&changes, "name").filter(|name| *name != old_name) {
         check_name_free(name, Some(id))?;

@@ -2,7 +2,9 @@
 //! to store, normalised (trimmed text, known choices, numbers), or a 400 with the message.
 //! A blank value (null, or text of only spaces) stands for the field's default.
 
-use autoscope_sdk::input::{non_blank, number, optional_text, required_text, sort_and_page};
+use autoscope_sdk::input::{
+    choice, given_fields, names, non_blank, number, optional_text, required_text, sort_and_page,
+};
 use autoscope_sdk::prelude::*;
 use serde_json::Value;
 
@@ -38,34 +40,23 @@ pub const EDITABLE: [&str; 9] =
 /// The fields `GET /bots` sorts by.
 pub const SORTABLE: [&str; 7] = ["name", "type", "vendor", "machine", "licence_cost", "updated_at", "created_at"];
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Mode {
-    /// A new bot: the name is required.
-    Create,
-    /// Changes to a bot: only the fields given.
-    Patch,
-}
+/// A new bot (`Create`): the name is required; changes (`Patch`): only the fields given.
+pub use autoscope_sdk::input::Mode;
 
 /// The editable fields of `input`, checked and normalised; other keys are ignored.
 pub fn bot_fields(input: &Record, mode: Mode) -> Result<Record> {
     if mode == Mode::Create && !input.contains_key("name") {
         return Err(Error::bad_request(NAME_REQUIRED));
     }
-    let mut fields = Record::new();
-    for field in EDITABLE {
-        if let Some(value) = input.get(field) {
-            fields.insert(field.to_string(), editable(field, value)?);
-        }
-    }
-    Ok(fields)
+    given_fields(input, &EDITABLE, editable)
 }
 
 fn editable(field: &str, value: &Value) -> Result<Value> {
     let bad = |message: &str| Error::bad_request(message);
     Ok(match field {
         "name" => required_text(value.as_str(), 100, NAME_REQUIRED, NAME_TOO_LONG)?.into(),
-        "type" => choice(value, &TYPES, DEFAULT_TYPE).ok_or_else(|| bad(UNKNOWN_TYPE))?.into(),
-        "vendor" => choice(value, &VENDORS, DEFAULT_VENDOR).ok_or_else(|| bad(UNKNOWN_VENDOR))?.into(),
+        "type" => one_of(value, &TYPES, DEFAULT_TYPE).ok_or_else(|| bad(UNKNOWN_TYPE))?.into(),
+        "vendor" => one_of(value, &VENDORS, DEFAULT_VENDOR).ok_or_else(|| bad(UNKNOWN_VENDOR))?.into(),
         "machine" => optional_text(value, 100).ok_or_else(|| bad(MACHINE_TOO_LONG))?,
         "owner_id" => optional_text(value, 100).ok_or_else(|| bad(OWNER))?,
         "licence_cost" => licence_cost(value).ok_or_else(|| bad(LICENCE_COST))?.into(),
@@ -77,13 +68,8 @@ fn editable(field: &str, value: &Value) -> Result<Value> {
 }
 
 /// One of `choices`, matched without regard to case or spaces around; the default when blank.
-fn choice(value: &Value, choices: &[&'static str], default: &'static str) -> Option<&'static str> {
-    match value {
-        Value::Null => Some(default),
-        Value::String(text) if text.trim().is_empty() => Some(default),
-        Value::String(text) => choices.iter().copied().find(|choice| choice.eq_ignore_ascii_case(text.trim())),
-        _ => None,
-    }
+fn one_of(value: &Value, choices: &[&'static str], default: &'static str) -> Option<&'static str> {
+    choice(value, default, |text| choices.iter().copied().find(|choice| choice.eq_ignore_ascii_case(text)))
 }
 
 /// A number from 0 up; 0 when blank.
@@ -95,21 +81,9 @@ fn licence_cost(value: &Value) -> Option<f64> {
 /// Process names: an array of text, or one text with the names separated by `;` (a CSV
 /// cell). Trimmed; blank and repeated names are left out.
 fn processes(value: &Value) -> Result<Value> {
-    let bad = || Error::bad_request(PROCESSES);
-    let given: Vec<&str> = match value {
-        Value::Null => Vec::new(),
-        Value::String(text) => text.split(';').collect(),
-        Value::Array(items) => items.iter().map(Value::as_str).collect::<Option<_>>().ok_or_else(bad)?,
-        _ => return Err(bad()),
-    };
-    let mut names: Vec<&str> = Vec::with_capacity(given.len());
-    for name in given.into_iter().map(str::trim).filter(|name| !name.is_empty()) {
-        if name.chars().count() > 200 {
-            return Err(bad());
-        }
-        if !names.contains(&name) {
-            names.push(name);
-        }
+    let names = names(value).ok_or_else(|| Error::bad_request(PROCESSES))?;
+    if names.iter().any(|name| name.chars().count() > 200) {
+        return Err(Error::bad_request(PROCESSES));
     }
     if names.len() > MAX_PROCESSES {
         return Err(Error::bad_request(TOO_MANY_PROCESSES));

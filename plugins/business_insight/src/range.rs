@@ -2,6 +2,7 @@
 //! at UTC midnights (what bots' `daily` rollup answers), and the calendar months and years
 //! the range touches (benefits and licences are per year, prorated by the days of each).
 
+use autoscope_sdk::days::{DAY, civil_from_days, days_in_year, format_day, new_year, next_month, parse_day};
 use autoscope_sdk::input::non_blank;
 use serde::Serialize;
 use serde::ser::{SerializeStruct, Serializer};
@@ -11,7 +12,6 @@ use crate::figure::Rounded;
 pub const INVALID_RANGE: &str = "The date range is not valid: give days as YYYY-MM-DD, the first on or before the last";
 pub const TOO_LONG: &str = "The date range is longer than 731 days";
 
-const DAY: i64 = 86_400;
 /// Two years, one of them a leap year: a month series of at most 25 points, one aggregate each.
 const MAX_DAYS: i64 = 731;
 
@@ -46,7 +46,7 @@ impl Range {
         };
         let first = match non_blank(from) {
             Some(text) => parse_day(text).ok_or(INVALID_RANGE)?,
-            None => days_from_civil(civil_from_days(last).0, 1, 1),
+            None => new_year(civil_from_days(last).0),
         };
         if first > last {
             return Err(INVALID_RANGE);
@@ -73,7 +73,7 @@ impl Range {
         let mut day = self.first;
         while day <= self.last {
             let (year, month, _) = civil_from_days(day);
-            let next = if month == 12 { days_from_civil(year + 1, 1, 1) } else { days_from_civil(year, month + 1, 1) };
+            let next = next_month(day);
             let end = next.min(self.last + 1);
             let days = end - day;
             months.push(Month {
@@ -99,56 +99,6 @@ impl Serialize for Range {
         range.serialize_field("years", &Rounded(self.years(), 4))?;
         range.end()
     }
-}
-
-/// `YYYY-MM-DD` as days since 1970-01-01; `None` unless it is a real day so written.
-fn parse_day(text: &str) -> Option<i64> {
-    let bytes = text.as_bytes();
-    let digits = |range: std::ops::Range<usize>| -> Option<i64> {
-        let part = text.get(range)?;
-        part.bytes().all(|byte| byte.is_ascii_digit()).then(|| part.parse().ok())?
-    };
-    if bytes.len() != 10 || bytes[4] != b'-' || bytes[7] != b'-' {
-        return None;
-    }
-    let (year, month, day) = (digits(0..4)?, digits(5..7)?, digits(8..10)?);
-    let days = days_from_civil(year, month, day);
-    // 2026-02-30 would roll over into March: only a day that reads back the same exists.
-    (civil_from_days(days) == (year, month, day)).then_some(days)
-}
-
-pub fn format_day(days: i64) -> String {
-    let (year, month, day) = civil_from_days(days);
-    format!("{year:04}-{month:02}-{day:02}")
-}
-
-fn days_in_year(year: i64) -> i64 {
-    days_from_civil(year + 1, 1, 1) - days_from_civil(year, 1, 1)
-}
-
-// Days since 1970-01-01 and back, for the proleptic Gregorian calendar (Howard Hinnant's
-// `days_from_civil` / `civil_from_days`): the plugin has no date library.
-
-fn days_from_civil(year: i64, month: i64, day: i64) -> i64 {
-    let year = if month <= 2 { year - 1 } else { year };
-    let era = year.div_euclid(400);
-    let year_of_era = year - era * 400;
-    let day_of_year = (153 * (if month > 2 { month - 3 } else { month + 9 }) + 2) / 5 + day - 1;
-    let day_of_era = year_of_era * 365 + year_of_era / 4 - year_of_era / 100 + day_of_year;
-    era * 146_097 + day_of_era - 719_468
-}
-
-fn civil_from_days(days: i64) -> (i64, i64, i64) {
-    let days = days + 719_468;
-    let era = days.div_euclid(146_097);
-    let day_of_era = days - era * 146_097;
-    let year_of_era = (day_of_era - day_of_era / 1_460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
-    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
-    let shifted_month = (5 * day_of_year + 2) / 153;
-    let day = day_of_year - (153 * shifted_month + 2) / 5 + 1;
-    let month = if shifted_month < 10 { shifted_month + 3 } else { shifted_month - 9 };
-    let year = year_of_era + era * 400 + i64::from(month <= 2);
-    (year, month, day)
 }
 
 #[cfg(test)]
@@ -239,19 +189,5 @@ mod tests {
             serde_json::to_value(range).unwrap(),
             serde_json::json!({ "from": "2025-01-01", "to": "2025-03-31", "days": 90, "years": 0.2466 })
         );
-    }
-
-    #[test]
-    fn the_calendar_converts_both_ways() {
-        assert_eq!(days_from_civil(1970, 1, 1), 0);
-        assert_eq!(days_from_civil(2024, 2, 29), 19_782);
-        for days in [-800_000, -1, 0, 59, 11_016, 19_782, 20_530, 2_932_896] {
-            let (year, month, day) = civil_from_days(days);
-            assert_eq!(days_from_civil(year, month, day), days, "{days}");
-        }
-        assert_eq!(days_in_year(2024), 366);
-        assert_eq!(days_in_year(2100), 365);
-        assert_eq!(parse_day("2024-02-29"), Some(19_782));
-        assert_eq!(parse_day("2100-02-29"), None);
     }
 }

@@ -44,7 +44,7 @@ fn overview(req: &Request) -> Result<Reply> {
     let (range, scope) = range_and_scope(req)?;
     match overview::read(&range, &scope, req.context().now)? {
         Some(overview) => ok(&overview),
-        None => ok(&overview::unavailable()),
+        None => reply::unavailable(),
     }
 }
 

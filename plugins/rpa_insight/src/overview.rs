@@ -4,7 +4,6 @@
 
 use autoscope_sdk::prelude::*;
 use serde::Serialize;
-use serde_json::Value;
 
 use crate::queues::{self, Backlog, Sla, SlaCounts, Stuck, StuckCounts, Volume};
 use crate::range::Range;
@@ -103,14 +102,9 @@ pub fn assemble(range: &Range, scope: &Scope, now: i64, groups: Groups) -> Overv
     }
 }
 
-/// The answer when Bot Profile is not installed.
-pub fn unavailable() -> Value {
-    serde_json::json!({ "available": false })
-}
-
 #[cfg(test)]
 mod tests {
-    use serde_json::json;
+    use serde_json::{Value, json};
 
     use super::*;
     use crate::range::DAY;
@@ -188,10 +182,5 @@ mod tests {
                 }
             })
         );
-    }
-
-    #[test]
-    fn without_bot_profile_the_answer_says_so_only() {
-        assert_eq!(unavailable(), json!({ "available": false }));
     }
 }

@@ -2,6 +2,8 @@
 //! `[first day 00:00, day after the last 00:00)` so that every aggregate on it fits the
 //! `bots` rollups (their time filters must be UTC midnights).
 
+use autoscope_sdk::days::{self, WEEK, format_day};
+pub use autoscope_sdk::days::{DAY, week_start};
 use autoscope_sdk::input::non_blank;
 use serde::{Serialize, Serializer};
 
@@ -9,14 +11,10 @@ pub const INVALID_DATE: &str = "Dates must be days written YYYY-MM-DD";
 pub const REVERSED: &str = "The start date must be on or before the end date";
 pub const TOO_LONG: &str = "Choose at most 400 days";
 
-pub const DAY: i64 = 86_400;
-pub const WEEK: i64 = 7 * DAY;
 /// The range when none is given: the last 30 days, today included.
 pub const DEFAULT_DAYS: i64 = 30;
 /// The longest range: a day series stays at about 400 points.
 pub const MAX_DAYS: i64 = 400;
-/// 1970-01-01 was a Thursday: Monday, where the host's weeks start, is 3 days later in the week.
-const WEEK_SHIFT: i64 = 3 * DAY;
 
 /// From the first to the last day, both included, as days since 1970-01-01 (UTC).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -80,8 +78,8 @@ impl Serialize for Range {
             days: i64,
         }
         Shown {
-            from: day_text(self.first),
-            to: day_text(self.last),
+            from: format_day(self.first),
+            to: format_day(self.last),
             start: self.start(),
             end: self.end(),
             days: self.days(),
@@ -90,60 +88,9 @@ impl Serialize for Range {
     }
 }
 
-/// The Monday 00:00 UTC of the week holding `at`, as the host's week buckets cut it.
-pub fn week_start(at: i64) -> i64 {
-    at - (at + WEEK_SHIFT).rem_euclid(WEEK)
-}
-
 /// `YYYY-MM-DD` as days since 1970-01-01; only days that exist.
-pub fn parse_day(text: &str) -> Result<i64, &'static str> {
-    let bytes = text.as_bytes();
-    let shaped = bytes.len() == 10
-        && bytes[4] == b'-'
-        && bytes[7] == b'-'
-        && bytes.iter().enumerate().all(|(at, byte)| at == 4 || at == 7 || byte.is_ascii_digit());
-    if !shaped {
-        return Err(INVALID_DATE);
-    }
-    let number = |part: &str| part.parse::<i64>().map_err(|_| INVALID_DATE);
-    let (year, month, day) = (number(&text[0..4])?, number(&text[5..7])?, number(&text[8..10])?);
-    let days = days_from_civil(year, month, day);
-    // 2026-02-30 would roll over into March: only a day that reads back the same exists.
-    match civil_from_days(days) == (year, month, day) {
-        true => Ok(days),
-        false => Err(INVALID_DATE),
-    }
-}
-
-/// Days since 1970-01-01 as `YYYY-MM-DD`.
-pub fn day_text(days: i64) -> String {
-    let (year, month, day) = civil_from_days(days);
-    format!("{year:04}-{month:02}-{day:02}")
-}
-
-// Days since 1970-01-01 and back, for the proleptic Gregorian calendar (Howard Hinnant's
-// `days_from_civil` / `civil_from_days`): the plugin has no date library.
-
-fn days_from_civil(year: i64, month: i64, day: i64) -> i64 {
-    let year = if month <= 2 { year - 1 } else { year };
-    let era = year.div_euclid(400);
-    let year_of_era = year - era * 400;
-    let day_of_year = (153 * (if month > 2 { month - 3 } else { month + 9 }) + 2) / 5 + day - 1;
-    let day_of_era = year_of_era * 365 + year_of_era / 4 - year_of_era / 100 + day_of_year;
-    era * 146_097 + day_of_era - 719_468
-}
-
-fn civil_from_days(days: i64) -> (i64, i64, i64) {
-    let days = days + 719_468;
-    let era = days.div_euclid(146_097);
-    let day_of_era = days - era * 146_097;
-    let year_of_era = (day_of_era - day_of_era / 1_460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
-    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
-    let shifted_month = (5 * day_of_year + 2) / 153;
-    let day = day_of_year - (153 * shifted_month + 2) / 5 + 1;
-    let month = if shifted_month < 10 { shifted_month + 3 } else { shifted_month - 9 };
-    let year = year_of_era + era * 400 + i64::from(month <= 2);
-    (year, month, day)
+fn parse_day(text: &str) -> Result<i64, &'static str> {
+    days::parse_day(text).ok_or(INVALID_DATE)
 }
 
 #[cfg(test)]
@@ -166,8 +113,8 @@ mod tests {
         assert_eq!(parse_day("2026-03-18"), Ok(TODAY));
         assert_eq!(parse_day("2024-02-29"), Ok(19_782), "a leap day");
         assert_eq!(parse_day("1969-12-31"), Ok(-1));
-        assert_eq!(day_text(TODAY), "2026-03-18");
-        assert_eq!(day_text(-1), "1969-12-31");
+        assert_eq!(format_day(TODAY), "2026-03-18");
+        assert_eq!(format_day(-1), "1969-12-31");
     }
 
     #[test]

@@ -38,13 +38,9 @@ pub const EDITABLE: [&str; 8] =
 /// The fields `GET /tickets` sorts by.
 pub const SORTABLE: [&str; 7] = ["number", "title", "status", "priority", "created_at", "updated_at", "resolution_due"];
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Mode {
-    /// A new ticket: the title is required, the priority defaults, the status is `open`.
-    Create,
-    /// Changes to a ticket: only the fields given.
-    Patch,
-}
+/// A new ticket (`Create`): the title is required, the priority defaults, the status is
+/// `open`; changes (`Patch`): only the fields given.
+pub use autoscope_sdk::input::Mode;
 
 /// The editable fields of `input` checked and normalised; other keys are ignored.
 pub fn ticket_fields(input: &Record, mode: Mode) -> Result<Record> {

@@ -86,11 +86,6 @@ pub fn assemble(range: &Range, groups: Groups) -> Insight {
     }
 }
 
-/// The answer when Ticket Management is not installed.
-pub fn unavailable() -> Value {
-    serde_json::json!({ "available": false })
-}
-
 #[cfg(test)]
 mod tests {
     use serde_json::json;
@@ -143,10 +138,5 @@ mod tests {
                 "workload": [{ "assignee_id": "u1", "open": 0, "in_progress": 0, "waiting": 2 }]
             })
         );
-    }
-
-    #[test]
-    fn without_ticket_management_the_answer_says_so_only() {
-        assert_eq!(unavailable(), json!({ "available": false }));
     }
 }

@@ -27,6 +27,6 @@ fn insight(req: &Request) -> Result<Reply> {
         Range::parse(req.query("from"), req.query("to"), req.query("bucket"), now).map_err(Error::bad_request)?;
     match insight::read(&range, now)? {
         Some(insight) => ok(&insight),
-        None => ok(&insight::unavailable()),
+        None => reply::unavailable(),
     }
 }

@@ -1,6 +1,7 @@
 //! The date range of `GET /insight` and the time buckets of its series, in UTC as the
 //! host's aggregates cut them.
 
+use autoscope_sdk::days::{self, DAY, WEEK};
 use autoscope_sdk::input::non_blank;
 use autoscope_sdk::prelude::Bucket;
 use serde::Serialize;
@@ -8,14 +9,10 @@ use serde::Serialize;
 pub const INVALID_RANGE: &str = "The date range is not valid";
 pub const INVALID_BUCKET: &str = "The bucket must be day, week or month";
 
-const DAY: i64 = 86_400;
-const WEEK: i64 = 7 * DAY;
 /// The range when none is given.
 const DEFAULT_DAYS: i64 = 30;
 /// The longest range: a day series stays at about 400 points.
 const MAX_DAYS: i64 = 400;
-/// 1970-01-01 was a Thursday: Monday, where the host's weeks start, is 3 days later in the week.
-const WEEK_SHIFT: i64 = 3 * DAY;
 
 /// From `from` to `to`, unix seconds, both included; series cut into `bucket`s.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -70,12 +67,9 @@ fn seconds(text: Option<&str>) -> Result<Option<i64>, &'static str> {
 pub fn bucket_start(at: i64, bucket: Bucket) -> i64 {
     match bucket {
         Bucket::Hour => at - at.rem_euclid(3_600),
-        Bucket::Day => at - at.rem_euclid(DAY),
-        Bucket::Week => at - (at + WEEK_SHIFT).rem_euclid(WEEK),
-        Bucket::Month => {
-            let (year, month, _) = civil_from_days(at.div_euclid(DAY));
-            days_from_civil(year, month, 1) * DAY
-        }
+        Bucket::Day => days::day_start(at),
+        Bucket::Week => days::week_start(at),
+        Bucket::Month => days::month_start(at.div_euclid(DAY)) * DAY,
     }
 }
 
@@ -85,38 +79,8 @@ fn next_bucket(start: i64, bucket: Bucket) -> i64 {
         Bucket::Hour => start + 3_600,
         Bucket::Day => start + DAY,
         Bucket::Week => start + WEEK,
-        Bucket::Month => {
-            let (year, month, _) = civil_from_days(start.div_euclid(DAY));
-            let (year, month) = if month == 12 { (year + 1, 1) } else { (year, month + 1) };
-            days_from_civil(year, month, 1) * DAY
-        }
+        Bucket::Month => days::next_month(start.div_euclid(DAY)) * DAY,
     }
-}
-
-// Days since 1970-01-01 and back, for the proleptic Gregorian calendar (Howard Hinnant's
-// `days_from_civil` / `civil_from_days`): the plugin has no date library, and month buckets
-// need calendar months.
-
-fn days_from_civil(year: i64, month: i64, day: i64) -> i64 {
-    let year = if month <= 2 { year - 1 } else { year };
-    let era = year.div_euclid(400);
-    let year_of_era = year - era * 400;
-    let day_of_year = (153 * (if month > 2 { month - 3 } else { month + 9 }) + 2) / 5 + day - 1;
-    let day_of_era = year_of_era * 365 + year_of_era / 4 - year_of_era / 100 + day_of_year;
-    era * 146_097 + day_of_era - 719_468
-}
-
-fn civil_from_days(days: i64) -> (i64, i64, i64) {
-    let days = days + 719_468;
-    let era = days.div_euclid(146_097);
-    let day_of_era = days - era * 146_097;
-    let year_of_era = (day_of_era - day_of_era / 1_460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
-    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
-    let shifted_month = (5 * day_of_year + 2) / 153;
-    let day = day_of_year - (153 * shifted_month + 2) / 5 + 1;
-    let month = if shifted_month < 10 { shifted_month + 3 } else { shifted_month - 9 };
-    let year = year_of_era + era * 400 + i64::from(month <= 2);
-    (year, month, day)
 }
 
 #[cfg(test)]
@@ -200,19 +164,6 @@ mod tests {
         assert_eq!(bucket_start(-1, Bucket::Day), -DAY);
         assert_eq!(bucket_start(-1, Bucket::Month), -31 * DAY, "1969-12-01");
         assert_eq!(bucket_start(0, Bucket::Week), -3 * DAY, "Monday 1969-12-29");
-    }
-
-    #[test]
-    fn the_calendar_converts_both_ways() {
-        assert_eq!(days_from_civil(1970, 1, 1), 0);
-        assert_eq!(days_from_civil(2000, 3, 1), 11_017);
-        assert_eq!(days_from_civil(2024, 2, 29), 19_782);
-        for days in [-800_000, -1, 0, 59, 11_016, 11_017, 19_782, 20_000, 2_932_896] {
-            let (year, month, day) = civil_from_days(days);
-            assert_eq!(days_from_civil(year, month, day), days, "{days}");
-        }
-        assert_eq!(civil_from_days(19_782), (2024, 2, 29));
-        assert_eq!(civil_from_days(-1), (1969, 12, 31));
     }
 
     #[test]

@@ -5,7 +5,6 @@
 use autoscope_sdk::files::{Checked, FileStore, metadata};
 use autoscope_sdk::prelude::*;
 use autoscope_sdk::storage::{id_of, text};
-use autoscope_sdk::wire::host::DirectoryQuery;
 use serde::Serialize;
 use serde_json::{Value, json};
 
@@ -53,20 +52,9 @@ impl<'a> Entry<'a> {
     }
 }
 
-/// 400 when `fields` set an owner (other than `current`) who is not a user of the company.
-fn check_owner(fields: &Record, current: Option<&str>) -> Result<()> {
-    match text(fields, "owner_id") {
-        Some(owner) if Some(owner) != current => {
-            let users = host::directory(&DirectoryQuery { user_ids: vec![owner.to_string()] })?;
-            input::member(owner, &users, validate::OWNER)
-        }
-        _ => Ok(()),
-    }
-}
-
 /// Stores a new process (checked fields) with its scores, and its `created` entry.
 pub fn create(mut fields: Record, user_id: Option<&str>) -> Result<Record> {
-    check_owner(&fields, None)?;
+    input::member_field(&fields, "owner_id", None, validate::OWNER)?;
     scores::refresh(&mut fields);
     let process = processes().insert(fields)?;
     Entry::new(id_of(&process)?, user_id, "created", Vec::new()).save()?;
@@ -106,7 +94,7 @@ pub enum Edit {
 /// meanwhile), recomputes its scores and records what changed.
 pub fn update(id: &str, version: i64, mut changes: Record, edit: Edit, user_id: Option<&str>) -> Result<Record> {
     let old = process(id)?;
-    check_owner(&changes, text(&old, "owner_id"))?;
+    input::member_field(&changes, "owner_id", text(&old, "owner_id"), validate::OWNER)?;
     if edit == Edit::Assessment && text(&old, "stage") == Some(vocab::IDEA) {
         changes.insert("stage".into(), vocab::ASSESSMENT.into());
     }

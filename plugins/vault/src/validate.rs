@@ -6,7 +6,9 @@
 //! (a CSV import): numbers are parsed from it.
 
 use autoscope_sdk::files::{Content, FileType, Messages, Rules, VAGUE_TYPES};
-use autoscope_sdk::input::{non_blank, number, optional_text, required_text, sort_and_page, whole};
+use autoscope_sdk::input::{
+    choice, given_fields, names, non_blank, number, optional_text, required_text, sort_and_page, whole,
+};
 use autoscope_sdk::prelude::*;
 use serde_json::Value;
 
@@ -79,26 +81,15 @@ pub const SORTABLE: [&str; 10] = [
 pub const MAX_DOCUMENT_BYTES: usize = 2 * 1024 * 1024;
 pub const MAX_DOCUMENTS: u64 = 20;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Mode {
-    /// A new process: the name is required.
-    Create,
-    /// Changes to a process: only the fields given.
-    Patch,
-}
+/// A new process (`Create`): the name is required; changes (`Patch`): only the fields given.
+pub use autoscope_sdk::input::Mode;
 
 /// The editable fields of `input` checked and normalised; other keys are ignored.
 pub fn process_fields(input: &Record, mode: Mode) -> Result<Record> {
     if mode == Mode::Create && !input.contains_key("name") {
         return Err(Error::bad_request(NAME_REQUIRED));
     }
-    let mut fields = Record::new();
-    for field in EDITABLE {
-        if let Some(value) = input.get(field) {
-            fields.insert(field.to_string(), editable(field, value)?);
-        }
-    }
-    Ok(fields)
+    given_fields(input, &EDITABLE, editable)
 }
 
 /// The five answers (all required) and any detail of a detailed assessment.
@@ -107,11 +98,7 @@ pub fn assessment(input: &Record) -> Result<Record> {
     for field in ANSWER_FIELDS {
         fields.insert(field.to_string(), answer(input.get(field).unwrap_or(&Value::Null))?.into());
     }
-    for field in ASSESSMENT_DETAILS {
-        if let Some(value) = input.get(field) {
-            fields.insert(field.to_string(), editable(field, value)?);
-        }
-    }
+    fields.extend(given_fields(input, &ASSESSMENT_DETAILS, editable)?);
     Ok(fields)
 }
 
@@ -123,11 +110,11 @@ fn editable(field: &str, value: &Value) -> Result<Value> {
         "description" => optional_text(value, 4000).ok_or_else(|| bad(DESCRIPTION_TOO_LONG))?,
         "department" => optional_text(value, 100).ok_or_else(|| bad(DEPARTMENT_TOO_LONG))?,
         "owner_id" => optional_text(value, 100).ok_or_else(|| bad(OWNER))?,
-        "applications" => names(value).ok_or_else(|| bad(APPLICATIONS))?,
-        "bots" => names(value).ok_or_else(|| bad(BOTS))?,
-        "stage" => choice(value, &STAGES, vocab::IDEA).ok_or_else(|| bad(UNKNOWN_STAGE))?.into(),
-        "health" => choice(value, &HEALTHS, "on_track").ok_or_else(|| bad(UNKNOWN_HEALTH))?.into(),
-        "complexity" => choice(value, &COMPLEXITIES, "medium").ok_or_else(|| bad(UNKNOWN_COMPLEXITY))?.into(),
+        "applications" => names(value).map(Value::from).ok_or_else(|| bad(APPLICATIONS))?,
+        "bots" => names(value).map(Value::from).ok_or_else(|| bad(BOTS))?,
+        "stage" => one_of(value, &STAGES, vocab::IDEA).ok_or_else(|| bad(UNKNOWN_STAGE))?.into(),
+        "health" => one_of(value, &HEALTHS, "on_track").ok_or_else(|| bad(UNKNOWN_HEALTH))?.into(),
+        "complexity" => one_of(value, &COMPLEXITIES, "medium").ok_or_else(|| bad(UNKNOWN_COMPLEXITY))?.into(),
         "monthly_volume" => whole_number(value).ok_or_else(|| bad(MONTHLY_VOLUME))?.into(),
         "handling_minutes" => ranged(value, None).ok_or_else(|| bad(HANDLING_MINUTES))?.into(),
         "hourly_cost" => ranged(value, None).ok_or_else(|| bad(HOURLY_COST))?.into(),
@@ -143,32 +130,9 @@ pub fn name(value: &Value) -> Result<String> {
     required_text(value.as_str(), 200, NAME_REQUIRED, NAME_TOO_LONG)
 }
 
-/// A list of names: an array of text, or one text with the names separated by `;`
-/// (a CSV cell). Names are trimmed; blank and repeated ones are left out.
-fn names(value: &Value) -> Option<Value> {
-    let given: Vec<&str> = match value {
-        Value::Null => Vec::new(),
-        Value::String(text) => text.split(';').collect(),
-        Value::Array(items) => items.iter().map(Value::as_str).collect::<Option<_>>()?,
-        _ => return None,
-    };
-    let mut names: Vec<&str> = Vec::with_capacity(given.len());
-    for name in given.into_iter().map(str::trim).filter(|name| !name.is_empty()) {
-        if !names.contains(&name) {
-            names.push(name);
-        }
-    }
-    Some(names.into())
-}
-
 /// A choice's key (by key or label); the default when blank.
-fn choice(value: &Value, choices: &[Choice], default: &'static str) -> Option<&'static str> {
-    match value {
-        Value::Null => Some(default),
-        Value::String(text) if text.trim().is_empty() => Some(default),
-        Value::String(text) => vocab::parse(choices, text),
-        _ => None,
-    }
+fn one_of(value: &Value, choices: &[Choice], default: &'static str) -> Option<&'static str> {
+    choice(value, default, |text| vocab::parse(choices, text))
 }
 
 /// A number from 0 to `max` (no upper bound when `None`); 0 when blank.

@@ -1,6 +1,6 @@
 //! Checks of what callers send, with the messages the module chooses: text, numbers,
-//! users of the company, the sort and page parameters of a list, and the body of a
-//! versioned write.
+//! choices, lists of names, users of the company, the fields a write gives, the sort and
+//! page parameters of a list, and the body of a versioned write.
 //!
 //! Text is trimmed and counted in characters (not bytes); blank text stands for no value.
 //! Each check answers the value to store, or the module's message as a 400 (`None` where
@@ -21,8 +21,9 @@ use std::ops::RangeInclusive;
 use serde::Deserialize;
 use serde_json::Value;
 
-use crate::storage::QueryExt;
-use crate::wire::host::DirectoryEntry;
+use crate::host;
+use crate::storage::{QueryExt, text};
+use crate::wire::host::{DirectoryEntry, DirectoryQuery};
 use crate::wire::storage::{MAX_PAGE, Query, Record};
 use crate::{Error, Result};
 
@@ -89,6 +90,81 @@ pub fn member(user_id: &str, users: &[DirectoryEntry], message: &str) -> Result<
         true => Ok(()),
         false => Err(Error::bad_request(message)),
     }
+}
+
+/// 400 with `message` when `fields` set `field` to a user id other than `current` (its
+/// stored value; `None` for a new record) that is not a user of the company. The host's
+/// directory is asked only then: not when the field is left out, null or unchanged.
+pub fn member_field(fields: &Record, field: &str, current: Option<&str>, message: &str) -> Result<()> {
+    match text(fields, field) {
+        Some(user_id) if Some(user_id) != current => {
+            let users = host::directory(&DirectoryQuery { user_ids: vec![user_id.to_string()] })?;
+            member(user_id, &users, message)
+        }
+        _ => Ok(()),
+    }
+}
+
+/// What a write does: which of a module's checks apply (its required fields, its defaults).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    /// A new record: the module's required fields must be given.
+    Create,
+    /// Changes to a record: only the fields given.
+    Patch,
+}
+
+/// The fields of `input` named in `editable`, in that order, each checked by `check`
+/// (`check(field, value)` answers the value to store); fields left out stay out, other
+/// keys are ignored. The first refusal is the answer.
+pub fn given_fields(
+    input: &Record,
+    editable: &[&str],
+    check: impl Fn(&str, &Value) -> Result<Value>,
+) -> Result<Record> {
+    let mut fields = Record::new();
+    for field in editable {
+        if let Some(value) = input.get(*field) {
+            fields.insert(field.to_string(), check(field, value)?);
+        }
+    }
+    Ok(fields)
+}
+
+/// One of a list of choices: `default` when null or blank, else what `find` makes of the
+/// trimmed text (`None` for no match); `None` when not text.
+pub fn choice(
+    value: &Value,
+    default: &'static str,
+    find: impl FnOnce(&str) -> Option<&'static str>,
+) -> Option<&'static str> {
+    match value {
+        Value::Null => Some(default),
+        Value::String(text) => match text.trim() {
+            "" => Some(default),
+            text => find(text),
+        },
+        _ => None,
+    }
+}
+
+/// A list of names: an array of text, or one text with the names separated by `;` (a CSV
+/// cell); empty when null. Names are trimmed; blank and repeated ones are left out, the
+/// others keep their order. `None` when it is neither (or an item is not text).
+pub fn names(value: &Value) -> Option<Vec<&str>> {
+    let given: Vec<&str> = match value {
+        Value::Null => Vec::new(),
+        Value::String(text) => text.split(';').collect(),
+        Value::Array(items) => items.iter().map(Value::as_str).collect::<Option<_>>()?,
+        _ => return None,
+    };
+    let mut names: Vec<&str> = Vec::with_capacity(given.len());
+    for name in given.into_iter().map(str::trim).filter(|name| !name.is_empty()) {
+        if !names.contains(&name) {
+            names.push(name);
+        }
+    }
+    Some(names)
 }
 
 /// `query` with the sort and page parameters of a list route, after its filters:
@@ -206,6 +282,63 @@ mod tests {
         assert!(member("u1", &users, "not a user").is_ok());
         assert_eq!(message(member("u2", &users, "not a user")), "not a user");
         assert_eq!(message(member("u1", &[], "not a user")), "not a user");
+    }
+
+    #[test]
+    fn a_member_field_is_checked_only_when_it_changes() {
+        let fields = |value: Value| -> Record { serde_json::from_value(json!({ "owner_id": value })).unwrap() };
+        assert!(member_field(&Record::new(), "owner_id", None, "not a user").is_ok(), "left out");
+        assert!(member_field(&fields(Value::Null), "owner_id", Some("u1"), "not a user").is_ok(), "cleared");
+        assert!(member_field(&fields(json!("u1")), "owner_id", Some("u1"), "not a user").is_ok(), "unchanged");
+        // A change asks the host's directory, which only a plugin inside the host can reach.
+        let err = member_field(&fields(json!("u2")), "owner_id", Some("u1"), "not a user").unwrap_err();
+        assert_eq!(err.status, 501, "{err}");
+        assert_eq!(member_field(&fields(json!("u2")), "owner_id", None, "x").unwrap_err().status, 501);
+    }
+
+    #[test]
+    fn given_fields_are_checked_in_order_and_others_ignored() {
+        let input: Record = serde_json::from_value(json!({ "b": " x ", "a": 1, "other": true })).unwrap();
+        let order = std::cell::RefCell::new(Vec::new());
+        let check = |field: &str, value: &Value| {
+            order.borrow_mut().push(field.to_string());
+            match value {
+                Value::String(text) => Ok(text.trim().into()),
+                _ => Ok(value.clone()),
+            }
+        };
+        let fields = given_fields(&input, &["a", "b", "c"], check).unwrap();
+        assert_eq!(Value::Object(fields), json!({ "a": 1, "b": "x" }));
+        assert_eq!(*order.borrow(), ["a", "b"], "in the order of the list, left out ones not checked");
+        let refuse = |field: &str, _: &Value| match field {
+            "a" => Err(Error::bad_request("bad a")),
+            _ => Ok(Value::Null),
+        };
+        assert_eq!(message(given_fields(&input, &["b", "a"], refuse)), "bad a");
+        assert!(given_fields(&Record::new(), &["a"], refuse).unwrap().is_empty());
+    }
+
+    #[test]
+    fn choices_default_when_blank() {
+        let find = |text: &str| ["low", "high"].into_iter().find(|known| known.eq_ignore_ascii_case(text));
+        assert_eq!(choice(&json!(" HIGH "), "low", find), Some("high"), "trimmed");
+        assert_eq!(choice(&json!("  "), "low", find), Some("low"));
+        assert_eq!(choice(&Value::Null, "low", find), Some("low"));
+        assert_eq!(choice(&json!("middle"), "low", find), None);
+        assert_eq!(choice(&json!(1), "low", find), None);
+        assert_eq!(choice(&json!(["high"]), "low", find), None);
+    }
+
+    #[test]
+    fn names_come_as_a_list_or_one_text_without_blanks_or_repeats() {
+        assert_eq!(names(&json!(" SAP ; ;Excel;SAP ")), Some(vec!["SAP", "Excel"]));
+        assert_eq!(names(&json!(["Excel", " SAP", "", "Excel"])), Some(vec!["Excel", "SAP"]));
+        assert_eq!(names(&Value::Null), Some(vec![]));
+        assert_eq!(names(&json!("")), Some(vec![]));
+        assert_eq!(names(&json!("sap;SAP")), Some(vec!["sap", "SAP"]), "case counts");
+        assert_eq!(names(&json!(["SAP", 1])), None);
+        assert_eq!(names(&json!(3)), None);
+        assert_eq!(names(&json!({ "a": "SAP" })), None);
     }
 
     fn page(params: &[(&str, &str)]) -> Result<Query> {

@@ -25,10 +25,12 @@
 //!
 //! What callers send is checked with [`input`] (text, numbers, users, list parameters,
 //! versioned writes) and [`files`] (base64 uploads: type, size and content, and their
-//! storage), each with the module's own messages.
+//! storage), each with the module's own messages. [`days`] is the UTC calendar of date
+//! ranges: days since 1970-01-01, `YYYY-MM-DD`, months and Monday weeks.
 #![warn(missing_docs)]
 
 mod abi;
+pub mod days;
 mod error;
 pub mod files;
 pub mod host;

@@ -22,8 +22,30 @@ pub fn created<T: Serialize + ?Sized>(value: &T) -> Result<Reply> {
     json(201, value)
 }
 
+/// 200 with `{"available": false}`: the answer of a page whose figures come from another
+/// module's collections when that module is not installed for the company.
+pub fn unavailable() -> Result<Reply> {
+    ok(&serde_json::json!({ "available": false }))
+}
+
 /// A reply with `status` and JSON text that is already encoded, such as a page from
 /// [`crate::storage::Collection::list_json`]; it passes through without being parsed.
 pub fn raw(status: u16, body: Box<RawValue>) -> Reply {
     Reply::raw(status, body)
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    #[test]
+    fn replies_carry_their_status_and_body() {
+        let listed = ok(&json!([1])).unwrap();
+        assert_eq!((listed.status, listed.body_value()), (200, json!([1])));
+        assert_eq!(created(&json!({ "id": "a" })).unwrap().status, 201);
+        let unavailable = unavailable().unwrap();
+        assert_eq!((unavailable.status, unavailable.body_value()), (200, json!({ "available": false })));
+    }
 }

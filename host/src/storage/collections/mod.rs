@@ -20,7 +20,7 @@ mod write;
 use autoscope_wire::host::HostError;
 use autoscope_wire::storage::{Record, StorageOp};
 use serde_json::{Value, json};
-use sqlx::Row;
+use sqlx::{Executor, Row};
 
 pub use migrate::{applied, check, migrate};
 pub use read::MAX_IN;
@@ -28,7 +28,7 @@ pub use schema::{Change, index_name, plan};
 pub use sql::table_name;
 pub use write::rows_per_insert;
 
-use super::{Db, Engine};
+use super::Db;
 use crate::registry::manifest::Collection;
 
 /// The most records one `insert_many` takes.
@@ -290,17 +290,18 @@ pub async fn upsert(
     }
     let mut batch: Vec<(String, Checked)> = latest.into_iter().collect();
     batch.sort_by_key(|(_, (i, _, _))| *i);
-    let stored = match store_batch(db, target, company_id, now, &batch, true).await {
-        // Another request stored one of these keys since they were looked up.
-        Err(err) if err.as_database_error().is_some_and(|err| err.is_unique_violation()) => {
-            store_batch(db, target, company_id, now, &batch, false).await
-        }
-        done => done,
-    };
-    stored.map_err(internal)?;
+    store_batch(db, target, company_id, now, &batch).await.map_err(internal)?;
     result.stored += batch.len();
     result.refused.sort_by_key(|(i, _)| *i);
     Ok(result)
+}
+
+/// The key a row's first column holds, as text.
+fn key_of(row: &sqlx::any::AnyRow) -> Result<String, sqlx::Error> {
+    match row.try_get::<String, _>(0) {
+        Ok(text) => Ok(text),
+        Err(_) => Ok(row.try_get::<i64, _>(0)?.to_string()),
+    }
 }
 
 fn key_text(value: &Value) -> String {
@@ -310,18 +311,17 @@ fn key_text(value: &Value) -> String {
     }
 }
 
-/// One transaction storing `batch`: per statement's worth of records, the stored times
-/// of the keys already there are read (for the rollup marks); with `fast`, new records
-/// go in as plain inserts (an upsert costs PostgreSQL twice as much) and the others as
-/// upserts, else every record as an upsert. SQLite takes the write lock first, so no
-/// key can arrive between the read and the insert there.
+/// One transaction storing `batch`, a statement's worth of records at a time: first as
+/// new records (a key the company has is skipped, a record sent for the first time costs
+/// a plain insert), then the skipped ones as replacements, after reading the times they
+/// had (their old days need rebuilding too). A record another request stores meanwhile
+/// is skipped once the other commits, then replaced.
 async fn store_batch(
     db: &Db,
     target: &Target,
     company_id: &str,
     now: i64,
     batch: &[(String, Checked)],
-    fast: bool,
 ) -> Result<(), sqlx::Error> {
     let spec = &target.spec;
     let Some(key) = spec.key.as_deref() else { return Ok(()) };
@@ -330,47 +330,51 @@ async fn store_batch(
     times.sort_unstable();
     times.dedup();
     let table = target.table();
-    let on_key = write::OnKey { key };
-    let mut tx = match db.engine() {
-        Engine::Sqlite => db.pool().begin_with("BEGIN IMMEDIATE").await?,
-        Engine::Postgres => db.pool().begin().await?,
-    };
+    let new_row =
+        |(_, (_, fields, _)): &&(String, Checked)| write::NewRow { id: super::new_id(), fields: fields.clone() };
     let mut days: std::collections::BTreeMap<&str, std::collections::BTreeSet<i64>> = Default::default();
-    if batch.is_empty() {
-        return tx.commit().await;
-    }
+    let mut tx = db.pool().begin().await?;
     for chunk in batch.chunks(write::rows_per_insert(spec, db.engine())) {
-        let keys = chunk.iter().map(|(_, (_, _, answer))| sql::Param::of(key_kind, &answer[key])).collect();
-        let rows = write::stored_times(&table, company_id, key, &times, keys).query().fetch_all(&mut *tx).await?;
-        let mut stored = std::collections::HashSet::with_capacity(rows.len());
-        for row in &rows {
-            let text = match row.try_get::<String, _>(0) {
-                Ok(text) => text,
-                Err(_) => row.try_get::<i64, _>(0)?.to_string(),
+        for (_, (_, _, answer)) in chunk {
+            for time in &times {
+                days.entry(time).or_default().extend(rollup::days(day_of(answer, time)));
+            }
+        }
+        // Records sent for the first time, the usual case, go in as a plain insert; when
+        // one of them is known after all, the chunk goes in again skipping the known ones.
+        (&mut *tx).execute("SAVEPOINT fresh").await?;
+        let rows = chunk.iter().map(|row| new_row(&row)).collect();
+        let inserted: std::collections::HashSet<String> =
+            match write::insert(&table, spec, company_id, now, rows, None).query().execute(&mut *tx).await {
+                Ok(_) => {
+                    (&mut *tx).execute("RELEASE SAVEPOINT fresh").await?;
+                    continue;
+                }
+                Err(err) if err.as_database_error().is_some_and(|err| err.is_unique_violation()) => {
+                    (&mut *tx).execute("ROLLBACK TO SAVEPOINT fresh").await?;
+                    let rows = chunk.iter().map(|row| new_row(&row)).collect();
+                    let skip = write::insert(&table, spec, company_id, now, rows, Some(write::OnKey::Skip(key)));
+                    skip.query().fetch_all(&mut *tx).await?.iter().map(key_of).collect::<Result<_, _>>()?
+                }
+                Err(err) => return Err(err),
             };
-            stored.insert(text);
+        let known: Vec<&(String, Checked)> = chunk.iter().filter(|(text, _)| !inserted.contains(text)).collect();
+        if known.is_empty() {
+            continue;
+        }
+        let keys = known.iter().map(|(_, (_, _, answer))| sql::Param::of(key_kind, &answer[key])).collect();
+        for row in write::stored_times(&table, company_id, key, &times, keys).query().fetch_all(&mut *tx).await? {
             for (i, time) in times.iter().enumerate() {
                 if let Some(at) = row.try_get::<Option<i64>, _>(i + 1)? {
                     days.entry(time).or_default().extend(rollup::days([at]));
                 }
             }
         }
-        for (_, (_, _, answer)) in chunk {
-            for time in &times {
-                days.entry(time).or_default().extend(rollup::days(day_of(answer, time)));
-            }
-        }
-        let new_row =
-            |(_, (_, fields, _)): &(String, Checked)| write::NewRow { id: super::new_id(), fields: fields.clone() };
-        let (fresh, known): (Vec<_>, Vec<_>) = chunk.iter().partition(|(text, _)| fast && !stored.contains(text));
-        if !fresh.is_empty() {
-            let rows = fresh.into_iter().map(new_row).collect();
-            write::insert(&table, spec, company_id, now, rows, None).query().execute(&mut *tx).await?;
-        }
-        if !known.is_empty() {
-            let rows = known.into_iter().map(new_row).collect();
-            write::insert(&table, spec, company_id, now, rows, Some(&on_key)).query().execute(&mut *tx).await?;
-        }
+        let rows = known.iter().map(new_row).collect();
+        write::insert(&table, spec, company_id, now, rows, Some(write::OnKey::Replace(key)))
+            .query()
+            .execute(&mut *tx)
+            .await?;
     }
     let marks = rollup::mark(&target.module, &target.collection, spec, company_id, |time| {
         days.get(time).cloned().unwrap_or_default()

@@ -30,10 +30,13 @@ pub(crate) struct NewRow {
     pub fields: Vec<Param>,
 }
 
-/// Ingestion's upsert: a record whose key the company already has replaces it (its id,
-/// creation time and version go on; the version grows).
-pub(crate) struct OnKey<'a> {
-    pub key: &'a str,
+/// What ingestion's insert does with a record whose key (the field named) the company
+/// already has.
+pub(crate) enum OnKey<'a> {
+    /// Leaves it, and answers the keys it stored (`RETURNING`).
+    Skip(&'a str),
+    /// Replaces its fields; its id and creation time stay, its version grows.
+    Replace(&'a str),
 }
 
 /// The key and `times` of the company's records holding one of `keys`.
@@ -55,7 +58,7 @@ pub(crate) fn insert(
     company_id: &str,
     now: i64,
     rows: Vec<NewRow>,
-    on_key: Option<&OnKey>,
+    on_key: Option<OnKey>,
 ) -> Sql {
     let mut text = String::from("INSERT INTO ");
     push_ident(&mut text, table);
@@ -82,15 +85,21 @@ pub(crate) fn insert(
         join(&mut sql.text, &placeholders);
         sql.push(")");
     }
-    if let Some(on_key) = on_key {
-        let t = quoted(table);
-        let key = quoted(on_key.key);
-        sql.push(&format!(" ON CONFLICT (\"company_id\", {key}) DO UPDATE SET "));
-        for column in stored_columns(spec).filter(|c| *c != on_key.key) {
-            let c = quoted(column);
-            sql.push(&format!("{c} = excluded.{c}, "));
+    match on_key {
+        None => {}
+        Some(OnKey::Skip(key)) => {
+            let key = quoted(key);
+            sql.push(&format!(" ON CONFLICT (\"company_id\", {key}) DO NOTHING RETURNING {key}"));
         }
-        sql.push(&format!("\"updated_at\" = excluded.\"updated_at\", \"version\" = {t}.\"version\" + 1"));
+        Some(OnKey::Replace(key_field)) => {
+            let (t, key) = (quoted(table), quoted(key_field));
+            sql.push(&format!(" ON CONFLICT (\"company_id\", {key}) DO UPDATE SET "));
+            for column in stored_columns(spec).filter(|c| *c != key_field) {
+                let c = quoted(column);
+                sql.push(&format!("{c} = excluded.{c}, "));
+            }
+            sql.push(&format!("\"updated_at\" = excluded.\"updated_at\", \"version\" = {t}.\"version\" + 1"));
+        }
     }
     sql
 }
@@ -179,7 +188,7 @@ mod tests {
             "c1",
             100,
             vec![NewRow { id: "a".into(), fields: vec![Param::Int(Some(1)), Param::Text(None)] }],
-            Some(&OnKey { key: "title" }),
+            Some(OnKey::Replace("title")),
         );
         assert!(
             upsert.text.ends_with(
@@ -189,6 +198,8 @@ mod tests {
             "{}",
             upsert.text
         );
+        let skip = insert("mod_shop__items", &spec(), "c1", 100, vec![], Some(OnKey::Skip("title")));
+        assert!(skip.text.ends_with(" ON CONFLICT (\"company_id\", \"title\") DO NOTHING RETURNING \"title\""));
         let lookup = stored_times("mod_shop__items", "c1", "title", &["due"], vec![Param::Text(Some("a".into()))]);
         assert_eq!(
             lookup.text,
