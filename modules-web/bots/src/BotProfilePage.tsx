@@ -14,6 +14,7 @@ import { useSearchParams } from 'react-router';
 import { useModuleApi, useNotify, usePageTitle } from '@autoscope/web-sdk';
 
 import { saveCsv } from '../../common/src/csv';
+import { FigureStack, dashboardClasses as classes } from '../../common/src/Dashboard';
 import { todayInput } from '../../common/src/days';
 import { useDialog } from '../../common/src/dialogs';
 import { EmptyNotice, NoMatchNotice } from '../../common/src/EmptyNotice';
@@ -23,6 +24,8 @@ import { ListLayout } from '../../common/src/ListLayout';
 import type { PeopleIndex } from '../../common/src/people';
 import { usePeople } from '../../common/src/queries';
 import { QueryError } from '../../common/src/QueryError';
+import { DateRangeFilter } from '../../common/src/RangeFilter';
+import { DAY_RANGE_KINDS, DAY_RANGE_LABELS } from '../../common/src/ranges';
 import { fetchAllBots, useBots, useCalculation, useHeatmap, useMe, useStatuses } from './api';
 import { ApiKeysPanel } from './components/ApiKeysPanel';
 import { BotDrawer } from './components/BotDrawer';
@@ -31,10 +34,9 @@ import { BotForm } from './components/BotForm';
 import { BotTable } from './components/BotTable';
 import { CalculationTable, CalculationTotals } from './components/CalculationTable';
 import { DeleteBot } from './components/DeleteBot';
-import { RangeFilter } from './components/RangeFilter';
 import { UtilisationHeatmap } from './components/UtilisationHeatmap';
 import { botsCsv, calculationCsv } from './csv';
-import { choiceFromParams, paramsWithChoice, rangeProblem, type RangeChoice } from './range';
+import { choiceFromParams, paramsWithChoice, rangeProblem, withKind, type RangeChoice } from './range';
 import type { Bot, BotFilters, Currency, Statuses } from './types';
 import {
   OPEN_PARAM,
@@ -47,7 +49,6 @@ import {
   type Tab,
 } from './urlState';
 import { STATE_COLORS, STATE_LABELS, statusesByName, unregistered } from './vocabulary';
-import classes from './BotProfilePage.module.css';
 
 const USD: Currency = { code: 'USD', symbol: '$' };
 
@@ -95,7 +96,15 @@ export default function BotProfilePage() {
 
   const rangePanel = (
     <Paper withBorder p="md">
-      <RangeFilter choice={range} problem={rangeProblem(range)} today={today} onChange={setRange} />
+      <DateRangeFilter
+        kinds={DAY_RANGE_KINDS}
+        labels={DAY_RANGE_LABELS}
+        range={range}
+        problem={rangeProblem(range)}
+        onKind={(kind) => setRange(withKind(range, kind, today))}
+        onDays={(from, to) => setRange({ ...range, from, to })}
+        hint="Whole days in UTC, the first and last included."
+      />
     </Paper>
   );
 
@@ -133,13 +142,13 @@ export default function BotProfilePage() {
           />
         </Tabs.Panel>
         <Tabs.Panel value="utilisation" pt="md">
-          <div className={classes.panel}>
+          <div className={classes.figures}>
             {rangePanel}
             <Utilisation range={range} onOpen={(id) => drawer.open({ id })} />
           </div>
         </Tabs.Panel>
         <Tabs.Panel value="calculation" pt="md">
-          <div className={classes.panel}>
+          <div className={classes.figures}>
             {rangePanel}
             <CalculationPanel range={range} />
           </div>
@@ -325,7 +334,7 @@ function CalculationPanel({ range }: { range: RangeChoice }) {
     notify.success('Calculation exported');
   };
   return (
-    <div className={`${classes.panel} ${calculation.isPlaceholderData ? classes.stale : ''}`} aria-busy={calculation.isPlaceholderData}>
+    <FigureStack stale={calculation.isPlaceholderData}>
       {data.bots.length === 0 ? (
         <Paper withBorder p="xl">
           <EmptyNotice icon={IconRobotOff} title="No bots yet" description="Add bots with their licence cost to weigh it against their savings." />
@@ -348,6 +357,6 @@ function CalculationPanel({ range }: { range: RangeChoice }) {
           </Paper>
         </>
       )}
-    </div>
+    </FigureStack>
   );
 }

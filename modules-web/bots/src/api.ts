@@ -15,6 +15,7 @@ import {
 import { useCurrentUser, useHostApi, useModuleApi, type ApiClient } from '@autoscope/web-sdk';
 
 import { fetchAllPages, type ListPage } from '../../common/src/lists';
+import { deleteVersioned, patchVersioned, useModuleMutation } from '../../common/src/mutations';
 import type { RangeChoice } from './range';
 import { rangeQuery } from './range';
 import type {
@@ -177,35 +178,22 @@ export function refetchStale(client: QueryClient, user: string) {
   inventoryChanged(client, user);
 }
 
+/** A change to the inventory; `changed` updates the cache after it (for the user's keys). */
 function useBotMutation<Variables, Result>(
   call: (api: ApiClient, variables: Variables) => Promise<Result>,
   changed: (client: QueryClient, user: string, result: Result) => void,
 ) {
-  const api = useModuleApi();
-  const client = useQueryClient();
   const user = useUser();
-  return useMutation({
-    mutationFn: (variables: Variables) => call(api, variables),
-    onSuccess: (result) => changed(client, user, result),
-  });
+  return useModuleMutation(call, (client, result: Result) => changed(client, user, result));
 }
 
 export const useCreateBot = () =>
   useBotMutation((api, payload: BotPayload) => api.post<Bot>('/bots', payload), inventoryChanged);
 
-export const useUpdateBot = () =>
-  useBotMutation(
-    (api, { id, version, changes }: { id: string; version: number; changes: Partial<BotPayload> }) =>
-      api.patch<Bot>(botPath(id), { version, ...changes }),
-    inventoryChanged,
-  );
+export const useUpdateBot = () => useBotMutation(patchVersioned<Bot, Partial<BotPayload>>(botPath), inventoryChanged);
 
 export const useDeleteBot = () =>
-  useBotMutation(
-    (api, { id, version }: { id: string; version: number }) =>
-      api.delete<{ message: string }>(botPath(id), undefined, { query: { version } }),
-    (client, user) => inventoryChanged(client, user),
-  );
+  useBotMutation(deleteVersioned(botPath), (client, user) => inventoryChanged(client, user));
 
 // ---- The host's ingestion keys (company administrators) ----
 

@@ -4,69 +4,42 @@
  * whole UTC days, both included, as its rollups count them.
  */
 
-import { addDays, parseUtcDayInput } from '../../common/src/days';
+import {
+  DAY_PRESETS,
+  DEFAULT_DAY_PRESET,
+  customDaysFromParams,
+  customRangeProblem,
+  lastDays,
+  paramsWithRange,
+  rangeKindFromParams,
+  type DayRange,
+  type DayRangeKind,
+} from '../../common/src/ranges';
 
-export const PRESETS = ['7', '30', '90'] as const;
-export type Preset = (typeof PRESETS)[number];
-export type RangeKind = Preset | 'custom';
-export const RANGE_LABELS: Readonly<Record<RangeKind, string>> = {
-  '7': '7 days',
-  '30': '30 days',
-  '90': '90 days',
-  custom: 'Custom',
-};
+export type RangeChoice = DayRange;
 
 /** The longest range the plugin answers. */
 export const MAX_DAYS = 400;
-const DAY = 86_400;
-const DEFAULT_KIND: Preset = '30';
-
-export interface RangeChoice {
-  kind: RangeKind;
-  /** First and last day (`YYYY-MM-DD`), both included. */
-  from: string;
-  to: string;
-}
-
-function isPreset(value: string | null): value is Preset {
-  return value !== null && (PRESETS as readonly string[]).includes(value);
-}
 
 /** The choice the URL holds; anything missing or unknown is the last 30 days. */
 export function choiceFromParams(params: URLSearchParams, today: string): RangeChoice {
-  const range = params.get('range');
-  if (range === 'custom') return { kind: 'custom', from: params.get('from') ?? '', to: params.get('to') ?? '' };
-  const kind = isPreset(range) ? range : DEFAULT_KIND;
-  return { kind, from: addDays(today, 1 - Number(kind)), to: today };
+  const kind = rangeKindFromParams(params, DAY_PRESETS, DEFAULT_DAY_PRESET);
+  return kind === 'custom' ? { kind, ...customDaysFromParams(params) } : { kind, ...lastDays(today, Number(kind)) };
 }
 
 /** `current` with the choice written in (only what differs from the default). */
 export function paramsWithChoice(current: URLSearchParams, choice: RangeChoice): URLSearchParams {
-  const next = new URLSearchParams(current);
-  for (const name of ['range', 'from', 'to']) next.delete(name);
-  if (choice.kind !== DEFAULT_KIND) next.set('range', choice.kind);
-  if (choice.kind === 'custom') {
-    next.set('from', choice.from);
-    next.set('to', choice.to);
-  }
-  return next;
+  return paramsWithRange(current, choice, DEFAULT_DAY_PRESET);
 }
 
 /** Another kind of range: a preset's days end today; custom starts from the days shown. */
-export function withKind(choice: RangeChoice, kind: RangeKind, today: string): RangeChoice {
-  if (kind === 'custom') return { ...choice, kind };
-  return { kind, from: addDays(today, 1 - Number(kind)), to: today };
+export function withKind(choice: RangeChoice, kind: DayRangeKind, today: string): RangeChoice {
+  return kind === 'custom' ? { ...choice, kind } : { kind, ...lastDays(today, Number(kind)) };
 }
 
 /** Why custom days cannot be shown; null when they can (a preset always can). */
 export function rangeProblem(choice: RangeChoice): string | null {
-  if (choice.kind !== 'custom') return null;
-  const from = parseUtcDayInput(choice.from);
-  const to = parseUtcDayInput(choice.to);
-  if (from === null || to === null) return 'Choose a start and an end date';
-  if (from > to) return 'The start date must be on or before the end date';
-  if ((to - from) / DAY + 1 > MAX_DAYS) return `Choose at most ${MAX_DAYS} days`;
-  return null;
+  return customRangeProblem(choice, MAX_DAYS);
 }
 
 /** What the plugin is asked: both days, or null while they have a problem. */

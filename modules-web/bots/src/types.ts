@@ -58,23 +58,8 @@ export interface Days {
   days: number;
 }
 
-export const RUN_STATUSES = ['running', 'successful', 'failed', 'stopped'] as const;
-export type RunStatus = (typeof RUN_STATUSES)[number];
-
-/** A record of `runs`, as the orchestrator sent it; `duration_s` is computed by the host. */
-export interface Run {
-  id: string;
-  external_id: string;
-  bot: string;
-  process: string;
-  started_at: number;
-  ended_at: number | null;
-  status: RunStatus;
-  items: number;
-  exception_type: 'business' | 'system' | null;
-  reason: string | null;
-  duration_s: number | null;
-}
+export { RUN_STATUSES, type Run, type RunStatus } from '../../common/src/runs';
+import type { Run, RunStatus } from '../../common/src/runs';
 
 /** `GET /bots/{id}/overview` */
 export interface Overview {

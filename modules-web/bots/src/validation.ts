@@ -93,18 +93,8 @@ export function validateBot(values: BotFormValues): FormErrors<BotFormValues> {
   return errors;
 }
 
-/** What `POST /bots` and `PATCH /bots/{id}` take: blank text is sent as null. */
-export interface BotPayload {
-  name: string;
-  type: BotType;
-  machine: string | null;
-  vendor: Vendor;
-  owner_id: string | null;
-  licence_cost: number;
-  processes: string[];
-  schedule: string | null;
-  notes: string | null;
-}
+/** What `POST /bots` and `PATCH /bots/{id}` take: the record's own fields (blank text sent as null), always a list of processes. */
+export type BotPayload = Omit<Bot, 'id' | 'version' | 'created_at' | 'updated_at' | 'processes'> & { processes: string[] };
 
 const orNull = (text: string) => text.trim() || null;
 

@@ -1,28 +1,23 @@
 import { Suspense, lazy, useCallback, useMemo, useState } from 'react';
-import {
-  Button,
-  Collapse,
-  Grid,
-  Loader,
-  Paper,
-  SegmentedControl,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { Button, Collapse, Grid, Loader, Paper, SegmentedControl, Text } from '@mantine/core';
 import { IconCalendarSearch, IconChevronDown, IconChevronUp, IconPuzzleOff } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { usePageTitle } from '@autoscope/web-sdk';
 
+import {
+  DashboardBody,
+  DashboardLoading,
+  FigureStack,
+  Section,
+  dashboardClasses,
+  refreshButton,
+} from '../../common/src/Dashboard';
 import { todayInput } from '../../common/src/days';
 import { EmptyNotice } from '../../common/src/EmptyNotice';
-import { QueryError } from '../../common/src/QueryError';
 import { useOverview } from './api';
 import { FilterPanel } from './components/FilterPanel';
 import { FormulaDrawer } from './components/FormulaDrawer';
 import { KpiCards } from './components/KpiCards';
-import { Section } from './components/Section';
 import { DepartmentTable, MonthTable, ProcessTable } from './components/Tables';
 import { departmentLabel, isEmpty, kpis, type Measure, type OpenFigure } from './figures';
 import {
@@ -37,7 +32,6 @@ import {
   type RangeChoice,
 } from './range';
 import type { Overview } from './types';
-import classes from './BusinessInsightPage.module.css';
 
 const MonthChart = lazy(() => import('./components/Charts').then((charts) => ({ default: charts.MonthChart })));
 const DepartmentChart = lazy(() =>
@@ -46,20 +40,6 @@ const DepartmentChart = lazy(() =>
 
 /** The modules the figures come from, by key. */
 const MODULE_NAMES: Readonly<Record<string, string>> = { vault: 'Process Vault', bots: 'Bot Profile' };
-
-function Loading() {
-  return (
-    <Stack gap="md" aria-busy="true" aria-label="Loading the figures">
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 6 }} spacing="sm">
-        {Array.from({ length: 6 }, (_, index) => (
-          <Skeleton key={index} height={104} />
-        ))}
-      </SimpleGrid>
-      <Skeleton height={320} />
-      <Skeleton height={240} />
-    </Stack>
-  );
-}
 
 /** Business Insight (/BusinessInsight, where users land after signing in): what automation saves. */
 export default function BusinessInsightPage() {
@@ -85,61 +65,13 @@ export default function BusinessInsightPage() {
     heading: 'Business Insight',
     breadcrumb: ['Dashboards', 'Business Insight'],
     buttons: [
-      {
-        label: 'Refresh',
-        icon: 'refresh',
-        kind: 'secondary',
-        disabled: problem !== null,
-        loading: overview.isFetching,
-        onClick: () => void overview.refetch(),
-      },
+      refreshButton(overview, problem),
     ],
   });
 
   const answer = data?.available ? data : null;
-  let body;
-  if (problem !== null && !data) {
-    // The filter says what is wrong with the days; nothing was asked yet.
-    body = null;
-  } else if (overview.isPending) {
-    body = <Loading />;
-  } else if (overview.isError && !data) {
-    body = (
-      <QueryError
-        title="The figures could not be loaded"
-        error={overview.error}
-        onRetry={() => void overview.refetch()}
-      />
-    );
-  } else if (data && !data.available) {
-    const missing = data.missing.map((key) => MODULE_NAMES[key] ?? key).join(' and ');
-    body = (
-      <Paper withBorder p="xl">
-        <EmptyNotice
-          icon={IconPuzzleOff}
-          title={`${missing} ${data.missing.length === 1 ? 'is' : 'are'} not available`}
-          description="Business Insight compares the Process Vault's estimated benefits with the runs of Bot Profile's bots. Ask your administrator to install both."
-        />
-      </Paper>
-    );
-  } else if (answer) {
-    const longer = longerChoice(choice, today);
-    body = (
-      <>
-        {overview.isError && <QueryError error={overview.error} onRetry={() => void overview.refetch()} />}
-        <Figures
-          overview={answer}
-          stale={overview.isPlaceholderData}
-          onOpen={setOpened}
-          onFilters={setFilters}
-          onLonger={longer && (() => setChoice(longer))}
-        />
-      </>
-    );
-  }
-
   return (
-    <div className={classes.page} data-testid="business-insight-page">
+    <div className={dashboardClasses.page} data-testid="business-insight-page">
       <Paper withBorder p="md">
         <FilterPanel
           choice={choice}
@@ -152,7 +84,36 @@ export default function BusinessInsightPage() {
           onFilters={setFilters}
         />
       </Paper>
-      {body}
+      <DashboardBody
+        query={overview}
+        problem={problem}
+        loading={
+          <DashboardLoading cols={{ base: 1, xs: 2, md: 3, xl: 6 }} cards={6} cardHeight={104} blocks={[320, 240]} />
+        }
+        unavailable={(unavailable) => {
+          const missing = unavailable.missing.map((key) => MODULE_NAMES[key] ?? key).join(' and ');
+          return (
+            <EmptyNotice
+              icon={IconPuzzleOff}
+              title={`${missing} ${unavailable.missing.length === 1 ? 'is' : 'are'} not available`}
+              description="Business Insight compares the Process Vault's estimated benefits with the runs of Bot Profile's bots. Ask your administrator to install both."
+            />
+          );
+        }}
+      >
+        {(shown) => {
+          const longer = longerChoice(choice, today);
+          return (
+            <Figures
+              overview={shown}
+              stale={overview.isPlaceholderData}
+              onOpen={setOpened}
+              onFilters={setFilters}
+              onLonger={longer && (() => setChoice(longer))}
+            />
+          );
+        }}
+      </DashboardBody>
       <FormulaDrawer
         shown={opened}
         currency={answer?.currency ?? { code: 'USD', symbol: '$' }}
@@ -201,7 +162,7 @@ function Figures({ overview, stale, onOpen, onFilters, onLonger }: FiguresProps)
   );
 
   return (
-    <div className={stale ? `${classes.figures} ${classes.stale}` : classes.figures} aria-busy={stale}>
+    <FigureStack stale={stale}>
       <KpiCards kpis={kpis(overview.totals, context)} currency={currency} onOpen={onOpen} />
       {isEmpty(overview) ? (
         <Paper withBorder p="xl">
@@ -279,6 +240,6 @@ function Figures({ overview, stale, onOpen, onFilters, onLonger }: FiguresProps)
         Estimates are the Process Vault's yearly benefits of live processes, prorated to the {range.days} days of the
         range; licences are shared equally by the processes each bot runs.
       </Text>
-    </div>
+    </FigureStack>
   );
 }

@@ -5,7 +5,14 @@
  * ends on the user's today.
  */
 
-import { parseUtcDayInput } from '../../common/src/days';
+import {
+  customDaysFromParams,
+  daySpan,
+  daysProblem,
+  paramsWithRange,
+  rangeKindFromParams,
+  type DayRange,
+} from '../../common/src/ranges';
 
 export const PRESETS = ['ytd', '12m', 'last_year'] as const;
 export type Preset = (typeof PRESETS)[number];
@@ -21,14 +28,9 @@ export const RANGE_LABELS: Readonly<Record<RangeKind, string>> = {
 /** The longest range the plugin answers. */
 export const MAX_DAYS = 731;
 const DEFAULT_KIND: Preset = 'ytd';
-const DAY = 86_400;
 
-export interface RangeChoice {
-  kind: RangeKind;
-  /** The first and last day (`YYYY-MM-DD`), both included. */
-  from: string;
-  to: string;
-}
+/** The range: its kind and its first and last day (`YYYY-MM-DD`), both included. */
+export type RangeChoice = DayRange<RangeKind>;
 
 export interface Filters {
   department: string | null;
@@ -41,10 +43,6 @@ export interface OverviewQuery {
   to: string;
   department?: string;
   process?: string;
-}
-
-function isPreset(value: string | null): value is Preset {
-  return value !== null && (PRESETS as readonly string[]).includes(value);
 }
 
 /** The days of a preset ending on `today` (`YYYY-MM-DD`). */
@@ -66,10 +64,8 @@ export function presetDays(kind: Preset, today: string): { from: string; to: str
 
 /** The range the URL holds; anything missing or unknown is this year to date. */
 export function choiceFromParams(params: URLSearchParams, today: string): RangeChoice {
-  const range = params.get('range');
-  if (range === 'custom') return { kind: 'custom', from: params.get('from') ?? '', to: params.get('to') ?? '' };
-  const kind = isPreset(range) ? range : DEFAULT_KIND;
-  return { kind, ...presetDays(kind, today) };
+  const kind = rangeKindFromParams(params, PRESETS, DEFAULT_KIND);
+  return kind === 'custom' ? { kind, ...customDaysFromParams(params) } : { kind, ...presetDays(kind, today) };
 }
 
 /** The department and process the URL holds (blank is none). */
@@ -80,14 +76,7 @@ export function filtersFromParams(params: URLSearchParams): Filters {
 
 /** `current` with the range written in (only what differs from the default). */
 export function paramsWithChoice(current: URLSearchParams, choice: RangeChoice): URLSearchParams {
-  const next = new URLSearchParams(current);
-  for (const name of ['range', 'from', 'to']) next.delete(name);
-  if (choice.kind !== DEFAULT_KIND) next.set('range', choice.kind);
-  if (choice.kind === 'custom') {
-    next.set('from', choice.from);
-    next.set('to', choice.to);
-  }
-  return next;
+  return paramsWithRange(current, choice, DEFAULT_KIND);
 }
 
 /** `current` with the filters written in. */
@@ -109,19 +98,12 @@ export function withKind(choice: RangeChoice, kind: RangeKind, today: string): R
 
 /** The days a valid choice covers, both included; null while its days are not valid. */
 export function spanDays(choice: RangeChoice): number | null {
-  const from = parseUtcDayInput(choice.from);
-  const to = parseUtcDayInput(choice.to);
-  return from === null || to === null || from > to ? null : (to - from) / DAY + 1;
+  return daySpan(choice.from, choice.to);
 }
 
 /** Why the range cannot be asked for; null when it can. */
 export function rangeProblem(choice: RangeChoice): string | null {
-  const from = parseUtcDayInput(choice.from);
-  const to = parseUtcDayInput(choice.to);
-  if (from === null || to === null) return 'Choose a start and an end date';
-  if (from > to) return 'The start date must be on or before the end date';
-  if ((to - from) / DAY + 1 > MAX_DAYS) return `Choose at most ${MAX_DAYS} days (two years)`;
-  return null;
+  return daysProblem(choice.from, choice.to, MAX_DAYS, `${MAX_DAYS} days (two years)`);
 }
 
 /** The query of a valid choice and the filters. */

@@ -18,6 +18,15 @@ interface FilterBarProps {
   children: ReactNode;
 }
 
+/** "Clear filters", shown while a filter narrows what is shown. */
+export function ClearFiltersButton({ onClear }: { onClear: () => void }) {
+  return (
+    <Button variant="subtle" leftSection={<IconFilterOff size={16} />} onClick={onClear}>
+      Clear filters
+    </Button>
+  );
+}
+
 /** A list's search and filters (they wrap on narrow screens), and "Clear filters" while any is set. */
 export function FilterBar({ search, filtered, onClear, children }: FilterBarProps) {
   return (
@@ -32,11 +41,7 @@ export function FilterBar({ search, filtered, onClear, children }: FilterBarProp
         clearLabel="Clear search"
       />
       {children}
-      {filtered && (
-        <Button variant="subtle" leftSection={<IconFilterOff size={16} />} onClick={onClear}>
-          Clear filters
-        </Button>
-      )}
+      {filtered && <ClearFiltersButton onClear={onClear} />}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { Table, UnstyledButton } from '@mantine/core';
+import { Skeleton, Table, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
 
 import { nextSort, sortDirection } from './sort';
@@ -31,4 +31,57 @@ export function SortHeader({ label, field, sort, onSort, numeric }: SortHeaderPr
       </UnstyledButton>
     </Table.Th>
   );
+}
+
+/** A column of `SortableHead`: its label, the field it sorts on (none: it does not sort), numbers right-aligned. */
+export interface SortColumn {
+  label: string;
+  sort?: string;
+  numeric?: boolean;
+}
+
+interface SortableHeadProps {
+  columns: readonly SortColumn[];
+  sort: string;
+  onSort: (sort: string) => void;
+  /** A last column for each row's actions menu, named for screen readers only. */
+  actions?: boolean;
+}
+
+/** A table's header row of sortable columns. */
+export function SortableHead({ columns, sort, onSort, actions = false }: SortableHeadProps) {
+  return (
+    <Table.Thead>
+      <Table.Tr>
+        {columns.map((column) => (
+          <SortHeader
+            key={column.label}
+            label={column.label}
+            field={column.sort}
+            numeric={column.numeric}
+            sort={sort}
+            onSort={onSort}
+          />
+        ))}
+        {actions && (
+          <Table.Th>
+            <VisuallyHidden>Actions</VisuallyHidden>
+          </Table.Th>
+        )}
+      </Table.Tr>
+    </Table.Thead>
+  );
+}
+
+/** Placeholder rows of `columns` cells while a table's first page loads. */
+export function SkeletonRows({ columns, rows = 6 }: { columns: number; rows?: number }) {
+  return Array.from({ length: rows }, (_, row) => (
+    <Table.Tr key={row}>
+      {Array.from({ length: columns }, (_, cell) => (
+        <Table.Td key={cell}>
+          <Skeleton height={14} radius="sm" />
+        </Table.Td>
+      ))}
+    </Table.Tr>
+  ));
 }

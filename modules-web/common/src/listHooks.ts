@@ -27,24 +27,33 @@ export function useOpenParam(name: string) {
   return { openId, shownId: openId ?? lastId, open, close };
 }
 
+/** What an export read: how many rows, as CSV, and what to add to the count said (`the newest: …`). */
+export interface CsvExport {
+  count: number;
+  csv: string;
+  note?: string;
+}
+
 /**
  * The title bar's "Export CSV": `load` reads every row the list's filters match, as CSV. With
- * none it says so; else the browser saves `<many>-<today>.csv` and the count is said.
+ * none it says so; else the browser saves `<many>-<today>.csv` and the count is said (with the
+ * export's note). `disabled` while there is nothing to export.
  */
-export function useCsvExportButton(nouns: Nouns, load: () => Promise<{ count: number; csv: string }>): PageButton {
+export function useCsvExportButton(nouns: Nouns, load: () => Promise<CsvExport>, disabled = false): PageButton {
   const notify = useNotify();
   const [exporting, setExporting] = useState(false);
 
   const exportCsv = async () => {
     setExporting(true);
     try {
-      const { count, csv } = await load();
+      const { count, csv, note } = await load();
       if (count === 0) {
         notify.failure(`There are no ${nouns[1]} to export`);
         return;
       }
       saveCsv(csv, `${nouns[1]}-${isoDay()}.csv`);
-      notify.success(`${countText(count, nouns)} exported`);
+      const exported = `${countText(count, nouns)} exported`;
+      notify.success(note ? `${exported}, ${note}` : exported);
     } catch (error) {
       notify.error(error);
     } finally {
@@ -58,6 +67,6 @@ export function useCsvExportButton(nouns: Nouns, load: () => Promise<{ count: nu
     kind: 'secondary',
     onClick: () => void exportCsv(),
     loading: exporting,
-    disabled: exporting,
+    disabled: disabled || exporting,
   };
 }

@@ -1,22 +1,25 @@
-import { Suspense, lazy, useCallback, useMemo, useState, type ReactNode } from 'react';
-import { Button, Grid, Group, Paper, SimpleGrid, Skeleton, Stack, Title } from '@mantine/core';
+import { Suspense, lazy, useCallback, useMemo } from 'react';
+import { Button, Grid, Group, Paper, Skeleton, Title } from '@mantine/core';
 import { IconCalendarSearch, IconRobotOff } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { useCurrentUser, useModuleApi, useNotify, usePageTitle, type PageButton } from '@autoscope/web-sdk';
+import { useCurrentUser, useModuleApi, usePageTitle } from '@autoscope/web-sdk';
 
-import { saveCsv } from '../../common/src/csv';
+import {
+  DashboardBody,
+  DashboardLoading,
+  FigureStack,
+  KpiCards,
+  Section,
+  dashboardClasses,
+  refreshButton,
+} from '../../common/src/Dashboard';
 import { EmptyNotice } from '../../common/src/EmptyNotice';
-import { isoDay } from '../../common/src/format';
-import { useOpenParam } from '../../common/src/listHooks';
-import { countText } from '../../common/src/lists';
-import { QueryError } from '../../common/src/QueryError';
+import { useCsvExportButton, useOpenParam } from '../../common/src/listHooks';
 import { fetchRunsForExport, insightKeys, useNames, useOverview } from './api';
 import { BacklogTable } from './components/BacklogTable';
 import type { ChartKind } from './components/Charts';
 import { FilterPanel } from './components/FilterPanel';
-import { KpiCards } from './components/KpiCards';
-import { Panel } from './components/Panel';
 import { ReasonsTable } from './components/ReasonsTable';
 import { RunDrawer } from './components/RunDrawer';
 import { RunsTable } from './components/RunsTable';
@@ -33,26 +36,14 @@ import {
   type PageState,
 } from './params';
 import type { Overview } from './types';
-import classes from './RPAInsightPage.module.css';
 
 const Chart = lazy(() => import('./components/Charts'));
 
+/** The run figures' cards (the queue figures' are fewer). */
+const KPI_COLS = { base: 2, sm: 4, lg: 8 };
+
 /** The URL parameter of the run open in the drawer. */
 const RUN_PARAM = 'run';
-
-function Loading() {
-  return (
-    <Stack gap="md" aria-busy="true" aria-label="Loading the figures">
-      <SimpleGrid cols={{ base: 2, sm: 4, lg: 8 }} spacing="sm">
-        {Array.from({ length: 8 }, (_, index) => (
-          <Skeleton key={index} height={92} />
-        ))}
-      </SimpleGrid>
-      <Skeleton height={300} />
-      <Skeleton height={220} />
-    </Stack>
-  );
-}
 
 /** A chart in its panel, drawn once the charts' chunk has loaded. */
 interface ChartPanelProps {
@@ -65,44 +56,12 @@ interface ChartPanelProps {
 
 function ChartPanel({ id, title, hint, overview, kind }: ChartPanelProps) {
   return (
-    <Panel id={id} title={title} hint={hint}>
+    <Section id={id} title={title} hint={hint} testId={id.replace(/-title$/, '')}>
       <Suspense fallback={<Skeleton height={240} aria-label="Loading the chart" />}>
         <Chart overview={overview} kind={kind} />
       </Suspense>
-    </Panel>
+    </Section>
   );
-}
-
-/** The title bar's "Export CSV": every run of the range and filters (the newest 10,000 at most). */
-function useRunsExport(state: PageState, today: string, disabled: boolean): PageButton {
-  const api = useModuleApi();
-  const notify = useNotify();
-  const [exporting, setExporting] = useState(false);
-  const exportRuns = async () => {
-    setExporting(true);
-    try {
-      const { runs, truncated } = await fetchRunsForExport(api, state, today);
-      if (runs.length === 0) {
-        notify.failure('There are no runs to export');
-        return;
-      }
-      saveCsv(runsCsv(runs), `runs-${isoDay()}.csv`);
-      const exported = `${countText(runs.length, ['run', 'runs'])} exported`;
-      notify.success(truncated ? `${exported}, the newest: narrow the range or filters for the others` : exported);
-    } catch (error) {
-      notify.error(error);
-    } finally {
-      setExporting(false);
-    }
-  };
-  return {
-    label: 'Export CSV',
-    icon: 'download',
-    kind: 'secondary',
-    onClick: () => void exportRuns(),
-    loading: exporting,
-    disabled: disabled || exporting,
-  };
 }
 
 /** Operational Insight (/RPAInsight): the robots' runs and queues over a date range and filters. */
@@ -123,72 +82,57 @@ export default function RPAInsightPage() {
   const data = overview.data;
   const available = data?.available === true;
   const names = useNames(available);
-  const exportButton = useRunsExport(state, today, problem !== null || !available);
+  const api = useModuleApi();
+  // Every run of the range and filters (the newest 10,000 at most).
+  const exportButton = useCsvExportButton(
+    ['run', 'runs'],
+    async () => {
+      const { runs, truncated } = await fetchRunsForExport(api, state, today);
+      const note = truncated ? 'the newest: narrow the range or filters for the others' : undefined;
+      return { count: runs.length, csv: runsCsv(runs), note };
+    },
+    problem !== null || !available,
+  );
 
   usePageTitle({
     heading: 'Operational Insight',
     breadcrumb: ['Dashboards', 'Operational Insight'],
     buttons: [
-      {
-        label: 'Refresh',
-        icon: 'refresh',
-        kind: 'secondary',
-        disabled: problem !== null,
-        loading: overview.isFetching,
-        onClick: () => void queryClient.invalidateQueries({ queryKey: insightKeys.all(user) }),
-      },
+      refreshButton(overview, problem, () => queryClient.invalidateQueries({ queryKey: insightKeys.all(user) })),
       exportButton,
     ],
   });
 
-  let body: ReactNode;
-  if (problem !== null && !data) {
-    // The filter says what is wrong with the days; nothing was asked yet.
-    body = null;
-  } else if (overview.isPending) {
-    body = <Loading />;
-  } else if (overview.isError && !data) {
-    body = (
-      <QueryError
-        title="The figures could not be loaded"
-        error={overview.error}
-        onRetry={() => void overview.refetch()}
-      />
-    );
-  } else if (data && !data.available) {
-    body = (
-      <Paper withBorder p="xl">
-        <EmptyNotice
-          icon={IconRobotOff}
-          title="Bot Profile is not available"
-          description={
-            'Operational Insight shows the runs and queues of Bot Profile, which is not installed for your company.'
-          }
-        />
-      </Paper>
-    );
-  } else if (data) {
-    body = (
-      <>
-        {overview.isError && <QueryError error={overview.error} onRetry={() => void overview.refetch()} />}
-        <Figures
-          overview={data}
-          state={state}
-          today={today}
-          stale={overview.isPlaceholderData}
-          onChange={setState}
-          onOpenRun={drawer.open}
-        />
-      </>
-    );
-  }
-
   return (
-    <div className={classes.page} data-testid="rpa-insight-page">
+    <div className={dashboardClasses.page} data-testid="rpa-insight-page">
       <Paper withBorder p="md">
         <FilterPanel state={state} problem={problem} today={today} names={names} onChange={setState} />
       </Paper>
-      {body}
+      <DashboardBody
+        query={overview}
+        problem={problem}
+        loading={<DashboardLoading cols={KPI_COLS} cards={8} cardHeight={92} blocks={[300, 220]} />}
+        unavailable={() => (
+          <EmptyNotice
+            icon={IconRobotOff}
+            title="Bot Profile is not available"
+            description={
+              'Operational Insight shows the runs and queues of Bot Profile, which is not installed for your company.'
+            }
+          />
+        )}
+      >
+        {(shown) => (
+          <Figures
+            overview={shown}
+            state={state}
+            today={today}
+            stale={overview.isPlaceholderData}
+            onChange={setState}
+            onOpenRun={drawer.open}
+          />
+        )}
+      </DashboardBody>
       <RunDrawer opened={drawer.openId !== null} runId={drawer.shownId} onOpen={drawer.open} onClose={drawer.close} />
     </div>
   );
@@ -207,8 +151,8 @@ interface FiguresProps {
 function Figures({ overview, state, today, stale, onChange, onOpenRun }: FiguresProps) {
   const active = hasActivity(overview);
   return (
-    <div className={stale ? `${classes.figures} ${classes.stale}` : classes.figures} aria-busy={stale}>
-      <KpiCards kpis={runKpis(overview)} label="Run figures" />
+    <FigureStack stale={stale}>
+      <KpiCards kpis={runKpis(overview)} label="Run figures" cols={KPI_COLS} testIds />
       {active ? (
         <Grid gap="md">
           <Grid.Col span={{ base: 12, lg: 7 }}>
@@ -239,13 +183,14 @@ function Figures({ overview, state, today, stale, onChange, onOpenRun }: Figures
             />
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
-            <Panel
+            <Section
               id="insight-reasons-title"
+              testId="insight-reasons"
               title="Top failure reasons"
               hint="Failed runs of the range, most frequent first"
             >
               <ReasonsTable overview={overview} />
-            </Panel>
+            </Section>
           </Grid.Col>
         </Grid>
       ) : (
@@ -277,7 +222,7 @@ function Figures({ overview, state, today, stale, onChange, onOpenRun }: Figures
       <Title order={2} size="h4" mt="xs">
         Queues
       </Title>
-      <KpiCards kpis={queueKpis(overview)} label="Queue figures" cols={{ base: 2, sm: 3, lg: 6 }} />
+      <KpiCards kpis={queueKpis(overview)} label="Queue figures" cols={{ base: 2, sm: 3, lg: 6 }} testIds />
       <Grid gap="md">
         <Grid.Col span={{ base: 12, lg: 7 }}>
           <ChartPanel
@@ -289,17 +234,18 @@ function Figures({ overview, state, today, stale, onChange, onOpenRun }: Figures
           />
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 5 }}>
-          <Panel
+          <Section
             id="insight-backlog-title"
+            testId="insight-backlog"
             title="Backlog per queue"
             hint="New and in progress items now, whenever added"
           >
             <BacklogTable backlog={overview.queues.backlog} />
-          </Panel>
+          </Section>
         </Grid.Col>
       </Grid>
       <StuckList state={state} counts={overview.queues.stuck} onKind={(stuck) => onChange({ ...state, stuck })} />
       <RunsTable state={state} today={today} onStatus={(status) => onChange({ ...state, status })} onOpen={onOpenRun} />
-    </div>
+    </FigureStack>
   );
 }

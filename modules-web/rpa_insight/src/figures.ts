@@ -3,6 +3,7 @@
 import { toCsv } from '../../common/src/csv';
 import { formatNumber, formatPercent } from '../../common/src/format';
 import type { Backlog, DayRuns, Exceptions, Overview, QueueDay, Run, RunStatus, WeekDurations } from './types';
+import type { Kpi } from '../../common/src/Dashboard';
 
 /** A duration such as `45 s`, `3 min 20 s`, `2 h 5 min` or `1 d 3 h`; — when there is none. */
 export function formatSeconds(seconds: number | null | undefined): string {
@@ -46,17 +47,6 @@ export const STATUS_COLORS: Readonly<Record<RunStatus, string>> = {
 /** A run status's label; an unknown one as it is. */
 export function statusLabel(status: string): string {
   return STATUS_LABELS[status as RunStatus] ?? status;
-}
-
-export interface Kpi {
-  /** Stable: the card is `data-testid="kpi-<id>"`, its figure `kpi-<id>-value`. */
-  id: string;
-  label: string;
-  value: string;
-  /** What the figure counts. */
-  hint: string;
-  /** A colour when the figure needs attention. */
-  color?: string;
 }
 
 /** The headline figures of the range. */

@@ -8,29 +8,25 @@
 
 import type { Query } from '@autoscope/web-sdk';
 
-import { addDays, parseUtcDayInput, utcDayInput } from '../../common/src/days';
+import {
+  DAY_PRESETS,
+  DEFAULT_DAY_PRESET,
+  customRangeProblem,
+  isOneOf,
+  lastDays,
+  paramsWithRange,
+  rangeKindFromParams,
+  type DayRange,
+  type DayRangeKind,
+} from '../../common/src/ranges';
+import { utcDayInput } from '../../common/src/days';
 import { RUN_STATUSES, type RunStatus, type StuckKind } from './types';
-
-export const PRESETS = ['7', '30', '90'] as const;
-export type Preset = (typeof PRESETS)[number];
-export type RangeKind = Preset | 'custom';
-export const RANGE_LABELS: Readonly<Record<RangeKind, string>> = {
-  '7': '7 days',
-  '30': '30 days',
-  '90': '90 days',
-  custom: 'Custom',
-};
 
 /** The longest range the plugin answers. */
 export const MAX_DAYS = 400;
-const DEFAULT_KIND: Preset = '30';
-const DAY = 86_400;
 
-export interface PageState {
-  kind: RangeKind;
-  /** The custom range's first and last day (`YYYY-MM-DD`), both included; presets ignore them. */
-  from: string;
-  to: string;
+/** The range (a custom range's first and last day, both included; presets ignore them) and the rest. */
+export interface PageState extends DayRange {
   process: string | null;
   bot: string | null;
   queue: string | null;
@@ -54,14 +50,9 @@ function text(params: URLSearchParams, name: string): string | null {
   return value ? value : null;
 }
 
-function isOneOf<T extends string>(values: readonly T[], value: string | null): value is T {
-  return value !== null && (values as readonly string[]).includes(value);
-}
-
 /** The state the URL holds; anything missing or unknown takes the default (the last 30 days, no filter). */
 export function stateFromParams(params: URLSearchParams): PageState {
-  const range = params.get('range');
-  const kind: RangeKind = range === 'custom' || isOneOf(PRESETS, range) ? range : DEFAULT_KIND;
+  const kind = rangeKindFromParams(params, DAY_PRESETS, DEFAULT_DAY_PRESET);
   const status = params.get('status');
   return {
     kind,
@@ -77,13 +68,7 @@ export function stateFromParams(params: URLSearchParams): PageState {
 
 /** `current` with the state written in (only what differs from the defaults); other parameters stay. */
 export function paramsWithState(current: URLSearchParams, state: PageState): URLSearchParams {
-  const next = new URLSearchParams(current);
-  for (const name of ['range', 'from', 'to', 'process', 'bot', 'queue', 'status', 'stuck']) next.delete(name);
-  if (state.kind !== DEFAULT_KIND) next.set('range', state.kind);
-  if (state.kind === 'custom') {
-    next.set('from', state.from);
-    next.set('to', state.to);
-  }
+  const next = paramsWithRange(current, state, DEFAULT_DAY_PRESET, [...FILTER_NAMES, 'status', 'stuck']);
   for (const name of FILTER_NAMES) {
     const value = state[name];
     if (value) next.set(name, value);
@@ -95,23 +80,16 @@ export function paramsWithState(current: URLSearchParams, state: PageState): URL
 
 /** The first and last day shown: a preset's last N days up to `today`, or the custom days. */
 export function shownDays(state: PageState, today: string): { from: string; to: string } {
-  if (state.kind === 'custom') return { from: state.from, to: state.to };
-  return { from: addDays(today, 1 - Number(state.kind)), to: today };
+  return state.kind === 'custom' ? { from: state.from, to: state.to } : lastDays(today, Number(state.kind));
 }
 
 /** Why the custom days cannot be asked for; null when they can (a preset always can). */
 export function rangeProblem(state: PageState): string | null {
-  if (state.kind !== 'custom') return null;
-  const from = parseUtcDayInput(state.from);
-  const to = parseUtcDayInput(state.to);
-  if (from === null || to === null) return 'Choose a start and an end date';
-  if (from > to) return 'The start date must be on or before the end date';
-  if ((to - from) / DAY + 1 > MAX_DAYS) return `Choose at most ${MAX_DAYS} days`;
-  return null;
+  return customRangeProblem(state, MAX_DAYS);
 }
 
 /** Another range kind; custom starts from the days shown before. */
-export function withKind(state: PageState, kind: RangeKind, today: string): PageState {
+export function withKind(state: PageState, kind: DayRangeKind, today: string): PageState {
   if (kind !== 'custom') return { ...state, kind, from: '', to: '' };
   return state.kind === 'custom' ? state : { ...state, kind, ...shownDays(state, today) };
 }

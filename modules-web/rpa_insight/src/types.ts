@@ -3,8 +3,8 @@
  * seconds; days and weeks are UTC midnights (weeks start on Monday); durations are seconds.
  */
 
-export const RUN_STATUSES = ['running', 'successful', 'failed', 'stopped'] as const;
-export type RunStatus = (typeof RUN_STATUSES)[number];
+export { RUN_STATUSES, type Run, type RunStatus } from '../../common/src/runs';
+import type { Run } from '../../common/src/runs';
 
 export interface StatusCounts {
   running: number;
@@ -143,21 +143,6 @@ export interface Unavailable {
 }
 
 export type OverviewAnswer = Overview | Unavailable;
-
-/** A run as `GET /runs` lists it. */
-export interface Run {
-  id: string;
-  external_id: string;
-  bot: string;
-  process: string;
-  started_at: number;
-  ended_at: number | null;
-  status: RunStatus;
-  items: number | null;
-  exception_type: 'business' | 'system' | null;
-  reason: string | null;
-  duration_s: number | null;
-}
 
 /** A bot of Bot Profile's inventory, as the drill-down shows it. */
 export interface BotSummary {

@@ -1,6 +1,6 @@
-import { useCallback, useMemo, useState } from 'react';
-import { Button, Group, Text } from '@mantine/core';
-import { IconChevronLeft, IconChevronRight, IconPlus, IconTicket } from '@tabler/icons-react';
+import { useCallback, useMemo } from 'react';
+import { Button } from '@mantine/core';
+import { IconPlus, IconTicket } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { useModuleApi, usePageTitle } from '@autoscope/web-sdk';
 
@@ -8,6 +8,7 @@ import { useDialog } from '../../common/src/dialogs';
 import { EmptyNotice, NoMatchNotice } from '../../common/src/EmptyNotice';
 import { useCsvExportButton, useOpenParam } from '../../common/src/listHooks';
 import { ListLayout } from '../../common/src/ListLayout';
+import { Pager, useCursorPaging } from '../../common/src/Pager';
 import { indexPeople } from '../../common/src/people';
 import { usePeople } from '../../common/src/queries';
 import { QueryError } from '../../common/src/QueryError';
@@ -20,16 +21,7 @@ import { TicketTable } from './components/TicketTable';
 import { useNow } from './components/useNow';
 import { ticketsCsv } from './csv';
 import type { Names } from './history';
-import {
-  currentCursor,
-  firstPage,
-  nextPage,
-  pageCount,
-  pageNumber,
-  pagingFor,
-  previousPage,
-  rangeText,
-} from './pagination';
+import { pageCount, rangeText } from './pagination';
 import type { TicketFilters } from './types';
 import { OPEN_PARAM, clearedFilters, filtersFromParams, isFiltered, withFilters } from './urlState';
 
@@ -44,12 +36,11 @@ export default function SupportPage() {
 
   // Pages of the current filters; other filters start on the first page.
   const filtersKey = JSON.stringify(filters);
-  const [storedPaging, setPaging] = useState(() => firstPage(filtersKey));
-  const paging = pagingFor(storedPaging, filtersKey);
-  const page = pageNumber(paging);
+  const paging = useCursorPaging(filtersKey);
+  const page = paging.page;
 
   useLiveTickets();
-  const list = useTicketList(filters, currentCursor(paging));
+  const list = useTicketList(filters, paging.cursor);
   const people = usePeople();
   const processes = useProcesses();
   const names = useMemo<Names>(
@@ -96,7 +87,7 @@ export default function SupportPage() {
     // The last tickets of this page went (closed and removed, or filtered away by a change).
     content = (
       <EmptyNotice icon={IconTicket} title="This page is empty now" description="The tickets it held have changed.">
-        <Button variant="light" onClick={() => setPaging(firstPage(filtersKey))}>
+        <Button variant="light" onClick={paging.reset}>
           First page
         </Button>
       </EmptyNotice>
@@ -133,38 +124,17 @@ export default function SupportPage() {
           onOpen={drawer.open}
         />
         {rows && (
-          <Group justify="space-between" gap="sm" wrap="wrap">
-            <Text size="sm" c="dimmed" aria-live="polite">
-              {rangeText(page, rows.length, total)}
-            </Text>
-            {(page > 1 || nextCursor) && (
-              <Group gap="xs" wrap="nowrap">
-                <Button
-                  variant="default"
-                  size="sm"
-                  leftSection={<IconChevronLeft size={16} />}
-                  disabled={page === 1 || !settled}
-                  onClick={() => setPaging(previousPage(paging))}
-                >
-                  Previous
-                </Button>
-                <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                  Page {page}
-                  {total != null ? ` of ${pageCount(total)}` : ''}
-                </Text>
-                <Button
-                  variant="default"
-                  size="sm"
-                  rightSection={<IconChevronRight size={16} />}
-                  disabled={!nextCursor || !settled}
-                  loading={list.isFetching && !settled}
-                  onClick={() => nextCursor && setPaging(nextPage(paging, nextCursor))}
-                >
-                  Next
-                </Button>
-              </Group>
-            )}
-          </Group>
+          <Pager
+            page={page}
+            nextCursor={nextCursor}
+            settled={settled}
+            loading={list.isFetching}
+            status={rangeText(page, rows.length, total)}
+            pageSuffix={total != null ? ` of ${pageCount(total)}` : ''}
+            size="sm"
+            onPrevious={paging.previous}
+            onNext={paging.next}
+          />
         )}
       </>
     );

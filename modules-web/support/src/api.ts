@@ -7,7 +7,6 @@
 import { useMemo } from 'react';
 import {
   keepPreviousData,
-  useMutation,
   useQuery,
   useQueryClient,
   type QueryClient,
@@ -17,6 +16,7 @@ import { useCurrentUser, useModuleApi, useRealtime, type ApiClient } from '@auto
 import { useFileDownload } from '../../common/src/fileDownload';
 import { fetchAllPages, type ListPage } from '../../common/src/lists';
 import { useMasterNames } from '../../common/src/queries';
+import { patchVersioned, useModuleMutation } from '../../common/src/mutations';
 import { PAGE_SIZE } from './pagination';
 import type {
   AttachmentMeta,
@@ -134,18 +134,15 @@ function ticketChanged(client: QueryClient, user: string, id: string) {
   listsChanged(client, user);
 }
 
-/** A call to the plugin that changes something, and what the cache does after it succeeded. */
+/** A call to the plugin that changes something, and what the cache does after it succeeded (for the user's keys). */
 function useSupportMutation<Variables, Result>(
   call: (api: ApiClient, variables: Variables) => Promise<Result>,
   changed: (client: QueryClient, user: string, result: Result, variables: Variables) => void,
 ) {
-  const api = useModuleApi();
-  const client = useQueryClient();
   const user = useUser();
-  return useMutation({
-    mutationFn: (variables: Variables) => call(api, variables),
-    onSuccess: (result, variables) => changed(client, user, result, variables),
-  });
+  return useModuleMutation(call, (client, result: Result, variables: Variables) =>
+    changed(client, user, result, variables),
+  );
 }
 
 export const useCreateTicket = () =>
@@ -157,8 +154,7 @@ export const useCreateTicket = () =>
 /** `PATCH /tickets/{id}` with the version the change was made on: 409 when someone saved first. */
 export const useUpdateTicket = () =>
   useSupportMutation(
-    (api, { id, version, changes }: { id: string; version: number; changes: TicketChanges & { status?: string } }) =>
-      api.patch<Ticket>(ticketPath(id), { version, ...changes }),
+    patchVersioned<Ticket, TicketChanges & { status?: string }>(ticketPath),
     (client, user, ticket) => {
       // The new version at once, so a next change does not meet a 409 of its own making.
       client.setQueryData<TicketDetail>(supportKeys.ticket(user, ticket.id), (old) => (old ? { ...old, ticket } : old));

@@ -1,36 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
-import {
-  currentCursor,
-  firstPage,
-  nextPage,
-  pageCount,
-  pageNumber,
-  pagingFor,
-  previousPage,
-  rangeText,
-} from './pagination';
+import { pageCount, rangeText } from './pagination';
 
-describe('paging by cursor', () => {
-  it('starts on page 1 without a cursor', () => {
-    const paging = firstPage('a');
-    expect([pageNumber(paging), currentCursor(paging)]).toEqual([1, null]);
-  });
-
-  it('goes on with the next cursor and back to the one before', () => {
-    const third = nextPage(nextPage(firstPage('a'), 'c2'), 'c3');
-    expect([pageNumber(third), currentCursor(third)]).toEqual([3, 'c3']);
-    const second = previousPage(third);
-    expect([pageNumber(second), currentCursor(second)]).toEqual([2, 'c2']);
-    expect(previousPage(previousPage(second))).toEqual(firstPage('a'));
-  });
-
-  it('starts over when the filters change, and stays put when they do not', () => {
-    const second = nextPage(firstPage('a'), 'c2');
-    expect(pagingFor(second, 'a')).toBe(second);
-    expect(pagingFor(second, 'b')).toEqual(firstPage('b'));
-  });
-
+describe('pages of tickets', () => {
   it('counts pages of 50, at least one', () => {
     expect([pageCount(0), pageCount(50), pageCount(51), pageCount(230)]).toEqual([1, 1, 2, 5]);
   });

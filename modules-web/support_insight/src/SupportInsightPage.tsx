@@ -1,13 +1,19 @@
 import { Suspense, lazy, useCallback, useMemo } from 'react';
-import { Button, Loader, Paper, SimpleGrid, Skeleton, Stack } from '@mantine/core';
+import { Button, Loader, Paper } from '@mantine/core';
 import { IconCalendarSearch, IconTicketOff } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { usePageTitle } from '@autoscope/web-sdk';
 
+import {
+  DashboardBody,
+  DashboardLoading,
+  FigureStack,
+  dashboardClasses,
+  refreshButton,
+} from '../../common/src/Dashboard';
 import { todayInput } from '../../common/src/days';
 import { EmptyNotice } from '../../common/src/EmptyNotice';
 import { usePeople } from '../../common/src/queries';
-import { QueryError } from '../../common/src/QueryError';
 import { useInsight, useProcessNames } from './api';
 import { BreakdownTables } from './components/BreakdownTables';
 import { KpiCards } from './components/KpiCards';
@@ -15,23 +21,8 @@ import { RangeFilter } from './components/RangeFilter';
 import { totals } from './figures';
 import { choiceFromParams, paramsWithChoice, rangeProblem, withKind, type RangeChoice } from './range';
 import type { Insight } from './types';
-import classes from './SupportInsightPage.module.css';
 
 const Charts = lazy(() => import('./components/Charts'));
-
-function Loading() {
-  return (
-    <Stack gap="md" aria-busy="true" aria-label="Loading the figures">
-      <SimpleGrid cols={{ base: 2, sm: 4, xl: 7 }} spacing="sm">
-        {Array.from({ length: 7 }, (_, index) => (
-          <Skeleton key={index} height={92} />
-        ))}
-      </SimpleGrid>
-      <Skeleton height={280} />
-      <Skeleton height={220} />
-    </Stack>
-  );
-}
 
 /** Support Insight (/SupportInsight): Ticket Management's figures over a date range. */
 export default function SupportInsightPage() {
@@ -45,66 +36,40 @@ export default function SupportInsightPage() {
   );
 
   const insight = useInsight(choice, problem === null);
-  const data = insight.data;
 
   usePageTitle({
     heading: 'Support Insight',
     breadcrumb: ['Dashboards', 'Support Insight'],
     buttons: [
-      {
-        label: 'Refresh',
-        icon: 'refresh',
-        kind: 'secondary',
-        disabled: problem !== null,
-        loading: insight.isFetching,
-        onClick: () => void insight.refetch(),
-      },
+      refreshButton(insight, problem),
     ],
   });
 
-  let body;
-  if (problem !== null && !data) {
-    // The filter says what is wrong with the days; nothing was asked yet.
-    body = null;
-  } else if (insight.isPending) {
-    body = <Loading />;
-  } else if (insight.isError && !data) {
-    body = (
-      <QueryError
-        title="The figures could not be loaded"
-        error={insight.error}
-        onRetry={() => void insight.refetch()}
-      />
-    );
-  } else if (data && !data.available) {
-    body = (
-      <Paper withBorder p="xl">
-        <EmptyNotice
-          icon={IconTicketOff}
-          title="Ticket Management is not available"
-          description="Support Insight shows the tickets of Ticket Management, which is not installed for your company."
-        />
-      </Paper>
-    );
-  } else if (data) {
-    body = (
-      <>
-        {insight.isError && <QueryError error={insight.error} onRetry={() => void insight.refetch()} />}
-        <Figures
-          insight={data}
-          stale={insight.isPlaceholderData}
-          onWider={choice.kind === '90' ? null : () => setChoice(withKind(choice, '90', today))}
-        />
-      </>
-    );
-  }
-
   return (
-    <div className={classes.page} data-testid="support-insight-page">
+    <div className={dashboardClasses.page} data-testid="support-insight-page">
       <Paper withBorder p="md">
         <RangeFilter choice={choice} problem={problem} today={today} onChange={setChoice} />
       </Paper>
-      {body}
+      <DashboardBody
+        query={insight}
+        problem={problem}
+        loading={<DashboardLoading cols={{ base: 2, sm: 4, xl: 7 }} cards={7} cardHeight={92} blocks={[280, 220]} />}
+        unavailable={() => (
+          <EmptyNotice
+            icon={IconTicketOff}
+            title="Ticket Management is not available"
+            description="Support Insight shows the tickets of Ticket Management, which is not installed for your company."
+          />
+        )}
+      >
+        {(answer) => (
+          <Figures
+            insight={answer}
+            stale={insight.isPlaceholderData}
+            onWider={choice.kind === '90' ? null : () => setChoice(withKind(choice, '90', today))}
+          />
+        )}
+      </DashboardBody>
     </div>
   );
 }
@@ -123,7 +88,7 @@ function Figures({ insight, stale, onWider }: FiguresProps) {
   const processNames = useProcessNames(insight.per_process.length > 0);
 
   return (
-    <div className={stale ? `${classes.figures} ${classes.stale}` : classes.figures} aria-busy={stale}>
+    <FigureStack stale={stale}>
       <KpiCards insight={insight} opened={opened} closed={closed} />
       {opened === 0 && closed === 0 ? (
         <Paper withBorder p="xl">
@@ -145,6 +110,6 @@ function Figures({ insight, stale, onWider }: FiguresProps) {
         </Suspense>
       )}
       <BreakdownTables insight={insight} opened={opened} people={people} processNames={processNames} />
-    </div>
+    </FigureStack>
   );
 }

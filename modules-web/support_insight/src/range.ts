@@ -5,32 +5,31 @@
  * buckets are.
  */
 
-import { addDays, parseUtcDayInput } from '../../common/src/days';
+import { parseUtcDayInput } from '../../common/src/days';
+import {
+  DAY,
+  DAY_PRESETS,
+  DEFAULT_DAY_PRESET,
+  customDaysFromParams,
+  customRangeProblem,
+  daySpan,
+  isOneOf,
+  lastDays,
+  paramsWithRange,
+  rangeKindFromParams,
+  type DayRange,
+  type DayRangeKind,
+} from '../../common/src/ranges';
 
 export const BUCKETS = ['day', 'week', 'month'] as const;
 export type Bucket = (typeof BUCKETS)[number];
 export const BUCKET_LABELS: Readonly<Record<Bucket, string>> = { day: 'Day', week: 'Week', month: 'Month' };
 
-export const PRESETS = ['7', '30', '90'] as const;
-export type Preset = (typeof PRESETS)[number];
-export type RangeKind = Preset | 'custom';
-export const RANGE_LABELS: Readonly<Record<RangeKind, string>> = {
-  '7': '7 days',
-  '30': '30 days',
-  '90': '90 days',
-  custom: 'Custom',
-};
-
 /** The longest range the plugin answers. */
 export const MAX_DAYS = 400;
-const DAY = 86_400;
-const DEFAULT_KIND: Preset = '30';
 
-export interface RangeChoice {
-  kind: RangeKind;
-  /** The first and last day (`YYYY-MM-DD`), both included; used when `kind` is custom. */
-  from: string;
-  to: string;
+/** The range (the first and last day, both included, are used when `kind` is custom) and the series' bucket. */
+export interface RangeChoice extends DayRange {
   bucket: Bucket;
 }
 
@@ -41,10 +40,6 @@ export interface InsightQuery {
   bucket: Bucket;
 }
 
-function isOneOf<T extends string>(values: readonly T[], value: string | null): value is T {
-  return value !== null && (values as readonly string[]).includes(value);
-}
-
 /** The series read best: days up to a month, weeks up to half a year, then months. */
 export function defaultBucket(days: number): Bucket {
   if (days <= 31) return 'day';
@@ -53,21 +48,12 @@ export function defaultBucket(days: number): Bucket {
 
 /** The days a choice covers (a custom one as chosen, both days included); null while its days are not valid. */
 export function spanDays(choice: RangeChoice): number | null {
-  if (choice.kind !== 'custom') return Number(choice.kind);
-  const from = parseUtcDayInput(choice.from);
-  const to = parseUtcDayInput(choice.to);
-  return from === null || to === null || from > to ? null : (to - from) / DAY + 1;
+  return choice.kind === 'custom' ? daySpan(choice.from, choice.to) : Number(choice.kind);
 }
 
 /** Why a custom range cannot be asked for; null when it can (a preset always can). */
 export function rangeProblem(choice: RangeChoice): string | null {
-  if (choice.kind !== 'custom') return null;
-  const from = parseUtcDayInput(choice.from);
-  const to = parseUtcDayInput(choice.to);
-  if (from === null || to === null) return 'Choose a start and an end date';
-  if (from > to) return 'The start date must be on or before the end date';
-  if ((to - from) / DAY + 1 > MAX_DAYS) return `Choose at most ${MAX_DAYS} days`;
-  return null;
+  return customRangeProblem(choice, MAX_DAYS);
 }
 
 /** The query for a choice at `nowSeconds`; null while a custom range has a problem. */
@@ -83,24 +69,16 @@ export function insightQuery(choice: RangeChoice, nowSeconds: number): InsightQu
 
 /** The choice the URL holds; anything missing or unknown takes the default (the last 30 days, by day). */
 export function choiceFromParams(params: URLSearchParams, today: string): RangeChoice {
-  const range = params.get('range');
-  const kind: RangeKind = range === 'custom' || isOneOf(PRESETS, range) ? range : DEFAULT_KIND;
-  const from = kind === 'custom' ? (params.get('from') ?? '') : addDays(today, 1 - Number(kind));
-  const to = kind === 'custom' ? (params.get('to') ?? '') : today;
+  const kind = rangeKindFromParams(params, DAY_PRESETS, DEFAULT_DAY_PRESET);
+  const days = kind === 'custom' ? customDaysFromParams(params) : lastDays(today, Number(kind));
   const bucket = params.get('bucket');
-  const choice: RangeChoice = { kind, from, to, bucket: 'day' };
+  const choice: RangeChoice = { kind, ...days, bucket: 'day' };
   return { ...choice, bucket: isOneOf(BUCKETS, bucket) ? bucket : defaultBucket(spanDays(choice) ?? 0) };
 }
 
 /** `current` with the choice written in (and only what differs from the defaults). */
 export function paramsWithChoice(current: URLSearchParams, choice: RangeChoice): URLSearchParams {
-  const next = new URLSearchParams(current);
-  for (const name of ['range', 'from', 'to', 'bucket']) next.delete(name);
-  if (choice.kind !== DEFAULT_KIND) next.set('range', choice.kind);
-  if (choice.kind === 'custom') {
-    next.set('from', choice.from);
-    next.set('to', choice.to);
-  }
+  const next = paramsWithRange(current, choice, DEFAULT_DAY_PRESET, ['bucket']);
   if (choice.bucket !== defaultBucket(spanDays(choice) ?? 0)) next.set('bucket', choice.bucket);
   return next;
 }
@@ -109,14 +87,14 @@ export function paramsWithChoice(current: URLSearchParams, choice: RangeChoice):
  * Another range: a preset with the bucket that suits it; custom starts from the days the
  * previous choice covered, keeping its bucket.
  */
-export function withKind(choice: RangeChoice, kind: RangeKind, today: string): RangeChoice {
+export function withKind(choice: RangeChoice, kind: DayRangeKind, today: string): RangeChoice {
   if (kind === 'custom') {
-    const days = spanDays(choice) ?? Number(DEFAULT_KIND);
+    const days = spanDays(choice) ?? Number(DEFAULT_DAY_PRESET);
     if (choice.kind === 'custom') return choice;
-    return { kind, from: addDays(today, 1 - days), to: today, bucket: choice.bucket };
+    return { kind, ...lastDays(today, days), bucket: choice.bucket };
   }
   const days = Number(kind);
-  return { kind, from: addDays(today, 1 - days), to: today, bucket: defaultBucket(days) };
+  return { kind, ...lastDays(today, days), bucket: defaultBucket(days) };
 }
 
 /** Custom days changed: the bucket follows the span while the user has not chosen another. */

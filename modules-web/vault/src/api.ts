@@ -6,15 +6,14 @@
 import {
   keepPreviousData,
   useInfiniteQuery,
-  useMutation,
   useQuery,
-  useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
 import { useModuleApi, type ApiClient } from '@autoscope/web-sdk';
 
 import { useFileDownload } from '../../common/src/fileDownload';
 import { fetchAllPages, type ListPage } from '../../common/src/lists';
+import { deleteVersioned, patchVersioned, useModuleMutation } from '../../common/src/mutations';
 import type { ImportRow } from './csv';
 import type {
   DocumentMeta,
@@ -144,34 +143,15 @@ export function refetchStale(client: QueryClient, processId: string) {
   void client.invalidateQueries({ queryKey: vaultKeys.lists });
 }
 
-/** A call to the plugin that changes something, and what the cache does after it succeeded. */
-function useVaultMutation<Variables, Result>(
-  call: (api: ApiClient, variables: Variables) => Promise<Result>,
-  changed: (client: QueryClient, result: Result, variables: Variables) => void,
-) {
-  const api = useModuleApi();
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (variables: Variables) => call(api, variables),
-    onSuccess: (result, variables) => changed(client, result, variables),
-  });
-}
-
-
 export const useCreateProcess = () =>
-  useVaultMutation((api, payload: ProcessPayload) => api.post<Process>('/processes', payload), processChanged);
+  useModuleMutation((api, payload: ProcessPayload) => api.post<Process>('/processes', payload), processChanged);
 
 export const useUpdateProcess = () =>
-  useVaultMutation(
-    (api, { id, version, changes }: { id: string; version: number; changes: Partial<ProcessPayload> }) =>
-      api.patch<Process>(processPath(id), { version, ...changes }),
-    processChanged,
-  );
+  useModuleMutation(patchVersioned<Process, Partial<ProcessPayload>>(processPath), processChanged);
 
 export const useDeleteProcess = () =>
-  useVaultMutation(
-    (api, { id, version }: { id: string; version: number }) =>
-      api.delete<{ message: string }>(processPath(id), undefined, { query: { version } }),
+  useModuleMutation(
+    deleteVersioned(processPath),
     (client, _answer, { id }) => {
       client.removeQueries({ queryKey: vaultKeys.process(id) });
       listsChanged(client);
@@ -179,7 +159,7 @@ export const useDeleteProcess = () =>
   );
 
 export const useImportProcesses = () =>
-  useVaultMutation(
+  useModuleMutation(
     (api, rows: ImportRow[]) => api.post<ImportResult>('/processes/import', { rows }),
     (client, result) => {
       if (result.created > 0) listsChanged(client);
@@ -187,13 +167,13 @@ export const useImportProcesses = () =>
   );
 
 export const useSubmitIdea = () =>
-  useVaultMutation(
+  useModuleMutation(
     (api, idea: { name: string; description: string; department: string }) => api.post<Process>('/ideas', idea),
     processChanged,
   );
 
 export const useAssessProcess = () =>
-  useVaultMutation(
+  useModuleMutation(
     (api, { id, version, values }: { id: string; version: number; values: AssessmentFormValues }) =>
       api.put<Process>(`${processPath(id)}/assessment`, assessmentPayload(values, version)),
     processChanged,
@@ -206,14 +186,14 @@ function documentsChanged(client: QueryClient, processId: string) {
 }
 
 export const useUploadDocument = (processId: string) =>
-  useVaultMutation(
+  useModuleMutation(
     (api, document: { name: string; mime: string; data: string }) =>
       api.post<DocumentMeta>(`${processPath(processId)}/documents`, document),
     (client) => documentsChanged(client, processId),
   );
 
 export const useDeleteDocument = (processId: string) =>
-  useVaultMutation(
+  useModuleMutation(
     (api, documentId: string) => api.delete<{ message: string }>(documentPath(documentId)),
     (client) => documentsChanged(client, processId),
   );

@@ -446,17 +446,7 @@ async fn queue_volume_backlog_sla_and_stuck_items_match_by_hand(engine: Engine) 
 
 /// `YYYY-MM-DD` of the UTC day holding `at`.
 fn day_text(at: i64) -> String {
-    // Days since 1970-01-01 to a civil date (Howard Hinnant's algorithm).
-    let days = at.div_euclid(DAY) + 719_468;
-    let era = days.div_euclid(146_097);
-    let day_of_era = days - era * 146_097;
-    let year_of_era = (day_of_era - day_of_era / 1_460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
-    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
-    let shifted = (5 * day_of_year + 2) / 153;
-    let day = day_of_year - (153 * shifted + 2) / 5 + 1;
-    let month = if shifted < 10 { shifted + 3 } else { shifted - 9 };
-    let year = year_of_era + era * 400 + i64::from(month <= 2);
-    format!("{year:04}-{month:02}-{day:02}")
+    autoscope_sdk::days::format_day(at.div_euclid(DAY))
 }
 
 fn external_ids(page: &Value) -> Vec<&str> {

@@ -105,59 +105,15 @@ pub async fn execute(db: &Db, target: &Target, company_id: &str, now: i64, op: S
             Ok(Value::Object(page))
         }
         StorageOp::Insert { record, .. } => {
-            let (fields, mut answer) = validate::new_record(name, spec, &record).map_err(bad_request)?;
-            let id = super::new_id();
-            let marks =
-                rollup::mark(&target.module, name, spec, company_id, |time| rollup::days(day_of(&answer, time)));
-            let row = write::NewRow { id: id.clone(), fields };
-            let mut tx = pool.begin().await.map_err(internal)?;
-            write::insert(&table, spec, company_id, now, vec![row], None)
-                .query()
-                .execute(&mut *tx)
-                .await
-                .map_err(internal)?;
-            if let Some(marks) = marks {
-                marks.query().execute(&mut *tx).await.map_err(internal)?;
-            }
-            tx.commit().await.map_err(internal)?;
-            with_system_fields(&mut answer, id, now);
-            Ok(Value::Object(answer))
+            let mut stored = insert_all(db, target, company_id, now, std::slice::from_ref(&record), false).await?;
+            Ok(Value::Object(stored.pop().unwrap_or_default()))
         }
         StorageOp::InsertMany { records, .. } => {
             if records.len() > MAX_INSERT_MANY {
                 return Err(bad_request(format!("insert_many takes at most {MAX_INSERT_MANY} records")));
             }
-            let mut rows = Vec::with_capacity(records.len());
-            let mut answers = Vec::with_capacity(records.len());
-            for (i, record) in records.iter().enumerate() {
-                let (fields, mut answer) = validate::new_record(name, spec, record)
-                    .map_err(|message| bad_request(format!("record {i}: {message}")))?;
-                let id = super::new_id();
-                with_system_fields(&mut answer, id.clone(), now);
-                rows.push(write::NewRow { id, fields });
-                answers.push(answer);
-            }
-            if !rows.is_empty() {
-                let marks = rollup::mark(&target.module, name, spec, company_id, |time| {
-                    rollup::days(answers.iter().filter_map(|answer| day_of(answer, time)))
-                });
-                let mut tx = pool.begin().await.map_err(internal)?;
-                let per_statement = write::rows_per_insert(spec, db.engine());
-                let mut rows = rows.into_iter().peekable();
-                while rows.peek().is_some() {
-                    let chunk: Vec<write::NewRow> = rows.by_ref().take(per_statement).collect();
-                    write::insert(&table, spec, company_id, now, chunk, None)
-                        .query()
-                        .execute(&mut *tx)
-                        .await
-                        .map_err(internal)?;
-                }
-                if let Some(marks) = marks {
-                    marks.query().execute(&mut *tx).await.map_err(internal)?;
-                }
-                tx.commit().await.map_err(internal)?;
-            }
-            Ok(Value::Array(answers.into_iter().map(Value::Object).collect()))
+            let stored = insert_all(db, target, company_id, now, &records, true).await?;
+            Ok(Value::Array(stored.into_iter().map(Value::Object).collect()))
         }
         StorageOp::Update { id, version, changes, .. } => {
             let changes = validate::changes(name, spec, &changes).map_err(bad_request)?;
@@ -215,6 +171,52 @@ pub async fn execute(db: &Db, target: &Target, company_id: &str, now: i64, op: S
             Ok(Value::Array(groups))
         }
     }
+}
+
+/// Stores `records` (all or none) with their rollup marks and answers them as stored;
+/// `numbered` names a refused record by its position.
+async fn insert_all(
+    db: &Db,
+    target: &Target,
+    company_id: &str,
+    now: i64,
+    records: &[Record],
+    numbered: bool,
+) -> Result<Vec<Record>, HostError> {
+    let (spec, name) = (&target.spec, target.collection.as_str());
+    let internal = |err: sqlx::Error| {
+        tracing::error!(module = %target.module, collection = name, error = %err, "storage operation failed");
+        HostError::new(500, crate::error::INTERNAL_MESSAGE)
+    };
+    let mut rows = Vec::with_capacity(records.len());
+    let mut answers = Vec::with_capacity(records.len());
+    for (i, record) in records.iter().enumerate() {
+        let (fields, mut answer) = validate::new_record(name, spec, record)
+            .map_err(|message| bad_request(if numbered { format!("record {i}: {message}") } else { message }))?;
+        let id = super::new_id();
+        with_system_fields(&mut answer, id.clone(), now);
+        rows.push(write::NewRow { id, fields });
+        answers.push(answer);
+    }
+    if rows.is_empty() {
+        return Ok(answers);
+    }
+    let marks = rollup::mark(&target.module, name, spec, company_id, |time| {
+        rollup::days(answers.iter().filter_map(|answer| day_of(answer, time)))
+    });
+    let mut tx = db.pool().begin().await.map_err(internal)?;
+    let per_statement = write::rows_per_insert(spec, db.engine());
+    let mut rows = rows.into_iter().peekable();
+    while rows.peek().is_some() {
+        let chunk: Vec<write::NewRow> = rows.by_ref().take(per_statement).collect();
+        let statement = write::insert(&target.table(), spec, company_id, now, chunk, None);
+        statement.query().execute(&mut *tx).await.map_err(internal)?;
+    }
+    if let Some(marks) = marks {
+        marks.query().execute(&mut *tx).await.map_err(internal)?;
+    }
+    tx.commit().await.map_err(internal)?;
+    Ok(answers)
 }
 
 /// The timestamp `field` of a validated record.

@@ -403,6 +403,18 @@ pub(crate) fn bucket_start(c: &str, bucket: Bucket, engine: Engine) -> String {
     }
 }
 
+/// ` GROUP BY 1, ..., n ORDER BY 1 ASC NULLS LAST, ... LIMIT $n`: an aggregate's groups by
+/// their first `keys` columns, in key order.
+pub(crate) fn push_groups_and_limit(sql: &mut Sql, keys: usize, limit: i64) {
+    if keys > 0 {
+        let ordinals: Vec<String> = (1..=keys).map(|i| i.to_string()).collect();
+        sql.push(" GROUP BY ").push(&ordinals.join(", "));
+        let order: Vec<String> = (1..=keys).map(|i| format!("{i} ASC NULLS LAST")).collect();
+        sql.push(" ORDER BY ").push(&order.join(", "));
+    }
+    sql.push(" LIMIT ").bind(Param::Int(Some(limit)));
+}
+
 /// The bin `c` falls in (see `GroupKey::bins`). The bounds are checked finite numbers,
 /// written as numeric literals so the expression can be grouped by position.
 pub(crate) fn bin_of(c: &str, bounds: &[f64]) -> Result<String, String> {
@@ -519,14 +531,7 @@ pub(crate) fn aggregate(
     }
     let mut sql = scoped(&expressions.join(", "), table, company_id);
     push_filters(&mut sql, collection, spec, &aggregate.filters)?;
-    let keys = aggregate.group_by.len();
-    if keys > 0 {
-        let ordinals: Vec<String> = (1..=keys).map(|i| i.to_string()).collect();
-        sql.push(" GROUP BY ").push(&ordinals.join(", "));
-        let order: Vec<String> = (1..=keys).map(|i| format!("{i} ASC NULLS LAST")).collect();
-        sql.push(" ORDER BY ").push(&order.join(", "));
-    }
-    sql.push(" LIMIT ").bind(Param::Int(Some(i64::from(limit))));
+    push_groups_and_limit(&mut sql, aggregate.group_by.len(), i64::from(limit));
     Ok(Grouped { sql, outputs })
 }
 

@@ -17,7 +17,7 @@ use autoscope_wire::storage::{Aggregate, Bucket, FilterOp, MetricFn};
 use sha2::{Digest, Sha256};
 use sqlx::Row;
 
-use super::read::{Grouped, bin_of, bucket_start, push_filters};
+use super::read::{Grouped, bin_of, bucket_start, push_filters, push_groups_and_limit};
 use super::schema::column_type;
 use super::sql::{Param, Sql, quoted, table_name};
 use crate::registry::manifest::{Collection, FieldType, Rollup};
@@ -329,17 +329,12 @@ pub(crate) fn aggregate_sql(
         let op = if filter.op == FilterOp::Gte { ">=" } else { "<" };
         sql.push(&format!(" AND \"__day\" {op} ")).bind(Param::Int(filter.value.as_i64()));
     }
-    let keys = aggregate.group_by.len();
-    if keys > 0 {
-        let ordinals: Vec<String> = (1..=keys).map(|i| i.to_string()).collect();
-        sql.push(" GROUP BY ").push(&ordinals.join(", "));
-        let order: Vec<String> = (1..=keys).map(|i| format!("{i} ASC NULLS LAST")).collect();
-        sql.push(" ORDER BY ").push(&order.join(", "));
-    }
     // The same limit as over the rows: its last bind.
-    let limit =
-        rows.sql.params.last().cloned().unwrap_or(Param::Int(Some(i64::from(autoscope_wire::storage::MAX_GROUPS))));
-    sql.push(" LIMIT ").bind(limit);
+    let limit = match rows.sql.params.last() {
+        Some(Param::Int(Some(limit))) => *limit,
+        _ => i64::from(autoscope_wire::storage::MAX_GROUPS),
+    };
+    push_groups_and_limit(&mut sql, aggregate.group_by.len(), limit);
     Ok(Grouped { sql, outputs: rows.outputs })
 }
 

@@ -1,15 +1,16 @@
-import { ActionIcon, Anchor, Menu, Skeleton, Table, Text, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Anchor, Menu, Skeleton, Table, Text } from '@mantine/core';
 import { IconDotsVertical, IconEye, IconPencil, IconTrash } from '@tabler/icons-react';
 
 import { formatDateTime } from '../../../common/src/format';
 import { nameOf, type PeopleIndex } from '../../../common/src/people';
-import { SortHeader } from '../../../common/src/SortHeader';
+import { SkeletonRows, SortableHead } from '../../../common/src/SortHeader';
 import { formatMoney } from '../figures';
 import type { Bot, BotStatus } from '../types';
 import type { SortField } from '../urlState';
 import { TYPE_LABELS } from '../vocabulary';
 import { StateBadge } from './Badges';
 import cells from '../../../common/src/Cells.module.css';
+import { dashboardClasses } from '../../../common/src/Dashboard';
 import classes from '../BotProfilePage.module.css';
 
 export interface BotActions {
@@ -72,35 +73,11 @@ export function BotTable(props: BotTableProps) {
   const { bots, statuses, statusesLoading, people, currencySymbol, sort, onSort, stale, ...actions } = props;
   return (
     <Table.ScrollContainer minWidth={1100} type="native">
-      <Table highlightOnHover verticalSpacing="sm" className={stale ? classes.stale : undefined} aria-busy={stale}>
-        <Table.Thead>
-          <Table.Tr>
-            {COLUMNS.map((column) => (
-              <SortHeader
-                key={column.label}
-                label={column.label}
-                field={column.sort}
-                numeric={column.numeric}
-                sort={sort}
-                onSort={onSort}
-              />
-            ))}
-            <Table.Th>
-              <VisuallyHidden>Actions</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+      <Table highlightOnHover verticalSpacing="sm" className={stale ? dashboardClasses.stale : undefined} aria-busy={stale}>
+        <SortableHead columns={COLUMNS} sort={sort} onSort={onSort} actions />
         <Table.Tbody>
           {bots === null
-            ? Array.from({ length: 6 }, (_, row) => (
-                <Table.Tr key={row}>
-                  {Array.from({ length: COLUMNS.length + 1 }, (_, cell) => (
-                    <Table.Td key={cell}>
-                      <Skeleton height={14} radius="sm" />
-                    </Table.Td>
-                  ))}
-                </Table.Tr>
-              ))
+            ? <SkeletonRows columns={COLUMNS.length + 1} />
             : bots.map((bot) => {
                 const status = statuses.get(bot.name);
                 return (

@@ -1,9 +1,10 @@
-import { Button, SegmentedControl, Select, Text, TextInput } from '@mantine/core';
-import { IconFilterOff } from '@tabler/icons-react';
+import { Select } from '@mantine/core';
 
-import { useIsMobile } from '../../../common/src/mobile';
+import { dashboardClasses } from '../../../common/src/Dashboard';
+import { ClearFiltersButton } from '../../../common/src/FilterBar';
+import { RangeControl, RangeNote } from '../../../common/src/RangeFilter';
 import { filterOptions } from '../figures';
-import { RANGE_KINDS, RANGE_LABELS, withKind, type Filters, type RangeChoice, type RangeKind } from '../range';
+import { RANGE_KINDS, RANGE_LABELS, withKind, type Filters, type RangeChoice } from '../range';
 import type { Overview } from '../types';
 import classes from '../BusinessInsightPage.module.css';
 
@@ -32,44 +33,23 @@ export function FilterPanel({
   onRange,
   onFilters,
 }: FilterPanelProps) {
-  const mobile = useIsMobile();
   const { departments, processes } = filterOptions(choices, filters);
   const filtered = filters.department !== null || filters.process !== null;
 
   return (
     <div role="group" aria-label="Range and filters">
-      <div className={classes.filters}>
-        <SegmentedControl
-          aria-label="Range"
-          data={RANGE_KINDS.map((kind) => ({ value: kind, label: RANGE_LABELS[kind] }))}
-          value={choice.kind}
-          onChange={(kind) => onRange(withKind(choice, kind as RangeKind, today))}
-          fullWidth={mobile}
-          orientation={mobile ? 'vertical' : 'horizontal'}
-          className={classes.control}
+      <div className={dashboardClasses.filters}>
+        <RangeControl
+          kinds={RANGE_KINDS}
+          labels={RANGE_LABELS}
+          range={choice}
+          problem={problem}
+          onKind={(kind) => onRange(withKind(choice, kind, today))}
+          onDays={(from, to) => onRange({ ...choice, from, to })}
+          inline
+          verticalOnMobile
+          classNames={{ control: classes.control, day: classes.day }}
         />
-        {choice.kind === 'custom' && (
-          <>
-            <TextInput
-              type="date"
-              label="From"
-              value={choice.from}
-              max={choice.to || undefined}
-              onChange={(event) => onRange({ ...choice, from: event.currentTarget.value })}
-              error={problem !== null}
-              className={classes.day}
-            />
-            <TextInput
-              type="date"
-              label="To"
-              value={choice.to}
-              min={choice.from || undefined}
-              onChange={(event) => onRange({ ...choice, to: event.currentTarget.value })}
-              error={problem !== null}
-              className={classes.day}
-            />
-          </>
-        )}
         <Select
           label="Department"
           placeholder="All departments"
@@ -92,25 +72,11 @@ export function FilterPanel({
           nothingFoundMessage="No process matches"
           className={classes.select}
         />
-        {filtered && (
-          <Button
-            variant="subtle"
-            leftSection={<IconFilterOff size={16} />}
-            onClick={() => onFilters({ department: null, process: null })}
-          >
-            Clear filters
-          </Button>
-        )}
+        {filtered && <ClearFiltersButton onClear={() => onFilters({ department: null, process: null })} />}
       </div>
-      {problem ? (
-        <Text size="sm" c="red" role="alert" mt={6}>
-          {problem}
-        </Text>
-      ) : (
-        <Text size="xs" c="dimmed" mt={6}>
-          Days are counted in UTC.{currency ? ` Money is in ${currency.code} (${currency.symbol}).` : ''}
-        </Text>
-      )}
+      <RangeNote problem={problem}>
+        Days are counted in UTC.{currency ? ` Money is in ${currency.code} (${currency.symbol}).` : ''}
+      </RangeNote>
     </div>
   );
 }

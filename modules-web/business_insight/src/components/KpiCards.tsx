@@ -1,5 +1,6 @@
-import { Group, Paper, SimpleGrid, Text } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
 
+import { KpiCard, KpiGrid } from '../../../common/src/Dashboard';
 import type { Kpi, OpenFigure } from '../figures';
 import type { Currency } from '../types';
 import classes from '../BusinessInsightPage.module.css';
@@ -14,15 +15,9 @@ interface KpiCardsProps {
 /** The headline figures of the range: realised, the estimate beside it, each opening its formula. */
 export function KpiCards({ kpis, currency, onOpen }: KpiCardsProps) {
   return (
-    <SimpleGrid
-      cols={{ base: 1, xs: 2, md: 3, xl: 6 }}
-      spacing="sm"
-      component="ul"
-      className={classes.kpis}
-      aria-label="Key figures"
-    >
+    <KpiGrid cols={{ base: 1, xs: 2, md: 3, xl: 6 }} label="Key figures">
       {kpis.map((kpi) => (
-        <Paper key={kpi.key} withBorder p="sm" component="li" className={classes.kpi} data-testid={`kpi-${kpi.key}`}>
+        <KpiCard key={kpi.key} className={classes.kpi} testId={`kpi-${kpi.key}`}>
           <Group justify="space-between" gap={4} wrap="nowrap">
             <Text size="xs" c="dimmed" fw={600} tt="uppercase">
               {kpi.label}
@@ -54,8 +49,8 @@ export function KpiCards({ kpis, currency, onOpen }: KpiCardsProps) {
           <Text size="xs" c="dimmed">
             {kpi.hint}
           </Text>
-        </Paper>
+        </KpiCard>
       ))}
-    </SimpleGrid>
+    </KpiGrid>
   );
 }

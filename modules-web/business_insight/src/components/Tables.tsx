@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Badge, Button, Group, Pagination, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconDownload, IconSearch } from '@tabler/icons-react';
 import { useNotify } from '@autoscope/web-sdk';
@@ -9,6 +9,7 @@ import { saveCsv } from '../../../common/src/csv';
 import { DebouncedInput } from '../../../common/src/DebouncedInput';
 import { formatNumber } from '../../../common/src/format';
 import { SortHeader } from '../../../common/src/SortHeader';
+import { ColumnHeads, numericColumns } from '../../../common/src/TableHead';
 import {
   DEFAULT_PROCESS_SORT,
   FIGURE_COLUMNS,
@@ -48,12 +49,25 @@ function FigureCells({ benefits, context, currency, onOpen }: FigureCellsProps) 
   ));
 }
 
-function FigureHeads() {
-  return FIGURE_COLUMNS.map((column) => (
-    <Table.Th key={column.key} scope="col" className={cells.numeric}>
-      {column.label}
-    </Table.Th>
-  ));
+interface FigureTableProps {
+  /** The table's accessible name. */
+  label: string;
+  /** The columns before the figures': what a row is, and a count. */
+  row: string;
+  count: string;
+  children: ReactNode;
+}
+
+/** A table of rows (months, departments) with a count and their figures. */
+function FigureTable({ label, row, count, children }: FigureTableProps) {
+  return (
+    <Table.ScrollContainer minWidth={760} type="native">
+      <Table striped verticalSpacing={6} aria-label={label}>
+        <ColumnHeads columns={[row, ...numericColumns(count, ...FIGURE_COLUMNS.map((column) => column.label))]} />
+        <Table.Tbody>{children}</Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
 }
 
 interface TableProps {
@@ -64,39 +78,26 @@ interface TableProps {
 /** Each month's figures (the chart's, as numbers to open). */
 export function MonthTable({ months, currency, onOpen }: TableProps & { months: readonly MonthRow[] }) {
   return (
-    <Table.ScrollContainer minWidth={760} type="native">
-      <Table striped verticalSpacing={6} aria-label="Benefits by month">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Month</Table.Th>
-            <Table.Th scope="col" className={cells.numeric}>
-              Items
-            </Table.Th>
-            <FigureHeads />
+    <FigureTable label="Benefits by month" row="Month" count="Items">
+      {months.map((month) => {
+        const label = formatMonth(month.month);
+        return (
+          <Table.Tr key={month.month}>
+            <Table.Td className={classes.month}>
+              {label}
+              {month.days < 28 && (
+                <Text span size="xs" c="dimmed">
+                  {' '}
+                  ({month.days} days)
+                </Text>
+              )}
+            </Table.Td>
+            <Table.Td className={cells.numeric}>{formatNumber(month.items)}</Table.Td>
+            <FigureCells benefits={month} context={label} currency={currency} onOpen={onOpen} />
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {months.map((month) => {
-            const label = formatMonth(month.month);
-            return (
-              <Table.Tr key={month.month}>
-                <Table.Td className={classes.month}>
-                  {label}
-                  {month.days < 28 && (
-                    <Text span size="xs" c="dimmed">
-                      {' '}
-                      ({month.days} days)
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td className={cells.numeric}>{formatNumber(month.items)}</Table.Td>
-                <FigureCells benefits={month} context={label} currency={currency} onOpen={onOpen} />
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+        );
+      })}
+    </FigureTable>
   );
 }
 
@@ -116,52 +117,39 @@ export function DepartmentTable({ departments, currency, onOpen, onFilters }: De
     );
   }
   return (
-    <Table.ScrollContainer minWidth={760} type="native">
-      <Table striped verticalSpacing={6} aria-label="Benefits by department">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Department</Table.Th>
-            <Table.Th scope="col" className={cells.numeric}>
-              Processes
-            </Table.Th>
-            <FigureHeads />
+    <FigureTable label="Benefits by department" row="Department" count="Processes">
+      {departments.map((row) => {
+        const label = departmentLabel(row.department);
+        return (
+          <Table.Tr key={label}>
+            <Table.Td className={cells.name}>
+              {row.department ? (
+                <UnstyledButton
+                  onClick={() => onFilters({ department: row.department, process: null })}
+                  aria-label={`Show only ${label}`}
+                  fz="sm"
+                  fw={500}
+                >
+                  {label}
+                </UnstyledButton>
+              ) : (
+                <Text span size="sm" c="dimmed">
+                  {label}
+                </Text>
+              )}
+            </Table.Td>
+            <Table.Td className={cells.numeric}>
+              {formatNumber(row.processes)}
+              <Text span size="xs" c="dimmed">
+                {' '}
+                ({formatNumber(row.live_processes)} live)
+              </Text>
+            </Table.Td>
+            <FigureCells benefits={row} context={label} currency={currency} onOpen={onOpen} />
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {departments.map((row) => {
-            const label = departmentLabel(row.department);
-            return (
-              <Table.Tr key={label}>
-                <Table.Td className={cells.name}>
-                  {row.department ? (
-                    <UnstyledButton
-                      onClick={() => onFilters({ department: row.department, process: null })}
-                      aria-label={`Show only ${label}`}
-                      fz="sm"
-                      fw={500}
-                    >
-                      {label}
-                    </UnstyledButton>
-                  ) : (
-                    <Text span size="sm" c="dimmed">
-                      {label}
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td className={cells.numeric}>
-                  {formatNumber(row.processes)}
-                  <Text span size="xs" c="dimmed">
-                    {' '}
-                    ({formatNumber(row.live_processes)} live)
-                  </Text>
-                </Table.Td>
-                <FigureCells benefits={row} context={label} currency={currency} onOpen={onOpen} />
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+        );
+      })}
+    </FigureTable>
   );
 }
 

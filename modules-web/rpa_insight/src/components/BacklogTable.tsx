@@ -3,6 +3,7 @@ import { Button, Table, Text } from '@mantine/core';
 
 import cells from '../../../common/src/Cells.module.css';
 import { formatNumber } from '../../../common/src/format';
+import { ColumnHeads, numericColumns } from '../../../common/src/TableHead';
 import type { Backlog } from '../types';
 
 /** Queues shown at first: a company may have many. */
@@ -23,20 +24,7 @@ export function BacklogTable({ backlog }: { backlog: readonly Backlog[] }) {
     <>
       <Table.ScrollContainer minWidth={320} type="native">
         <Table striped verticalSpacing={6} aria-label="Backlog per queue" data-testid="backlog-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Queue</Table.Th>
-              <Table.Th scope="col" className={cells.numeric}>
-                New
-              </Table.Th>
-              <Table.Th scope="col" className={cells.numeric}>
-                In progress
-              </Table.Th>
-              <Table.Th scope="col" className={cells.numeric}>
-                Total
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+          <ColumnHeads columns={['Queue', ...numericColumns('New', 'In progress', 'Total')]} />
           <Table.Tbody>
             {shown.map((queue) => (
               <Table.Tr key={queue.queue}>

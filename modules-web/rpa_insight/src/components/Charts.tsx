@@ -21,27 +21,48 @@ import type { Overview } from '../types';
 /** Most points a line shows dots for; beyond, dots would blur into the line. */
 const MAX_DOTS = 40;
 
-function RunsPerDay({ overview }: { overview: Overview }) {
-  const rows = runsPerDay(overview.per_day);
+/** The four outcomes of a day as stacked bars: done well, failed, given up, still open. */
+type Outcomes = readonly [string, string, string, string];
+const OUTCOME_COLORS = ['teal.6', 'red.6', 'gray.5', 'blue.5'] as const;
+
+interface StackedBarsProps<Row extends object> {
+  /** What the chart counts, first in its accessible summary. */
+  title: string;
+  rows: readonly Row[];
+  /** The series in their colours' order; `summary` in the order the summary says them. */
+  series: Outcomes;
+  summary: readonly (keyof Row & string)[];
+  height: number;
+}
+
+/** A bar per day, its outcomes stacked, with a summary of the totals for screen readers. */
+function StackedBars<Row extends object>({ title, rows, series, summary, height }: StackedBarsProps<Row>) {
   return (
-    <div role="img" aria-label={describeTotals('Runs per day', rows, ['Successful', 'Failed', 'Stopped', 'Running'])}>
+    <div role="img" aria-label={describeTotals(title, rows, summary)}>
       <BarChart
-        h={260}
-        data={rows}
+        h={height}
+        data={rows as Record<string, unknown>[]}
         dataKey="label"
         type="stacked"
-        series={[
-          { name: 'Successful', color: 'teal.6' },
-          { name: 'Failed', color: 'red.6' },
-          { name: 'Stopped', color: 'gray.5' },
-          { name: 'Running', color: 'blue.5' },
-        ]}
+        series={series.map((name, index) => ({ name, color: OUTCOME_COLORS[index] }))}
         withLegend
         legendProps={{ verticalAlign: 'bottom' }}
         yAxisProps={{ allowDecimals: false }}
         maxBarWidth={28}
       />
     </div>
+  );
+}
+
+function RunsPerDay({ overview }: { overview: Overview }) {
+  return (
+    <StackedBars
+      title="Runs per day"
+      rows={runsPerDay(overview.per_day)}
+      series={['Successful', 'Failed', 'Stopped', 'Running']}
+      summary={['Successful', 'Failed', 'Stopped', 'Running']}
+      height={260}
+    />
   );
 }
 
@@ -103,29 +124,14 @@ function ExceptionSplit({ overview }: { overview: Overview }) {
 }
 
 function QueueVolume({ overview }: { overview: Overview }) {
-  const rows = queueVolume(overview.queues.per_day);
   return (
-    <div
-      role="img"
-      aria-label={describeTotals('Queue items added per day', rows, ['Open', 'Successful', 'Failed', 'Abandoned'])}
-    >
-      <BarChart
-        h={240}
-        data={rows}
-        dataKey="label"
-        type="stacked"
-        series={[
-          { name: 'Successful', color: 'teal.6' },
-          { name: 'Failed', color: 'red.6' },
-          { name: 'Abandoned', color: 'gray.5' },
-          { name: 'Open', color: 'blue.5' },
-        ]}
-        withLegend
-        legendProps={{ verticalAlign: 'bottom' }}
-        yAxisProps={{ allowDecimals: false }}
-        maxBarWidth={28}
-      />
-    </div>
+    <StackedBars
+      title="Queue items added per day"
+      rows={queueVolume(overview.queues.per_day)}
+      series={['Successful', 'Failed', 'Abandoned', 'Open']}
+      summary={['Open', 'Successful', 'Failed', 'Abandoned']}
+      height={240}
+    />
   );
 }
 

@@ -1,23 +1,11 @@
-import { Button, SegmentedControl, Text, TextInput } from '@mantine/core';
-import { IconFilterOff } from '@tabler/icons-react';
-
-import { useIsMobile } from '../../../common/src/mobile';
+import { dashboardClasses } from '../../../common/src/Dashboard';
+import { ClearFiltersButton } from '../../../common/src/FilterBar';
 import { ListSelect } from '../../../common/src/Pickers';
+import { RangeControl, RangeNote } from '../../../common/src/RangeFilter';
+import { DAY_RANGE_KINDS, DAY_RANGE_LABELS } from '../../../common/src/ranges';
 import type { useNames } from '../api';
-import {
-  PRESETS,
-  RANGE_LABELS,
-  clearedFilters,
-  isFiltered,
-  shownDays,
-  withKind,
-  type FilterName,
-  type PageState,
-  type RangeKind,
-} from '../params';
+import { clearedFilters, isFiltered, shownDays, withKind, type FilterName, type PageState } from '../params';
 import classes from '../RPAInsightPage.module.css';
-
-const KINDS: readonly RangeKind[] = [...PRESETS, 'custom'];
 
 const FILTERS: readonly { name: FilterName; label: string; noun: string; list: 'processes' | 'bots' | 'queues' }[] = [
   { name: 'process', label: 'Process', noun: 'processes', list: 'processes' },
@@ -37,41 +25,20 @@ interface FilterPanelProps {
 
 /** The range (the last 7, 30 or 90 days, or custom days) and the process, bot and queue filters. */
 export function FilterPanel({ state, problem, today, names, onChange }: FilterPanelProps) {
-  const mobile = useIsMobile();
   const days = shownDays(state, today);
   return (
     <div role="search" aria-label="Range and filters">
-      <div className={classes.filters}>
-        <SegmentedControl
-          aria-label="Range"
-          data={KINDS.map((kind) => ({ value: kind, label: RANGE_LABELS[kind] }))}
-          value={state.kind}
-          onChange={(kind) => onChange(withKind(state, kind as RangeKind, today))}
-          fullWidth={mobile}
-          className={classes.control}
+      <div className={dashboardClasses.filters}>
+        <RangeControl
+          kinds={DAY_RANGE_KINDS}
+          labels={DAY_RANGE_LABELS}
+          range={state}
+          problem={problem}
+          onKind={(kind) => onChange(withKind(state, kind, today))}
+          onDays={(from, to) => onChange({ ...state, from, to })}
+          inline
+          classNames={{ day: classes.day }}
         />
-        {state.kind === 'custom' && (
-          <>
-            <TextInput
-              type="date"
-              label="From"
-              value={state.from}
-              max={state.to || undefined}
-              onChange={(event) => onChange({ ...state, from: event.currentTarget.value })}
-              error={problem !== null}
-              className={classes.day}
-            />
-            <TextInput
-              type="date"
-              label="To"
-              value={state.to}
-              min={state.from || undefined}
-              onChange={(event) => onChange({ ...state, to: event.currentTarget.value })}
-              error={problem !== null}
-              className={classes.day}
-            />
-          </>
-        )}
         {FILTERS.map((filter) => {
           const value = state[filter.name];
           const known = names.data?.[filter.list] ?? [];
@@ -92,26 +59,12 @@ export function FilterPanel({ state, problem, today, names, onChange }: FilterPa
             />
           );
         })}
-        {isFiltered(state) && (
-          <Button
-            variant="subtle"
-            leftSection={<IconFilterOff size={16} />}
-            onClick={() => onChange(clearedFilters(state))}
-          >
-            Clear filters
-          </Button>
-        )}
+        {isFiltered(state) && <ClearFiltersButton onClear={() => onChange(clearedFilters(state))} />}
       </div>
-      {problem ? (
-        <Text size="sm" c="red" role="alert" mt={6}>
-          {problem}
-        </Text>
-      ) : (
-        <Text size="xs" c="dimmed" mt={6}>
-          {days.from} to {days.to}, UTC days. The bot filter narrows runs, the queue filter queue items, the process
-          filter both.
-        </Text>
-      )}
+      <RangeNote problem={problem}>
+        {days.from} to {days.to}, UTC days. The bot filter narrows runs, the queue filter queue items, the process
+        filter both.
+      </RangeNote>
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { Table, Text } from '@mantine/core';
 
 import cells from '../../../common/src/Cells.module.css';
 import { formatNumber, formatPercent } from '../../../common/src/format';
+import { ColumnHeads, numericColumns } from '../../../common/src/TableHead';
 import type { Overview } from '../types';
 
 /** The most frequent reasons of failure in the range, with their exception types. */
@@ -19,23 +20,7 @@ export function ReasonsTable({ overview }: { overview: Overview }) {
     <>
       <Table.ScrollContainer minWidth={420} type="native">
         <Table striped verticalSpacing={6} aria-label="Top failure reasons" data-testid="reasons-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Reason</Table.Th>
-              <Table.Th scope="col" className={cells.numeric}>
-                Failures
-              </Table.Th>
-              <Table.Th scope="col" className={cells.numeric}>
-                Share
-              </Table.Th>
-              <Table.Th scope="col" className={cells.numeric}>
-                Business
-              </Table.Th>
-              <Table.Th scope="col" className={cells.numeric}>
-                System
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+          <ColumnHeads columns={['Reason', ...numericColumns('Failures', 'Share', 'Business', 'System')]} />
           <Table.Tbody>
             {top.map((reason) => (
               <Table.Tr key={reason.reason ?? ''}>

@@ -5,6 +5,7 @@ import cells from '../../../common/src/Cells.module.css';
 import { DetailDrawer } from '../../../common/src/DetailDrawer';
 import { formatNumber } from '../../../common/src/format';
 import { QueryError } from '../../../common/src/QueryError';
+import { ColumnHeads, numericColumns } from '../../../common/src/TableHead';
 import { useRunDetail } from '../api';
 import { formatSeconds, formatUtc } from '../figures';
 import classes from '../RPAInsightPage.module.css';
@@ -91,18 +92,7 @@ function Details({ detail, onOpen }: { detail: RunDetail; onOpen: (run: Run) => 
         </Title>
         <Table.ScrollContainer minWidth={420} type="native">
           <Table verticalSpacing={4} highlightOnHover aria-label="Latest runs of this bot on this process">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Started (UTC)</Table.Th>
-                <Table.Th scope="col">Status</Table.Th>
-                <Table.Th scope="col" className={cells.numeric}>
-                  Duration
-                </Table.Th>
-                <Table.Th scope="col" className={cells.numeric}>
-                  Items
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <ColumnHeads columns={['Started (UTC)', 'Status', ...numericColumns('Duration', 'Items')]} />
             <Table.Tbody>
               {recent.map((other) => (
                 <Table.Tr

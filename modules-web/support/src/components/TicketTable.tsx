@@ -3,7 +3,7 @@ import { Anchor, Group, Skeleton, Stack, Table, Text, UnstyledButton } from '@ma
 import { formatDate } from '../../../common/src/format';
 import { useIsMobile } from '../../../common/src/mobile';
 import { nameOf, type PeopleIndex } from '../../../common/src/people';
-import { SortHeader } from '../../../common/src/SortHeader';
+import { SkeletonRows, SortableHead } from '../../../common/src/SortHeader';
 import type { Ticket } from '../types';
 import type { SortField } from '../urlState';
 import { ApprovalBadge, BreachBadges, DueText, PriorityBadge, StatusBadge } from './Badges';
@@ -43,24 +43,10 @@ function WideTable({ tickets, people, sort, onSort, stale, now, onOpen }: Ticket
   return (
     <Table.ScrollContainer minWidth={1080} type="native">
       <Table highlightOnHover verticalSpacing="sm" className={stale ? classes.stale : undefined} aria-busy={stale}>
-        <Table.Thead>
-          <Table.Tr>
-            {COLUMNS.map((column) => (
-              <SortHeader key={column.label} label={column.label} field={column.sort} sort={sort} onSort={onSort} />
-            ))}
-          </Table.Tr>
-        </Table.Thead>
+        <SortableHead columns={COLUMNS} sort={sort} onSort={onSort} />
         <Table.Tbody>
           {tickets === null
-            ? Array.from({ length: 6 }, (_, row) => (
-                <Table.Tr key={row}>
-                  {COLUMNS.map((column) => (
-                    <Table.Td key={column.label}>
-                      <Skeleton height={14} radius="sm" />
-                    </Table.Td>
-                  ))}
-                </Table.Tr>
-              ))
+            ? <SkeletonRows columns={COLUMNS.length} />
             : tickets.map((ticket) => (
                 <Table.Tr key={ticket.id} className={classes.row} onClick={() => onOpen(ticket)}>
                   <Table.Td className={classes.number}>#{ticket.number}</Table.Td>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, Grid, Table, Text } from '@mantine/core';
 
+import { Section } from '../../../common/src/Dashboard';
 import cells from '../../../common/src/Cells.module.css';
 import { formatNumber, formatPercent } from '../../../common/src/format';
 import type { usePeople } from '../../../common/src/queries';
@@ -8,7 +9,6 @@ import { QueryError } from '../../../common/src/QueryError';
 import { ACTIVE_TICKET_STATUSES, TICKET_STATUS_LABELS } from '../../../common/src/tickets';
 import { botRows, processRows, workloadRows, type CountRow, type WorkloadRow } from '../figures';
 import type { Insight } from '../types';
-import { Panel } from './Panel';
 
 /** Rows shown at first: a company may have hundreds of processes. */
 const FIRST_ROWS = 10;
@@ -40,21 +40,21 @@ export function BreakdownTables({ insight, opened, people, processNames }: Break
   return (
     <Grid gap="md">
       <Grid.Col span={{ base: 12, md: 6, xl: 4 }}>
-        <Panel id="insight-processes-title" title="Per process" hint="Tickets created in the range">
+        <Section id="insight-processes-title" title="Per process" hint="Tickets created in the range">
           <CountTable
             noun="Process"
             rows={processRows(insight, processNames, opened)}
             empty="No ticket of the range names a process."
           />
-        </Panel>
+        </Section>
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 6, xl: 4 }}>
-        <Panel id="insight-bots-title" title="Per bot" hint="Tickets created in the range">
+        <Section id="insight-bots-title" title="Per bot" hint="Tickets created in the range">
           <CountTable noun="Bot" rows={botRows(insight, opened)} empty="No ticket of the range names a bot." />
-        </Panel>
+        </Section>
       </Grid.Col>
       <Grid.Col span={{ base: 12, xl: 4 }}>
-        <Panel id="insight-workload-title" title="Per agent" hint="Unresolved tickets now, whenever created">
+        <Section id="insight-workload-title" title="Per agent" hint="Unresolved tickets now, whenever created">
           {people.isError && (
             <QueryError
               title="The names could not be loaded"
@@ -63,7 +63,7 @@ export function BreakdownTables({ insight, opened, people, processNames }: Break
             />
           )}
           <WorkloadTable rows={workloadRows(insight.workload, people.byId)} />
-        </Panel>
+        </Section>
       </Grid.Col>
     </Grid>
   );

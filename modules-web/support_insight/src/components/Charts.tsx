@@ -5,11 +5,11 @@ import '@mantine/charts/styles.css';
 import { BarChart, DonutChart, LineChart } from '@mantine/charts';
 import { Grid, Group, Stack, Text } from '@mantine/core';
 
+import { Section } from '../../../common/src/Dashboard';
 import { formatNumber, formatPercent } from '../../../common/src/format';
 import { openedClosed, percentMet, priorityBars, slaSlices, statusBars, type Bar } from '../figures';
 import type { Bucket } from '../range';
 import type { Insight, Outcomes } from '../types';
-import { Panel } from './Panel';
 
 /** What a chart shows, read out instead of the drawing. */
 function describe(bars: readonly Bar[]): string {
@@ -93,27 +93,27 @@ export default function Charts({ insight, bucket }: { insight: Insight; bucket: 
   return (
     <Grid gap="md">
       <Grid.Col span={{ base: 12, md: 6 }}>
-        <Panel id="insight-status-title" title="By status" hint="Tickets created in the range, as they stand now">
+        <Section id="insight-status-title" title="By status" hint="Tickets created in the range, as they stand now">
           <Bars bars={statusBars(insight.by_status)} name="Tickets by status" />
-        </Panel>
+        </Section>
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 6 }}>
-        <Panel id="insight-priority-title" title="By priority" hint="Tickets created in the range">
+        <Section id="insight-priority-title" title="By priority" hint="Tickets created in the range">
           <Bars bars={priorityBars(insight.by_priority)} name="Tickets by priority" />
-        </Panel>
+        </Section>
       </Grid.Col>
       <Grid.Col span={{ base: 12, lg: 8 }}>
-        <Panel id="insight-series-title" title="Opened against closed" hint={`Tickets per ${bucket}`}>
+        <Section id="insight-series-title" title="Opened against closed" hint={`Tickets per ${bucket}`}>
           <OpenedClosed insight={insight} bucket={bucket} />
-        </Panel>
+        </Section>
       </Grid.Col>
       <Grid.Col span={{ base: 12, lg: 4 }}>
-        <Panel id="insight-sla-title" title="SLA targets" hint="Tickets created in the range">
+        <Section id="insight-sla-title" title="SLA targets" hint="Tickets created in the range">
           <Group justify="space-around" gap="md" wrap="wrap">
             <SlaDonut title="First response" outcomes={insight.sla.response} empty="No ticket answered yet" />
             <SlaDonut title="Resolution" outcomes={insight.sla.resolution} empty="No ticket resolved yet" />
           </Group>
-        </Panel>
+        </Section>
       </Grid.Col>
     </Grid>
   );

@@ -1,20 +1,9 @@
-import { Paper, SimpleGrid, Text } from '@mantine/core';
-
+import { KpiCards as Cards, type Kpi } from '../../../common/src/Dashboard';
 import { formatNumber, formatPercent } from '../../../common/src/format';
 import { formatDuration } from '../figures';
 import type { Insight } from '../types';
-import classes from '../SupportInsightPage.module.css';
 
-interface Kpi {
-  label: string;
-  value: string;
-  /** What the figure counts. */
-  hint: string;
-  /** A colour when the figure needs attention. */
-  color?: string;
-}
-
-function kpis(insight: Insight, opened: number, closed: number): Kpi[] {
+function kpis(insight: Insight, opened: number, closed: number): Omit<Kpi, 'id'>[] {
   const { met, breached } = insight.sla.resolution;
   return [
     { label: 'Opened', value: formatNumber(opened), hint: 'Tickets created in the range' },
@@ -59,26 +48,10 @@ interface KpiCardsProps {
 /** The headline figures of the range, and what stands now. */
 export function KpiCards({ insight, opened, closed }: KpiCardsProps) {
   return (
-    <SimpleGrid
+    <Cards
+      kpis={kpis(insight, opened, closed).map((kpi) => ({ id: kpi.label, ...kpi }))}
       cols={{ base: 2, sm: 4, xl: 7 }}
-      spacing="sm"
-      component="ul"
-      className={classes.kpis}
-      aria-label="Key figures"
-    >
-      {kpis(insight, opened, closed).map((kpi) => (
-        <Paper key={kpi.label} withBorder p="sm" component="li" className={classes.kpi}>
-          <Text size="xs" c="dimmed" fw={600} tt="uppercase">
-            {kpi.label}
-          </Text>
-          <Text fz="xl" fw={700} c={kpi.color}>
-            {kpi.value}
-          </Text>
-          <Text size="xs" c="dimmed">
-            {kpi.hint}
-          </Text>
-        </Paper>
-      ))}
-    </SimpleGrid>
+      label="Key figures"
+    />
   );
 }

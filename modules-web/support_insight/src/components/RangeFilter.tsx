@@ -1,20 +1,9 @@
-import { Group, SegmentedControl, Text, TextInput } from '@mantine/core';
+import { SegmentedControl } from '@mantine/core';
 
 import { useIsMobile } from '../../../common/src/mobile';
-import {
-  BUCKETS,
-  BUCKET_LABELS,
-  PRESETS,
-  RANGE_LABELS,
-  withDays,
-  withKind,
-  type Bucket,
-  type RangeChoice,
-  type RangeKind,
-} from '../range';
-import classes from '../SupportInsightPage.module.css';
-
-const KINDS: readonly RangeKind[] = [...PRESETS, 'custom'];
+import { DateRangeFilter, RANGE_CONTROL_CLASS } from '../../../common/src/RangeFilter';
+import { DAY_RANGE_KINDS, DAY_RANGE_LABELS } from '../../../common/src/ranges';
+import { BUCKETS, BUCKET_LABELS, withDays, withKind, type Bucket, type RangeChoice } from '../range';
 
 interface RangeFilterProps {
   choice: RangeChoice;
@@ -29,56 +18,23 @@ interface RangeFilterProps {
 export function RangeFilter({ choice, problem, today, onChange }: RangeFilterProps) {
   const mobile = useIsMobile();
   return (
-    <div className={classes.filters} role="group" aria-label="Date range">
-      <Group gap="sm" align="flex-end" wrap="wrap">
-        <SegmentedControl
-          aria-label="Range"
-          data={KINDS.map((kind) => ({ value: kind, label: RANGE_LABELS[kind] }))}
-          value={choice.kind}
-          onChange={(kind) => onChange(withKind(choice, kind as RangeKind, today))}
-          fullWidth={mobile}
-          className={classes.control}
-        />
-        {choice.kind === 'custom' && (
-          <Group gap="sm" align="flex-start" wrap="wrap" className={classes.days}>
-            <TextInput
-              type="date"
-              label="From"
-              value={choice.from}
-              max={choice.to || undefined}
-              onChange={(event) => onChange(withDays(choice, event.currentTarget.value, choice.to))}
-              error={problem !== null}
-              className={classes.day}
-            />
-            <TextInput
-              type="date"
-              label="To"
-              value={choice.to}
-              min={choice.from || undefined}
-              onChange={(event) => onChange(withDays(choice, choice.from, event.currentTarget.value))}
-              error={problem !== null}
-              className={classes.day}
-            />
-          </Group>
-        )}
-        <SegmentedControl
-          aria-label="Group the series by"
-          data={BUCKETS.map((bucket) => ({ value: bucket, label: BUCKET_LABELS[bucket] }))}
-          value={choice.bucket}
-          onChange={(bucket) => onChange({ ...choice, bucket: bucket as Bucket })}
-          fullWidth={mobile}
-          className={classes.control}
-        />
-      </Group>
-      {problem ? (
-        <Text size="sm" c="red" role="alert" mt={6}>
-          {problem}
-        </Text>
-      ) : (
-        <Text size="xs" c="dimmed" mt={6}>
-          Days, weeks (from Monday) and months are counted in UTC.
-        </Text>
-      )}
-    </div>
+    <DateRangeFilter
+      kinds={DAY_RANGE_KINDS}
+      labels={DAY_RANGE_LABELS}
+      range={choice}
+      problem={problem}
+      onKind={(kind) => onChange(withKind(choice, kind, today))}
+      onDays={(from, to) => onChange(withDays(choice, from, to))}
+      hint="Days, weeks (from Monday) and months are counted in UTC."
+    >
+      <SegmentedControl
+        aria-label="Group the series by"
+        data={BUCKETS.map((bucket) => ({ value: bucket, label: BUCKET_LABELS[bucket] }))}
+        value={choice.bucket}
+        onChange={(bucket) => onChange({ ...choice, bucket: bucket as Bucket })}
+        fullWidth={mobile}
+        className={RANGE_CONTROL_CLASS}
+      />
+    </DateRangeFilter>
   );
 }

@@ -1,11 +1,11 @@
 import { Fragment } from 'react';
-import { ActionIcon, Anchor, Menu, Skeleton, Table, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Anchor, Menu, Table } from '@mantine/core';
 import { IconDotsVertical, IconEye } from '@tabler/icons-react';
 
 import { HealthBadge, StageBadge } from '../../../common/src/Badges';
 import { formatDate, formatNumber, formatPercent } from '../../../common/src/format';
 import { nameOf, type PeopleIndex } from '../../../common/src/people';
-import { SortHeader } from '../../../common/src/SortHeader';
+import { SkeletonRows, SortableHead } from '../../../common/src/SortHeader';
 import type { Process } from '../types';
 import type { SortField } from '../urlState';
 import { CHANGE_ACTIONS, type ProcessActions } from './processActions';
@@ -80,34 +80,10 @@ export function ProcessTable({ processes, people, sort, onSort, stale, ...action
   return (
     <Table.ScrollContainer minWidth={1250} type="native">
       <Table highlightOnHover verticalSpacing="sm" className={stale ? classes.stale : undefined} aria-busy={stale}>
-        <Table.Thead>
-          <Table.Tr>
-            {COLUMNS.map((column) => (
-              <SortHeader
-                key={column.label}
-                label={column.label}
-                field={column.sort}
-                numeric={column.numeric}
-                sort={sort}
-                onSort={onSort}
-              />
-            ))}
-            <Table.Th>
-              <VisuallyHidden>Actions</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <SortableHead columns={COLUMNS} sort={sort} onSort={onSort} actions />
         <Table.Tbody>
           {processes === null
-            ? Array.from({ length: 6 }, (_, row) => (
-                <Table.Tr key={row}>
-                  {Array.from({ length: COLUMNS.length + 1 }, (_, cell) => (
-                    <Table.Td key={cell}>
-                      <Skeleton height={14} radius="sm" />
-                    </Table.Td>
-                  ))}
-                </Table.Tr>
-              ))
+            ? <SkeletonRows columns={COLUMNS.length + 1} />
             : processes.map((process) => (
                 <Table.Tr key={process.id} className={classes.row} onClick={() => actions.onOpen(process)}>
                   <Table.Td>

@@ -1,11 +1,11 @@
 /**
- * Paging through a list that pages by cursor (`GET /runs`, `GET /stuck`): the cursors of the
+ * Paging through a list that pages by cursor (`GET /tickets`, `GET /runs`): the cursors of the
  * pages up to the current one are kept, so Previous goes back and Next goes on. Other filters
  * start over on the first page.
  */
 
 export interface Paging {
-  /** The query the pages belong to (`JSON.stringify` of it). */
+  /** The query or filters the pages belong to (`JSON.stringify` of them). */
   key: string;
   /** The cursor of each page so far, the first page's being null. */
   cursors: readonly (string | null)[];
