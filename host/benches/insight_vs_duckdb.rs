@@ -203,8 +203,7 @@ async fn measure(
     let per_statement = autoscope::storage::collections::rows_per_insert(&runs_spec, state.db.engine());
     let raw_rate = raw_insert(&pool, &raw_company, &records("raw-"), per_statement).await?;
     // The robots' side, serialising their batches, is not the host's work: done first.
-    let bodies: Vec<String> =
-        records("api-").chunks(BATCH).map(|batch| serde_json::to_string(batch)).collect::<Result<_, _>>()?;
+    let bodies: Vec<String> = records("api-").chunks(BATCH).map(serde_json::to_string).collect::<Result<_, _>>()?;
     let started = Instant::now();
     for body in bodies {
         let report: Value = client
@@ -231,19 +230,7 @@ async fn get(client: &reqwest::Client, url: &str, token: &str) -> anyhow::Result
 /// A company whose first user may see every module, and that user's session.
 async fn company(state: &AppState, name: &str) -> anyhow::Result<(String, String)> {
     let email = format!("owner@{}.bench", name.to_lowercase().replace(' ', "-"));
-    let owner = NewUser {
-        email: &email,
-        firstname: "Bench",
-        lastname: "Owner",
-        password_hash: None,
-        gender: "",
-        country: "",
-        department: "",
-        job_title: "",
-        social_provider: None,
-        social_subject: None,
-        is_admin: false,
-    };
+    let owner = NewUser::named(&email, "Bench", "Owner");
     let rights = serde_json::to_string(&autoscope::rights::default_role_rights())?;
     let company = NewCompany { name, country: "US", currency_name: "USD", currency_symbol: "$" };
     let user_id =

@@ -42,6 +42,26 @@ pub struct NewUser<'a> {
     pub is_admin: bool,
 }
 
+impl<'a> NewUser<'a> {
+    /// A user with a name and nothing else: no password, profile details or provider
+    /// (tests, benchmarks).
+    pub fn named(email: &'a str, firstname: &'a str, lastname: &'a str) -> Self {
+        Self {
+            email,
+            firstname,
+            lastname,
+            password_hash: None,
+            gender: "",
+            country: "",
+            department: "",
+            job_title: "",
+            social_provider: None,
+            social_subject: None,
+            is_admin: false,
+        }
+    }
+}
+
 /// E-mail addresses are compared lower-cased.
 pub fn email_key(email: &str) -> String {
     email.trim().to_lowercase()

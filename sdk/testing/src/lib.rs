@@ -239,19 +239,7 @@ impl Company {
 }
 
 fn new_user(email: &str) -> NewUser<'_> {
-    NewUser {
-        email,
-        firstname: "Test",
-        lastname: "User",
-        password_hash: None,
-        gender: "",
-        country: "",
-        department: "",
-        job_title: "",
-        social_provider: None,
-        social_subject: None,
-        is_admin: false,
-    }
+    NewUser::named(email, "Test", "User")
 }
 
 /// A real host in this process with its own database, and the module it was loaded with.
