@@ -1,5 +1,6 @@
 // A community user's sidebar (spec sections 2 and 6) with the product and test modules
-// installed: `support_insight` serves Support Insight under Dashboards, `vault`, `ranking`
+// installed: `business_insight`, `rpa_insight` and `support_insight` serve the three
+// insights under Dashboards, `bots` Bot Profile as a single item, `vault`, `ranking`
 // and `board` the spec's Process entries (rights keys `process` and `kanban_board`), `crud`
 // adds Items after them in the Process group (rights key `process`, open), `support` serves
 // Ticket Management under Support, `premium` serves Database Integration (rights key
@@ -32,18 +33,27 @@ test('groups follow the rights: Dashboards, Process and Support with their viewa
     await signIn(page, user);
     const main = page.getByRole('navigation', { name: 'Main menu' });
     await main.getByRole('link', { name: 'Database Integration (Upgrade to Premium)' }).waitFor();
-    // Dashboards (key `all`) with the one installed insight; Process with the spec's three
-    // entries, then the test module's Items; Support with Ticket Management.
+    // Dashboards (key `all`), open on the landing page /BusinessInsight, with the three
+    // installed insights; Process and Support closed; then the single items.
     assert.deepEqual(await menuEntries(main), [
-      'all /DashboardDefault', 'support_insight /SupportInsight', 'group:Process', 'process /Process',
-      'process /ProcessRanking', 'kanban_board /ProcessBoard', 'process /Items', 'group:Support', 'support /Support',
-      'databaseIntegration',
+      'all /DashboardDefault', 'business_insight /BusinessInsight', 'operation_insight /RPAInsight',
+      'support_insight /SupportInsight', 'group:Process', 'group:Support', 'databaseIntegration', 'bot_profile /BotProfile',
+    ]);
+    // Process with the spec's three entries, then the test module's Items; Support with
+    // Ticket Management.
+    await main.getByText('Support', { exact: true }).click();
+    await main.getByRole('link', { name: 'Ticket Management' }).waitFor();
+    assert.deepEqual((await menuEntries(main)).filter((entry) => /^(process|kanban_board|support) /.test(entry)), [
+      'support /Support',
     ]);
     const items = main.getByRole('link', { name: 'Items' });
     assert.ok(!(await items.isVisible()), 'the group starts closed');
     await main.getByText('Process', { exact: true }).click();
     await items.click();
     await page.waitForURL('**/Items');
+    assert.deepEqual((await menuEntries(main)).filter((entry) => /^(process|kanban_board) /.test(entry)), [
+      'process /Process', 'process /ProcessRanking', 'kanban_board /ProcessBoard', 'process /Items',
+    ]);
   }));
 
 test('the Process group opens from the keyboard: Tab reaches it, Enter opens it', (t) =>
@@ -51,9 +61,14 @@ test('the Process group opens from the keyboard: Tab reaches it, Enter opens it'
     await signIn(page, user);
     const main = page.getByRole('navigation', { name: 'Main menu' });
     await main.getByRole('link', { name: 'Dashboards' }).focus();
-    await page.keyboard.press('Tab');
-    const focused = await page.evaluate(() => document.activeElement?.getAttribute('data-menu-key'));
-    assert.equal(focused, 'group:Process', 'Tab from Dashboards reaches the Process group');
+    // Dashboards is open on the landing page: its three insights, then the Process group.
+    const reached = [];
+    for (let i = 0; i < 4; i += 1) {
+      await page.keyboard.press('Tab');
+      reached.push(await page.evaluate(() => document.activeElement?.getAttribute('data-menu-key')));
+    }
+    assert.deepEqual(reached, ['business_insight', 'operation_insight', 'support_insight', 'group:Process'],
+      'Tab from Dashboards reaches its entries, then the Process group');
     await page.keyboard.press('Enter');
     await main.getByRole('link', { name: 'Items' }).waitFor();
   }));

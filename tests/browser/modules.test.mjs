@@ -46,8 +46,9 @@ test('the remote of a disabled (premium) module is never requested; once the edi
   withPage(browser, t, async (page, seen) => {
     const user = await createUser();
     await signIn(page, user);
-    // Every place that could load a remote: the landing page, the dashboard's widgets, the route itself.
-    await page.getByText('Page not found', { exact: true }).waitFor();
+    // Every place that could load a remote: the landing page (Business Insight), the
+    // dashboard's widgets, the route itself.
+    await page.getByTestId('business-insight-page').waitFor();
     await page.goto('/DashboardDefault');
     await page.getByTestId('crud-widget').waitFor();
     await page.goto('/databaseIntegration');
