@@ -321,14 +321,41 @@ fn write_atomically(path: &Path, text: &str) -> anyhow::Result<()> {
 }
 
 /// Delivers events and runs schedules until the process ends.
+/// Rebuilds the rollup days writers marked, for every installed module.
+pub async fn refresh_rollups(state: &crate::http::AppState) -> anyhow::Result<usize> {
+    let rollups: Vec<(String, String, manifest::Rollup)> = state
+        .modules
+        .all()
+        .iter()
+        .flat_map(|installed| {
+            let key = installed.manifest().key.clone();
+            installed.manifest().collections.iter().flat_map(move |(collection, spec)| {
+                let key = key.clone();
+                spec.rollups.iter().map(move |rollup| (key.clone(), collection.clone(), rollup.clone()))
+            })
+        })
+        .collect();
+    if rollups.is_empty() {
+        return Ok(0);
+    }
+    Ok(crate::storage::collections::rollup::refresh_pending(&state.db, &rollups, 100).await?)
+}
+
 pub async fn run_workers(state: crate::http::AppState) {
     let mut schedule_tick = tokio::time::interval(std::time::Duration::from_secs(15));
+    let mut rollup_tick = tokio::time::interval(std::time::Duration::from_secs(5));
     let mut event_tick = tokio::time::interval(std::time::Duration::from_secs(2));
     loop {
         tokio::select! {
             _ = schedule_tick.tick() => {
                 if let Err(err) = crate::schedules::run_due(&state).await {
                     tracing::warn!(error = format!("{err:#}"), "running schedules failed");
+                }
+                continue;
+            }
+            _ = rollup_tick.tick() => {
+                if let Err(err) = refresh_rollups(&state).await {
+                    tracing::warn!(error = format!("{err:#}"), "rebuilding rollups failed");
                 }
                 continue;
             }

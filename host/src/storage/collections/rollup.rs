@@ -233,6 +233,28 @@ pub(crate) async fn refresh(
     tx.commit().await
 }
 
+/// Rebuilds the marked days of every (rollup, company) pair pending, at most `limit`
+/// pairs; `rollups` are the installed ones as (module, collection, rollup). The host's
+/// worker calls it every few seconds, so a dashboard rarely waits for a rebuild; reads
+/// rebuild what is left. Answers how many pairs it rebuilt.
+pub async fn refresh_pending(db: &Db, rollups: &[(String, String, Rollup)], limit: i64) -> Result<usize, sqlx::Error> {
+    let pending = sqlx::query("SELECT DISTINCT rollup_table, company_id FROM rollup_dirty LIMIT $1")
+        .bind(limit)
+        .fetch_all(db.pool())
+        .await?;
+    let mut rebuilt = 0;
+    for row in &pending {
+        let (table_name, company_id): (String, String) = (row.try_get(0)?, row.try_get(1)?);
+        let installed =
+            rollups.iter().find(|(module, collection, rollup)| table(module, collection, &rollup.name) == table_name);
+        if let Some((module, collection, rollup)) = installed {
+            refresh(db, module, collection, rollup, &company_id).await?;
+            rebuilt += 1;
+        }
+    }
+    Ok(rebuilt)
+}
+
 /// The rollup of `spec` that answers `aggregate` exactly (see the module format: filters
 /// on group fields or whole UTC days of the time field; keys that are group fields,
 /// day/week/month of the time field or the declared bins; metrics kept by the rollup)
