@@ -27,9 +27,10 @@ pub fn parse(key: &str) -> Option<(&str, &str)> {
     well_formed.then_some((id, secret))
 }
 
-/// What the key list shows of a key: its prefix, enough to recognise it.
+/// What the key list shows of a key: the part before its secret. The whole id, since
+/// ids made in the same minute share their first digits (a UUIDv7 starts with the time).
 pub fn shown_prefix(id: &str) -> String {
-    format!("{PREFIX}{}", &id[..id.len().min(8)])
+    format!("{PREFIX}{id}_")
 }
 
 /// Whether `secret` matches the stored digest (without an early exit).
@@ -46,6 +47,7 @@ mod tests {
         let (id, key, stored) = generate();
         let (parsed_id, secret) = parse(&key).expect("a generated key parses");
         assert_eq!(parsed_id, id);
+        assert!(key.starts_with(&shown_prefix(&id)) && !shown_prefix(&id).contains(secret));
         assert!(matches(secret, &stored));
         assert!(!matches(&format!("{secret}x"), &stored));
         let (_, other_key, _) = generate();

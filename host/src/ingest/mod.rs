@@ -124,8 +124,8 @@ fn error_entry(index: usize, key: &str, key_value: Option<Value>, message: Strin
     entry
 }
 
-/// The company of a live API key in the `Authorization` header.
-async fn company_of_key(state: &AppState, headers: &HeaderMap) -> Result<String> {
+/// The live API key in the `Authorization` header: its company and edition.
+async fn key_of(state: &AppState, headers: &HeaderMap) -> Result<api_keys::LiveKey> {
     let unauthorized = || Error::Unauthorized(KEY_REQUIRED.into());
     let presented = headers
         .get(header::AUTHORIZATION)
@@ -141,7 +141,7 @@ async fn company_of_key(state: &AppState, headers: &HeaderMap) -> Result<String>
     if live.last_used_at.is_none_or(|at| now - at >= TOUCH_EVERY) {
         api_keys::touch(&state.db, id, now).await.map_err(anyhow::Error::from)?;
     }
-    Ok(live.company_id)
+    Ok(live)
 }
 
 /// Sends a batch of records to a module's ingestion stream (e.g. `bots/runs`). The key
@@ -151,20 +151,24 @@ async fn company_of_key(state: &AppState, headers: &HeaderMap) -> Result<String>
     params(("module" = String, Path), ("stream" = String, Path)),
     request_body(content = Vec<Object>, description = "JSON array, {\"records\": [...]}, or NDJSON (application/x-ndjson)"),
     responses((status = 200, body = Report), (status = 400, body = Message), (status = 401, body = Message),
-        (status = 404, body = Message), (status = 413, body = Message)))]
+        (status = 403, body = Message), (status = 404, body = Message), (status = 413, body = Message)))]
 async fn ingest(
     State(state): State<AppState>,
     Path((module, stream)): Path<(String, String)>,
     headers: HeaderMap,
     body: Bytes,
 ) -> Result<Json<Report>> {
-    let company_id = company_of_key(&state, &headers).await?;
+    let key = key_of(&state, &headers).await?;
+    // A premium module takes data from enterprise companies only, as its routes serve them.
+    if state.modules.get(&module).is_some_and(|installed| !installed.serves_edition(&key.edition)) {
+        return Err(Error::Forbidden(crate::runtime::gateway::UPGRADE.into()));
+    }
     let ndjson = headers
         .get(header::CONTENT_TYPE)
         .and_then(|value| value.to_str().ok())
         .is_some_and(|value| value.starts_with("application/x-ndjson") || value.starts_with("application/jsonl"));
     let reads = parse::records(&body, ndjson).map_err(Error::BadRequest)?;
-    Ok(Json(store_reads(&state, &company_id, &module, &stream, reads).await?))
+    Ok(Json(store_reads(&state, &key.company_id, &module, &stream, reads).await?))
 }
 
 /// A key as the list shows it (never the secret).

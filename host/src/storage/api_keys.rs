@@ -14,10 +14,11 @@ pub struct ApiKey {
     pub revoked_at: Option<i64>,
 }
 
-/// A live key's company and secret digest.
+/// A live key's company (and its edition) and secret digest.
 #[derive(Debug, Clone, FromRow)]
 pub struct LiveKey {
     pub company_id: String,
+    pub edition: String,
     pub secret_hash: String,
     pub last_used_at: Option<i64>,
 }
@@ -70,10 +71,13 @@ pub async fn revoke(db: &Db, company_id: &str, id: &str, now: i64) -> sqlx::Resu
 
 /// The key with this id unless revoked.
 pub async fn find_live(db: &Db, id: &str) -> sqlx::Result<Option<LiveKey>> {
-    sqlx::query_as("SELECT company_id, secret_hash, last_used_at FROM api_keys WHERE id = $1 AND revoked_at IS NULL")
-        .bind(id)
-        .fetch_optional(db.pool())
-        .await
+    sqlx::query_as(
+        "SELECT k.company_id, c.edition, k.secret_hash, k.last_used_at FROM api_keys k
+         JOIN companies c ON c.id = k.company_id WHERE k.id = $1 AND k.revoked_at IS NULL",
+    )
+    .bind(id)
+    .fetch_optional(db.pool())
+    .await
 }
 
 pub async fn touch(db: &Db, id: &str, now: i64) -> sqlx::Result<()> {
