@@ -17,6 +17,7 @@ on_both_engines!(
     ndjson_batches_report_unreadable_lines,
     a_key_writes_to_its_own_company_only,
     concurrent_batches_of_the_same_records_both_succeed,
+    a_premium_module_takes_batches_from_enterprise_companies_only,
     rollups_answer_exactly_as_the_rows_before_and_after_every_kind_of_write,
 );
 
@@ -216,6 +217,36 @@ async fn concurrent_batches_of_the_same_records_both_succeed(app: TestApp) {
     }
     let totals = json!({ "op": "aggregate", "collection": "readings", "aggregate": { "metrics": [{ "fn": "count", "as": "n" }, { "fn": "sum", "field": "value", "as": "v" }] } });
     assert_eq!(run(&app, &company, totals).await, json!([{ "n": 2_000, "v": 2_000.0 }]));
+}
+
+async fn a_premium_module_takes_batches_from_enterprise_companies_only(app: TestApp) {
+    app.install_test_module("premium").await;
+    let (owner, key) = setup(&app, "owner@edition.example.com", "Edition Co").await;
+    let send = || {
+        let (app, key) = (&app, &key);
+        async move {
+            let response = app
+                .client
+                .post(format!("{}/api/ingest/premium/records", app.base))
+                .bearer_auth(key)
+                .json(&json!([{ "source_id": "p1" }]))
+                .send()
+                .await
+                .expect("the host answers");
+            let status = response.status().as_u16();
+            Answer { status, body: response.json::<Value>().await.unwrap_or(Value::Null) }
+        }
+    };
+    let community = send().await;
+    assert_eq!((community.status, community.message()), (403, autoscope::runtime::gateway::UPGRADE));
+    let admin = app.admin_token().await;
+    let company = company_of(&app, &owner).await;
+    let upgraded = app
+        .post_as(&admin, &format!("/api/admin/companies/{company}/edition"), json!({ "edition": "enterprise" }))
+        .await;
+    assert_eq!(upgraded.status, 200, "{upgraded:?}");
+    let enterprise = send().await;
+    assert_eq!((enterprise.status, enterprise.body["stored"].clone()), (200, json!(1)), "{enterprise:?}");
 }
 
 async fn ndjson_batches_report_unreadable_lines(app: TestApp) {
