@@ -68,17 +68,21 @@ pub struct CurrentUser {
     pub currency_symbol: String,
 }
 
+/// The credential of an `Authorization: Bearer <credential>` header (a session token, or
+/// an ingestion API key).
+pub fn bearer(headers: &axum::http::HeaderMap) -> Option<&str> {
+    headers
+        .get(axum::http::header::AUTHORIZATION)
+        .and_then(|value| value.to_str().ok())
+        .and_then(|value| value.strip_prefix("Bearer ").or_else(|| value.strip_prefix("bearer ")))
+}
+
 impl FromRequestParts<AppState> for CurrentUser {
     type Rejection = Error;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self> {
         let unauthorized = || Error::Unauthorized(SESSION_REQUIRED.into());
-        let token = parts
-            .headers
-            .get(axum::http::header::AUTHORIZATION)
-            .and_then(|value| value.to_str().ok())
-            .and_then(|value| value.strip_prefix("Bearer ").or_else(|| value.strip_prefix("bearer ")))
-            .ok_or_else(unauthorized)?;
+        let token = bearer(&parts.headers).ok_or_else(unauthorized)?;
         let mut validation = Validation::new(Algorithm::HS256);
         // Expiry is checked against the host's clock below.
         validation.validate_exp = false;

@@ -7,16 +7,13 @@
 //! again changes nothing.
 
 use std::collections::HashMap;
-use std::net::SocketAddr;
 
 use anyhow::{Context, anyhow, bail};
 use autoscope_wire::storage::StorageOp;
 use axum::body::Body;
-use axum::extract::ConnectInfo;
 use axum::http::{Method, Request, header};
 use serde::Serialize;
 use serde_json::{Value, json};
-use tower::ServiceExt;
 
 use super::bodies::{assessment_body, bot_body, idea_body, process_body, ticket_body};
 use super::catalogue::{BOTS, DANA, PROCESSES, TICKETS};
@@ -224,11 +221,8 @@ impl Seeder {
             .uri(uri)
             .header(header::AUTHORIZATION, format!("Bearer {token}"))
             .header(header::CONTENT_TYPE, "application/json");
-        let mut request = request.body(body.map_or_else(Body::empty, |body| Body::from(body.to_string())))?;
-        request.extensions_mut().insert(ConnectInfo(SocketAddr::from(([127, 0, 0, 1], 0))));
-        let response = self.app.clone().oneshot(request).await?;
-        let status = response.status().as_u16();
-        let bytes = axum::body::to_bytes(response.into_body(), usize::MAX).await?;
+        let request = request.body(body.map_or_else(Body::empty, |body| Body::from(body.to_string())))?;
+        let (status, bytes) = crate::http::call_in_process(&self.app, request).await?;
         Ok((status, serde_json::from_slice(&bytes).unwrap_or(Value::Null)))
     }
 }

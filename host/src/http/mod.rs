@@ -138,3 +138,15 @@ fn web_shell(config: &Config) -> axum::routing::MethodRouter<AppState> {
         })
     }
 }
+
+/// Sends `request` through `app` in this process, as a loopback client would (the
+/// listener's client address included); answers the status and the body's bytes. For
+/// the host's own callers of its API (`seed-demo`) and the module test harness.
+pub async fn call_in_process(app: &Router, mut request: Request<axum::body::Body>) -> anyhow::Result<(u16, Vec<u8>)> {
+    use tower::ServiceExt;
+    request.extensions_mut().insert(axum::extract::ConnectInfo(std::net::SocketAddr::from(([127, 0, 0, 1], 40000))));
+    let response = app.clone().oneshot(request).await?;
+    let status = response.status().as_u16();
+    let bytes = axum::body::to_bytes(response.into_body(), usize::MAX).await?;
+    Ok((status, bytes.to_vec()))
+}

@@ -127,11 +127,7 @@ fn error_entry(index: usize, key: &str, key_value: Option<Value>, message: Strin
 /// The live API key in the `Authorization` header: its company and edition.
 async fn key_of(state: &AppState, headers: &HeaderMap) -> Result<api_keys::LiveKey> {
     let unauthorized = || Error::Unauthorized(KEY_REQUIRED.into());
-    let presented = headers
-        .get(header::AUTHORIZATION)
-        .and_then(|value| value.to_str().ok())
-        .and_then(|value| value.strip_prefix("Bearer ").or_else(|| value.strip_prefix("bearer ")))
-        .ok_or_else(unauthorized)?;
+    let presented = crate::auth::session::bearer(headers).ok_or_else(unauthorized)?;
     let (id, secret) = keys::parse(presented.trim()).ok_or_else(unauthorized)?;
     let live = api_keys::find_live(&state.db, id).await.map_err(anyhow::Error::from)?.ok_or_else(unauthorized)?;
     if !keys::matches(secret, &live.secret_hash) {

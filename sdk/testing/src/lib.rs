@@ -25,7 +25,6 @@
 //! temporary directory, shared by every harness, so repeated runs skip compilation.
 
 use std::collections::HashMap;
-use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -38,10 +37,8 @@ use autoscope::storage::users::{self, NewUser};
 use autoscope::storage::{mail_outbox, notifications};
 use autoscope_wire::storage::StorageOp;
 use axum::body::Body;
-use axum::extract::ConnectInfo;
 use axum::http::{Method, Request, header};
 use serde_json::{Value, json};
-use tower::ServiceExt;
 
 pub use autoscope::registry::Grants;
 pub use autoscope::registry::manifest::Capability;
@@ -437,12 +434,8 @@ impl Harness {
         self.send(request).await
     }
 
-    async fn send(&self, mut request: Request<Body>) -> anyhow::Result<Reply> {
-        // What the listener adds in production: the client's address.
-        request.extensions_mut().insert(ConnectInfo(SocketAddr::from(([127, 0, 0, 1], 40000))));
-        let response = self.app.clone().oneshot(request).await?;
-        let status = response.status().as_u16();
-        let bytes = axum::body::to_bytes(response.into_body(), usize::MAX).await?;
+    async fn send(&self, request: Request<Body>) -> anyhow::Result<Reply> {
+        let (status, bytes) = autoscope::http::call_in_process(&self.app, request).await?;
         let body = match serde_json::from_slice(&bytes) {
             Ok(json) => json,
             Err(_) if bytes.is_empty() => Value::Null,

@@ -292,7 +292,7 @@ pub async fn upsert(
     }
     let mut batch: Vec<(String, Checked)> = latest.into_iter().collect();
     batch.sort_by_key(|(_, (i, _, _))| *i);
-    store_batch(db, target, company_id, now, &batch).await.map_err(internal)?;
+    store_batch(db, target, key, company_id, now, &batch).await.map_err(internal)?;
     result.stored += batch.len();
     result.refused.sort_by_key(|(i, _)| *i);
     Ok(result)
@@ -321,12 +321,12 @@ fn key_text(value: &Value) -> String {
 async fn store_batch(
     db: &Db,
     target: &Target,
+    key: &str,
     company_id: &str,
     now: i64,
     batch: &[(String, Checked)],
 ) -> Result<(), sqlx::Error> {
     let spec = &target.spec;
-    let Some(key) = spec.key.as_deref() else { return Ok(()) };
     let key_kind = spec.fields.get(key).map_or(crate::registry::manifest::FieldType::Text, |f| f.kind);
     let mut times: Vec<&str> = spec.rollups.iter().map(|r| r.time.as_str()).collect();
     times.sort_unstable();
