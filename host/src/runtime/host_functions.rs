@@ -50,10 +50,16 @@ fn host_call(
     let context = plugin.host_context::<Arc<CallContext>>()?.clone();
     let input: Vec<u8> = plugin.memory_get_val(&inputs[0])?;
     let remaining = context.deadline.checked_duration_since(Instant::now()).ok_or_else(deadline_passed)?;
-    let reply = context
-        .runtime
-        .block_on(async { tokio::time::timeout(remaining, dispatch(&context, name, &input)).await })
-        .map_err(|_| deadline_passed())?;
+    // The async work runs on the runtime's workers and this thread sleeps until the whole
+    // answer is there: driven from here, every row a database connection streams (and
+    // every socket wake-up) would park and wake this thread again.
+    let (answer, answered) = tokio::sync::oneshot::channel();
+    let runtime = context.runtime.clone();
+    runtime.spawn(async move {
+        let reply = tokio::time::timeout(remaining, dispatch(&context, name, &input)).await;
+        let _ = answer.send(reply);
+    });
+    let reply = answered.blocking_recv().map_err(|_| deadline_passed())?.map_err(|_| deadline_passed())?;
     plugin.memory_set_val(&mut outputs[0], reply)?;
     Ok(())
 }
