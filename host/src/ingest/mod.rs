@@ -22,7 +22,7 @@ use crate::auth::CurrentUser;
 use crate::error::{Error, Result};
 use crate::http::{AppState, Json, Message};
 use crate::storage::api_keys;
-use crate::storage::collections;
+use crate::storage::collections::{self, upsert};
 
 /// The largest batch body.
 pub const MAX_BODY_BYTES: usize = 16 << 20;
@@ -62,55 +62,82 @@ pub async fn store(
     stream: &str,
     records: Vec<Value>,
 ) -> Result<Report> {
-    let reads = records
-        .into_iter()
-        .map(|value| match value {
-            Value::Object(record) => Ok(record),
-            _ => Err("The record is not a JSON object".to_string()),
-        })
-        .collect();
-    store_reads(state, company_id, module, stream, reads).await
+    let read = move || {
+        Ok(records
+            .into_iter()
+            .map(|value| match value {
+                Value::Object(record) => Ok(record),
+                _ => Err("The record is not a JSON object".to_string()),
+            })
+            .collect())
+    };
+    store_reads(state, company_id, module, stream, read).await
 }
 
+/// Stores the records `read` gives (or answers why the batch as a whole is refused).
+/// Reading and checking records is CPU work: it runs on a blocking thread, a statement's
+/// worth of records at a time, while the database stores the chunk before, instead of
+/// holding an async worker for the whole batch.
 async fn store_reads(
     state: &AppState,
     company_id: &str,
     module: &str,
     stream: &str,
-    reads: Vec<parse::Read>,
+    read: impl FnOnce() -> std::result::Result<Vec<parse::Read>, String> + Send + 'static,
 ) -> Result<Report> {
     let unknown = || Error::NotFound(format!("No ingestion stream '{stream}' in module '{module}'"));
     let installed = state.modules.get(module).ok_or_else(unknown)?;
     let collection = installed.manifest().ingest.get(stream).ok_or_else(unknown)?.collection.clone();
     let target = state.modules.target(module, &collection).ok_or_else(unknown)?;
+    let now = state.clock.now();
+    let per_chunk = collections::rows_per_insert(&target.spec, state.db.engine());
+    let (sender, chunks) = tokio::sync::mpsc::channel(2);
+    let checking = {
+        let (target, company_id) = (target.clone(), company_id.to_string());
+        tokio::task::spawn_blocking(move || check_all(&target, &company_id, now, read, per_chunk, &sender))
+    };
+    let stored = upsert::store(&state.db, &target, company_id, now, chunks).await;
+    let mut report = checking.await.map_err(|err| Error::Internal(err.into()))??;
+    report.stored = stored.map_err(|err| Error::Internal(anyhow::anyhow!(err.message)))?;
+    report.errors.sort_by_key(|entry| entry["index"].as_u64());
+    Ok(report)
+}
+
+/// Reads the batch and checks it chunk by chunk, sending each chunk to the storing side
+/// and then `Complete` (a failure here sends no `Complete`, so nothing is stored);
+/// answers the report of what was received and refused.
+fn check_all(
+    target: &collections::Target,
+    company_id: &str,
+    now: i64,
+    read: impl FnOnce() -> std::result::Result<Vec<parse::Read>, String>,
+    per_chunk: usize,
+    sender: &tokio::sync::mpsc::Sender<upsert::Part>,
+) -> Result<Report> {
+    let reads = read().map_err(Error::BadRequest)?;
     let key = target.spec.key.clone().unwrap_or_default();
     let mut report = Report { received: reads.len(), ..Report::default() };
-    let mut accepted = Vec::with_capacity(reads.len());
-    // Positions in the batch of the records handed to storage.
-    let mut positions = Vec::with_capacity(reads.len());
-    let mut keys = Vec::with_capacity(reads.len());
-    for (index, read) in reads.into_iter().enumerate() {
-        let record = read.and_then(|mut record| parse::timestamps(&target.spec, &mut record).map(|_| record));
-        match record {
-            Ok(record) => {
-                keys.push(record.get(&key).cloned());
-                positions.push(index);
-                accepted.push(record);
+    let mut reads = reads.into_iter().enumerate().peekable();
+    while reads.peek().is_some() {
+        let mut records = Vec::with_capacity(per_chunk);
+        for (index, read) in reads.by_ref().take(per_chunk) {
+            match read.and_then(|mut record| parse::timestamps(&target.spec, &mut record).map(|()| record)) {
+                Ok(record) => records.push((index, record)),
+                Err(message) => report.errors.push(error_entry(index, &key, None, message)),
             }
-            Err(message) => report.errors.push(error_entry(index, &key, None, message)),
+        }
+        let (chunk, refused) = upsert::check(target, company_id, now, &records)
+            .map_err(|err| Error::Internal(anyhow::anyhow!(err.message)))?;
+        for (at, message) in refused {
+            let (index, record) = &records[at];
+            report.errors.push(error_entry(*index, &key, record.get(&key).cloned(), message));
+        }
+        // The storing side stopped (it failed, and says why): nothing more to check.
+        if sender.blocking_send(upsert::Part::Chunk(chunk)).is_err() {
+            return Ok(report);
         }
     }
-    let upserted = collections::upsert(&state.db, &target, company_id, state.clock.now(), accepted).await.map_err(
-        |err| match err.status {
-            500 => Error::Internal(anyhow::anyhow!(err.message)),
-            _ => Error::bad_request(err.message),
-        },
-    )?;
-    report.stored = upserted.stored;
-    for (i, message) in upserted.refused {
-        report.errors.push(error_entry(positions[i], &key, keys[i].clone(), message));
-    }
-    report.errors.sort_by_key(|entry| entry["index"].as_u64());
+    let _ = sender.blocking_send(upsert::Part::Complete);
     Ok(report)
 }
 
@@ -163,8 +190,8 @@ async fn ingest(
         .get(header::CONTENT_TYPE)
         .and_then(|value| value.to_str().ok())
         .is_some_and(|value| value.starts_with("application/x-ndjson") || value.starts_with("application/jsonl"));
-    let reads = parse::records(&body, ndjson).map_err(Error::BadRequest)?;
-    Ok(Json(store_reads(&state, &key.company_id, &module, &stream, reads).await?))
+    let read = move || parse::records(&body, ndjson);
+    Ok(Json(store_reads(&state, &key.company_id, &module, &stream, read).await?))
 }
 
 /// A key as the list shows it (never the secret).

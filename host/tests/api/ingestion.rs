@@ -14,6 +14,8 @@ on_both_engines!(
     only_a_company_administrator_manages_keys_and_a_revoked_key_stops_working,
     a_batch_stores_good_records_and_names_each_bad_one,
     sending_a_batch_again_changes_nothing_and_the_later_record_wins,
+    a_batch_of_several_statements_keeps_positions_and_the_later_record_wins_across_them,
+    a_batch_whose_checking_stops_midway_stores_nothing,
     ndjson_batches_report_unreadable_lines,
     a_key_writes_to_its_own_company_only,
     concurrent_batches_of_the_same_records_both_succeed,
@@ -200,6 +202,74 @@ async fn sending_a_batch_again_changes_nothing_and_the_later_record_wins(app: Te
     )
     .await;
     assert_eq!(per_day, json!([{ "day": D0, "n": 1, "span": 30 }, { "day": D0 + DAY, "n": 1, "span": null }]));
+}
+
+/// A batch larger than one statement (142 readings on SQLite, 500 on PostgreSQL) is
+/// checked and stored a statement at a time: error positions are the batch's, and a key
+/// repeated in a later statement (or within one) still ends with the later record.
+async fn a_batch_of_several_statements_keeps_positions_and_the_later_record_wins_across_them(app: TestApp) {
+    let (owner, key) = setup(&app, "owner@chunks.example.com", "Chunks Co").await;
+    let company = company_of(&app, &owner).await;
+    let per_statement = autoscope::storage::collections::rows_per_insert(&readings(&app).spec, app.db().engine());
+    let size = 1_200;
+    assert!(per_statement * 2 < size, "the batch spans three statements at least");
+    let mut batch: Vec<Value> = (0..size)
+        .map(|i| json!({ "source_id": format!("s-{i}"), "sensor": "a", "at": D0 + i as i64 * 60, "value": 1.0 }))
+        .collect();
+    // Position 1,100 repeats the key of position 3, on another day; 1,150 repeats 1,120.
+    batch[1_100] = json!({ "source_id": "s-3", "sensor": "b", "at": D0 + DAY, "value": 7.0 });
+    batch[1_150] = json!({ "source_id": "s-1120", "sensor": "b", "at": D0, "value": 2.0 });
+    batch[1_000] = json!({ "source_id": "s-bad", "sensor": "z", "at": D0 });
+    let answer = ingest(&app, &key, Value::Array(batch)).await;
+    assert_eq!(answer.status, 200, "{answer:?}");
+    assert_eq!((answer.body["received"].clone(), answer.body["stored"].clone()), (json!(size), json!(size - 1)));
+    let errors = answer.body["errors"].as_array().unwrap();
+    assert_eq!(
+        (errors.len(), errors[0]["index"].clone(), errors[0]["source_id"].clone()),
+        (1, json!(1_000), json!("s-bad"))
+    );
+    let count = run(&app, &company, json!({ "op": "count", "collection": "readings", "filters": [] })).await;
+    assert_eq!(count, size - 3, "the two repeated keys and the bad record");
+    for (source, value) in [("s-3", 7.0), ("s-1120", 2.0)] {
+        let found = run(&app, &company, json!({ "op": "list", "collection": "readings", "query": { "filters": [{ "field": "source_id", "op": "eq", "value": source }] } })).await;
+        assert_eq!(found["items"][0]["value"], value, "{source}: the later record wins");
+    }
+    // The rollup counts s-3 on its new day only, as the rows do.
+    let per_day = json!({ "op": "aggregate", "collection": "readings", "aggregate": {
+        "group_by": [{ "field": "at", "bucket": "day", "as": "day" }],
+        "metrics": [{ "fn": "count", "as": "n" }, { "fn": "sum", "field": "value", "as": "v" }] } });
+    assert_eq!(
+        run(&app, &company, per_day).await,
+        json!([{ "day": D0, "n": size - 4, "v": (size - 5) as f64 + 2.0 }, { "day": D0 + DAY, "n": 1, "v": 7.0 }])
+    );
+}
+
+/// The checking side hands chunks to the storing side and then says the batch is
+/// complete; when it stops before that (it failed), the chunks already stored are
+/// rolled back.
+async fn a_batch_whose_checking_stops_midway_stores_nothing(app: TestApp) {
+    use autoscope::storage::collections::upsert::{Part, check, store};
+    let (owner, _) = setup(&app, "owner@midway.example.com", "Midway Co").await;
+    let company = company_of(&app, &owner).await;
+    let (target, now) = (readings(&app), app.state.clock.now());
+    let record = |source: &str| json!({ "source_id": source, "sensor": "a", "at": D0 }).as_object().unwrap().clone();
+    let count = json!({ "op": "count", "collection": "readings", "filters": [] });
+    for complete in [false, true] {
+        // Room for every part: the storing side starts reading once all are sent.
+        let (sender, parts) = tokio::sync::mpsc::channel(3);
+        for source in ["m-1", "m-2"] {
+            let (chunk, refused) = check(&target, &company, now, &[(0, record(source))]).unwrap();
+            assert!(refused.is_empty());
+            sender.send(Part::Chunk(chunk)).await.unwrap();
+        }
+        if complete {
+            sender.send(Part::Complete).await.unwrap();
+        }
+        drop(sender);
+        let stored = store(app.db(), &target, &company, now, parts).await;
+        assert_eq!(stored.ok(), complete.then_some(2));
+        assert_eq!(run(&app, &company, count.clone()).await, if complete { 2 } else { 0 });
+    }
 }
 
 /// Two senders racing with the same records: new records go in as plain inserts, so on

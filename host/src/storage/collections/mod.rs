@@ -14,13 +14,14 @@ mod read;
 pub mod rollup;
 mod schema;
 mod sql;
+pub mod upsert;
 mod validate;
 mod write;
 
 use autoscope_wire::host::HostError;
 use autoscope_wire::storage::{Record, StorageOp};
 use serde_json::{Value, json};
-use sqlx::{Executor, Row};
+use sqlx::Row;
 
 pub use migrate::{applied, check, migrate};
 pub use read::MAX_IN;
@@ -242,147 +243,4 @@ async fn missing_or_conflict(db: &Db, table: &str, company_id: &str, id: &str) -
         Some(_) => HostError::new(409, CONFLICT_MESSAGE),
         None => HostError::new(404, "The record does not exist"),
     })
-}
-
-/// What [`upsert`] did with a batch: how many records it stored and, for each refused
-/// one, its position in the batch and why.
-#[derive(Debug, Default)]
-pub struct Upserted {
-    pub stored: usize,
-    pub refused: Vec<(usize, String)>,
-}
-
-/// A checked record of a batch: its position, its bound fields and its stored form.
-type Checked = (usize, Vec<sql::Param>, Record);
-
-/// Stores ingested records in `target` (which has a key) for `company_id`: a record whose
-/// key the company has already sent replaces the stored one, so sending a batch again
-/// changes nothing. Each record is checked on its own; a refused record does not stop
-/// the others. When one batch holds a key twice, the later record wins. All stored
-/// records and their rollup marks (the days of the new values and, for a replaced
-/// record, of the old ones) commit together.
-pub async fn upsert(
-    db: &Db,
-    target: &Target,
-    company_id: &str,
-    now: i64,
-    records: Vec<Record>,
-) -> Result<Upserted, HostError> {
-    let spec = &target.spec;
-    let name = target.collection.as_str();
-    let internal = |err: sqlx::Error| {
-        tracing::error!(module = %target.module, collection = name, error = %err, "ingestion failed");
-        HostError::new(500, crate::error::INTERNAL_MESSAGE)
-    };
-    let key = spec.key.as_deref().ok_or_else(|| HostError::new(500, crate::error::INTERNAL_MESSAGE))?;
-    let mut result = Upserted::default();
-    // Key text -> the record; the later record wins.
-    let mut latest: std::collections::HashMap<String, Checked> =
-        std::collections::HashMap::with_capacity(records.len());
-    for (i, record) in records.iter().enumerate() {
-        match validate::new_record(name, spec, record) {
-            Ok((fields, answer)) => {
-                // A superseded record counts as stored: it arrived, and a later one replaced it.
-                if latest.insert(key_text(&answer[key]), (i, fields, answer)).is_some() {
-                    result.stored += 1;
-                }
-            }
-            Err(message) => result.refused.push((i, message)),
-        }
-    }
-    let mut batch: Vec<(String, Checked)> = latest.into_iter().collect();
-    batch.sort_by_key(|(_, (i, _, _))| *i);
-    store_batch(db, target, key, company_id, now, &batch).await.map_err(internal)?;
-    result.stored += batch.len();
-    result.refused.sort_by_key(|(i, _)| *i);
-    Ok(result)
-}
-
-/// The key a row's first column holds, as text.
-fn key_of(row: &sqlx::any::AnyRow) -> Result<String, sqlx::Error> {
-    match row.try_get::<String, _>(0) {
-        Ok(text) => Ok(text),
-        Err(_) => Ok(row.try_get::<i64, _>(0)?.to_string()),
-    }
-}
-
-fn key_text(value: &Value) -> String {
-    match value {
-        Value::String(text) => text.clone(),
-        other => other.to_string(),
-    }
-}
-
-/// One transaction storing `batch`, a statement's worth of records at a time: first as
-/// new records (a key the company has is skipped, a record sent for the first time costs
-/// a plain insert), then the skipped ones as replacements, after reading the times they
-/// had (their old days need rebuilding too). A record another request stores meanwhile
-/// is skipped once the other commits, then replaced.
-async fn store_batch(
-    db: &Db,
-    target: &Target,
-    key: &str,
-    company_id: &str,
-    now: i64,
-    batch: &[(String, Checked)],
-) -> Result<(), sqlx::Error> {
-    let spec = &target.spec;
-    let key_kind = spec.fields.get(key).map_or(crate::registry::manifest::FieldType::Text, |f| f.kind);
-    let mut times: Vec<&str> = spec.rollups.iter().map(|r| r.time.as_str()).collect();
-    times.sort_unstable();
-    times.dedup();
-    let table = target.table();
-    let new_row =
-        |(_, (_, fields, _)): &&(String, Checked)| write::NewRow { id: super::new_id(), fields: fields.clone() };
-    let mut days: std::collections::BTreeMap<&str, std::collections::BTreeSet<i64>> = Default::default();
-    let mut tx = db.pool().begin().await?;
-    for chunk in batch.chunks(write::rows_per_insert(spec, db.engine())) {
-        for (_, (_, _, answer)) in chunk {
-            for time in &times {
-                days.entry(time).or_default().extend(rollup::days(day_of(answer, time)));
-            }
-        }
-        // Records sent for the first time, the usual case, go in as a plain insert; when
-        // one of them is known after all, the chunk goes in again skipping the known ones.
-        (&mut *tx).execute("SAVEPOINT fresh").await?;
-        let rows = chunk.iter().map(|row| new_row(&row)).collect();
-        let inserted: std::collections::HashSet<String> =
-            match write::insert(&table, spec, company_id, now, rows, None).query().execute(&mut *tx).await {
-                Ok(_) => {
-                    (&mut *tx).execute("RELEASE SAVEPOINT fresh").await?;
-                    continue;
-                }
-                Err(err) if err.as_database_error().is_some_and(|err| err.is_unique_violation()) => {
-                    (&mut *tx).execute("ROLLBACK TO SAVEPOINT fresh").await?;
-                    let rows = chunk.iter().map(|row| new_row(&row)).collect();
-                    let skip = write::insert(&table, spec, company_id, now, rows, Some(write::OnKey::Skip(key)));
-                    skip.query().fetch_all(&mut *tx).await?.iter().map(key_of).collect::<Result<_, _>>()?
-                }
-                Err(err) => return Err(err),
-            };
-        let known: Vec<&(String, Checked)> = chunk.iter().filter(|(text, _)| !inserted.contains(text)).collect();
-        if known.is_empty() {
-            continue;
-        }
-        let keys = known.iter().map(|(_, (_, _, answer))| sql::Param::of(key_kind, &answer[key])).collect();
-        for row in write::stored_times(&table, company_id, key, &times, keys).query().fetch_all(&mut *tx).await? {
-            for (i, time) in times.iter().enumerate() {
-                if let Some(at) = row.try_get::<Option<i64>, _>(i + 1)? {
-                    days.entry(time).or_default().extend(rollup::days([at]));
-                }
-            }
-        }
-        let rows = known.iter().map(new_row).collect();
-        write::insert(&table, spec, company_id, now, rows, Some(write::OnKey::Replace(key)))
-            .query()
-            .execute(&mut *tx)
-            .await?;
-    }
-    let marks = rollup::mark(&target.module, &target.collection, spec, company_id, |time| {
-        days.get(time).cloned().unwrap_or_default()
-    });
-    if let Some(marks) = marks {
-        marks.query().execute(&mut *tx).await?;
-    }
-    tx.commit().await
 }

@@ -32,6 +32,9 @@ impl Param {
     }
 }
 
+/// A statement with its values bound, ready to run.
+pub(crate) type Statement = Query<'static, Any, AnyArguments>;
+
 /// SQL text with its parameters in placeholder order.
 #[derive(Debug, Default, Clone, PartialEq)]
 pub(crate) struct Sql {
@@ -71,7 +74,7 @@ impl Sql {
 
     /// The statement, ready to run: the text is built from validated identifiers and
     /// placeholders only.
-    pub(crate) fn query(self) -> Query<'static, Any, AnyArguments> {
+    pub(crate) fn query(self) -> Statement {
         let mut query = sqlx::query(sqlx::AssertSqlSafe(self.text));
         for param in self.params {
             query = match param {

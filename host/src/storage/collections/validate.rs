@@ -66,20 +66,36 @@ pub(crate) fn normalized(kind: FieldType, value: &Value) -> Value {
     }
 }
 
-/// A new record: every stored field in declaration order (defaults fill the fields left
-/// out), as bound values, and every field (derived ones too) as the fields of the answer.
+/// The stored fields of a record in declaration order, each with its value (the default
+/// for a field left out).
+fn stored_values<'a>(
+    spec: &'a Collection,
+    record: &'a Record,
+) -> impl Iterator<Item = (&'a String, &'a Field, &'a Value)> {
+    spec.fields
+        .iter()
+        .filter(|(_, field)| field.difference.is_none())
+        .map(|(name, field)| (name, field, record.get(name).or(field.default.as_ref()).unwrap_or(&Value::Null)))
+}
+
+/// A new record's bound values: every stored field in declaration order.
+pub(crate) fn new_row(collection: &str, spec: &Collection, record: &Record) -> Result<Vec<Param>, String> {
+    check_names(collection, spec, record)?;
+    stored_values(spec, record)
+        .map(|(name, field, value)| check_value(name, field, value).map(|()| Param::of(field.kind, value)))
+        .collect()
+}
+
+/// A new record: its bound values ([`new_row`]), and every field (derived ones too) as
+/// the fields of the answer.
 pub(crate) fn new_record(
     collection: &str,
     spec: &Collection,
     record: &Record,
 ) -> Result<(Vec<Param>, Map<String, Value>), String> {
-    check_names(collection, spec, record)?;
-    let mut params = Vec::with_capacity(spec.fields.len());
+    let params = new_row(collection, spec, record)?;
     let mut fields = Map::new();
-    for (name, field) in spec.fields.iter().filter(|(_, field)| field.difference.is_none()) {
-        let value = record.get(name).or(field.default.as_ref()).unwrap_or(&Value::Null);
-        check_value(name, field, value)?;
-        params.push(Param::of(field.kind, value));
+    for (name, field, value) in stored_values(spec, record) {
         fields.insert(name.clone(), normalized(field.kind, value));
     }
     for (name, field) in spec.fields.iter() {

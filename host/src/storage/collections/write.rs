@@ -25,6 +25,7 @@ pub fn rows_per_insert(spec: &Collection, engine: Engine) -> usize {
 }
 
 /// A new record: its id and its field values in declaration order.
+#[derive(Clone)]
 pub(crate) struct NewRow {
     pub id: String,
     pub fields: Vec<Param>,
