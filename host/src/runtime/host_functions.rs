@@ -59,7 +59,10 @@ fn host_call(
         let reply = tokio::time::timeout(remaining, dispatch(&context, name, &input)).await;
         let _ = answer.send(reply);
     });
-    let reply = answered.blocking_recv().map_err(|_| deadline_passed())?.map_err(|_| deadline_passed())?;
+    let reply = answered
+        .blocking_recv()
+        .map_err(|_| anyhow::anyhow!("the host function '{name}' stopped without an answer"))?
+        .map_err(|_| deadline_passed())?;
     plugin.memory_set_val(&mut outputs[0], reply)?;
     Ok(())
 }
