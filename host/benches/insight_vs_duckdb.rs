@@ -208,8 +208,8 @@ async fn measure(
     let bodies: Vec<String> = records("api-").chunks(BATCH).map(serde_json::to_string).collect::<Result<_, _>>()?;
     // Both go into the company holding the generated runs, batch by batch in turns (which
     // goes first alternating), so neither meets a smaller index nor a quieter moment of
-    // the machine. (An empty company's own corner of each index took raw inserts far
-    // faster, 50-54 k/s against 30-42 k/s beside 100,000 runs: that measured
+    // the machine. (An empty company's own corner of each index takes inserts far
+    // faster, the API's and the raw ones alike: a baseline written there alone measured
     // PostgreSQL's indexes, not the host.)
     let (mut raw_time, mut ingest_time) = (Duration::ZERO, Duration::ZERO);
     for (i, (raw_batch, body)) in raw_batches.iter().zip(bodies).enumerate() {
