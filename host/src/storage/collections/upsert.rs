@@ -11,6 +11,7 @@ use sqlx::{Any, Executor, Row, Transaction};
 
 use super::sql::{Param, Statement};
 use super::{Target, rollup, validate, write};
+use crate::registry::manifest::Collection;
 use crate::storage::Db;
 
 /// A statement's worth of checked records, one per key, ready for [`store`].
@@ -29,8 +30,28 @@ pub struct Chunk {
 struct Keyed {
     /// The key as text (how a `RETURNING` of the key reads back).
     text: String,
-    key: Param,
     row: write::NewRow,
+}
+
+/// Where the key and the rollups' time fields sit among a record's bound values (keys
+/// and rollup times are stored fields, never derived); each time field once.
+struct Layout<'a> {
+    key: &'a str,
+    key_at: usize,
+    times: Vec<(&'a str, usize)>,
+}
+
+fn layout(spec: &Collection) -> Result<Layout<'_>, HostError> {
+    let internal = || HostError::new(500, crate::error::INTERNAL_MESSAGE);
+    let key = spec.key.as_deref().ok_or_else(internal)?;
+    let stored: Vec<&str> = super::sql::stored_columns(spec).collect();
+    let position = |name: &str| stored.iter().position(|column| *column == name);
+    let key_at = position(key).ok_or_else(internal)?;
+    let mut times: Vec<(&str, usize)> =
+        spec.rollups.iter().filter_map(|r| position(&r.time).map(|at| (r.time.as_str(), at))).collect();
+    times.sort_unstable();
+    times.dedup();
+    Ok(Layout { key, key_at, times })
 }
 
 /// Checks `records` for `target` (which has a key): the chunk of the good ones for
@@ -43,17 +64,7 @@ pub fn check(
     records: &[(usize, Record)],
 ) -> Result<(Chunk, Vec<(usize, String)>), HostError> {
     let spec = &target.spec;
-    let key = spec.key.as_deref().ok_or_else(|| HostError::new(500, crate::error::INTERNAL_MESSAGE))?;
-    // Where the key and the rollups' times sit among the bound values (rollup times and
-    // keys are stored fields, never derived).
-    let stored: Vec<&str> = super::sql::stored_columns(spec).collect();
-    let position = |name: &str| stored.iter().position(|column| *column == name);
-    let key_at = position(key).ok_or_else(|| HostError::new(500, crate::error::INTERNAL_MESSAGE))?;
-    let mut times: Vec<(&str, usize)> =
-        spec.rollups.iter().filter_map(|r| position(&r.time).map(|at| (r.time.as_str(), at))).collect();
-    times.sort_unstable();
-    times.dedup();
-
+    let layout = layout(spec)?;
     let mut refused = Vec::new();
     let mut rows: Vec<Keyed> = Vec::with_capacity(records.len());
     let mut seen: HashMap<String, usize> = HashMap::with_capacity(records.len());
@@ -66,14 +77,13 @@ pub fn check(
                 continue;
             }
         };
-        let key = fields[key_at].clone();
         // Keys are required text or integers (the manifest's rule).
-        let text = match &key {
+        let text = match &fields[layout.key_at] {
             Param::Int(Some(n)) => n.to_string(),
             Param::Text(Some(text)) => text.clone(),
             _ => return Err(HostError::new(500, crate::error::INTERNAL_MESSAGE)),
         };
-        let keyed = Keyed { text: text.clone(), key, row: write::NewRow { id: crate::storage::new_id(), fields } };
+        let keyed = Keyed { text: text.clone(), row: write::NewRow { id: crate::storage::new_id(), fields } };
         match seen.get(&text) {
             Some(&at) => {
                 rows[at] = keyed;
@@ -86,7 +96,7 @@ pub fn check(
         }
     }
     let mut days: BTreeMap<String, BTreeSet<i64>> = BTreeMap::new();
-    for (time, at) in &times {
+    for (time, at) in &layout.times {
         let of_rows = rows.iter().filter_map(|keyed| match keyed.row.fields[*at] {
             Param::Int(Some(t)) => Some(t),
             _ => None,
@@ -163,7 +173,7 @@ async fn store_chunk(
     days: &mut BTreeMap<String, BTreeSet<i64>>,
 ) -> Result<usize, sqlx::Error> {
     let spec = &target.spec;
-    let Some(key) = spec.key.as_deref() else { return Ok(0) };
+    let Ok(Layout { key, key_at, times }) = layout(spec) else { return Ok(0) };
     let Chunk { insert, rows, superseded, days: new_days } = chunk;
     for (time, set) in new_days {
         days.entry(time).or_default().extend(set);
@@ -191,12 +201,10 @@ async fn store_chunk(
     if known.is_empty() {
         return Ok(stored);
     }
-    let mut times: Vec<&str> = spec.rollups.iter().map(|r| r.time.as_str()).collect();
-    times.sort_unstable();
-    times.dedup();
-    let keys = known.iter().map(|keyed| keyed.key.clone()).collect();
-    for row in write::stored_times(&table, company_id, key, &times, keys).query().fetch_all(&mut **tx).await? {
-        for (i, time) in times.iter().enumerate() {
+    let names: Vec<&str> = times.iter().map(|(time, _)| *time).collect();
+    let keys = known.iter().map(|keyed| keyed.row.fields[key_at].clone()).collect();
+    for row in write::stored_times(&table, company_id, key, &names, keys).query().fetch_all(&mut **tx).await? {
+        for (i, time) in names.iter().enumerate() {
             if let Some(at) = row.try_get::<Option<i64>, _>(i + 1)? {
                 days.entry(time.to_string()).or_default().extend(rollup::days([at]));
             }
@@ -225,7 +233,7 @@ mod tests {
     use serde_json::{Value, json};
 
     use super::*;
-    use crate::registry::manifest::{Collection, Field, FieldType, Rollup};
+    use crate::registry::manifest::{Field, FieldType, Rollup};
 
     fn target() -> Target {
         let rollup = |name: &str, time: &str| Rollup {
@@ -282,7 +290,7 @@ mod tests {
         let mut target = target();
         target.spec.fields.insert("ref".into(), Field { required: true, ..Field::of(FieldType::Integer) });
         let (chunk, _) = check(&target, "c1", 100, &records(vec![json!({ "ref": 7, "at": 1, "done_at": 1 })])).unwrap();
-        assert_eq!((chunk.rows[0].text.as_str(), &chunk.rows[0].key), ("7", &Param::Int(Some(7))));
+        assert_eq!((chunk.rows[0].text.as_str(), &chunk.rows[0].row.fields[3]), ("7", &Param::Int(Some(7))));
         target.spec.key = None;
         assert_eq!(check(&target, "c1", 100, &[]).err().map(|err| err.status), Some(500));
     }
