@@ -17,6 +17,9 @@ const here = import.meta.dirname;
 const ownPackage = JSON.parse(readFileSync(path.join(here, 'package.json'), 'utf8'));
 const sdkPackage = JSON.parse(readFileSync(path.join(here, '..', 'sdk', 'web', 'package.json'), 'utf8'));
 
+/** The remotes' shared code, imported by kind: `@common/ui/Pager`, `@common/domain/tickets`, `@common/lib/format` (also in tsconfig.json's paths and vitest's config). */
+export const COMMON_ALIAS = { '@common': path.join(here, 'common') };
+
 /** Each shared request and the package whose pinned version it must match. */
 const SHARED_PACKAGES = {
   react: 'react',
@@ -90,6 +93,7 @@ export function remoteConfig({ name, dir, exposes }) {
       extensions: ['.tsx', '.ts', '.jsx', '.js', '.mjs', '.json'],
       // Remotes outside modules-web (the test remotes) resolve from its node_modules too.
       modules: ['node_modules', path.join(here, 'node_modules')],
+      alias: COMMON_ALIAS,
     },
     module: {
       rules: [

@@ -2,9 +2,9 @@ import { Button, Collapse, Group, SegmentedControl, Select, Text, TextInput } fr
 import { useDisclosure } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconSearch, IconX } from '@tabler/icons-react';
 
-import { useIsMobile } from '../../common/src/mobile';
-import { DepartmentSelect, PersonSelect } from '../../common/src/Pickers';
-import { HEALTH_OPTIONS } from '../../common/src/vocabulary';
+import { useIsMobile } from '@common/ui/mobile';
+import { DepartmentSelect, PersonSelect } from '@common/ui/Pickers';
+import { HEALTH_OPTIONS } from '@common/domain/vocabulary';
 import { filtersQuery, hasFilters, type BoardFilters as Filters } from './api';
 import { LANE_MODES, type LaneMode } from './lanes';
 import classes from './BoardPage.module.css';

@@ -5,11 +5,11 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { IconFilterOff, IconLayoutKanban } from '@tabler/icons-react';
 import { useCurrentUser, useModuleApi, useNotify, usePageTitle, useRealtime } from '@autoscope/web-sdk';
 
-import { EmptyNotice } from '../../common/src/EmptyNotice';
-import { errorMessage } from '../../common/src/errors';
-import { nameOf } from '../../common/src/people';
-import { usePeople } from '../../common/src/queries';
-import { QueryError } from '../../common/src/QueryError';
+import { EmptyNotice } from '@common/ui/EmptyNotice';
+import { errorMessage } from '@common/lib/errors';
+import { nameOf } from '@common/domain/people';
+import { usePeople } from '@common/lib/queries';
+import { QueryError } from '@common/ui/QueryError';
 import {
   COLUMN_KEYS,
   MOVE_MUTATION_KEY,

@@ -15,17 +15,17 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { IconArrowRight } from '@tabler/icons-react';
 import { useModuleApi, useNotify } from '@autoscope/web-sdk';
 
-import { HealthBadge, StageBadge } from '../../common/src/Badges';
-import { CommentList } from '../../common/src/CommentList';
-import { parseUtcDayInput, utcDayInput } from '../../common/src/days';
-import { DetailDrawer } from '../../common/src/DetailDrawer';
-import { errorMessage } from '../../common/src/errors';
-import { formatDateTime } from '../../common/src/format';
-import { submitOnModEnter } from '../../common/src/forms';
-import { nameOf, type PeopleIndex } from '../../common/src/people';
-import { PersonSelect } from '../../common/src/Pickers';
-import { QueryError } from '../../common/src/QueryError';
-import { stageLabel } from '../../common/src/vocabulary';
+import { HealthBadge, StageBadge } from '@common/ui/Badges';
+import { CommentList } from '@common/ui/CommentList';
+import { parseUtcDayInput, utcDayInput } from '@common/domain/days';
+import { DetailDrawer } from '@common/ui/DetailDrawer';
+import { errorMessage } from '@common/lib/errors';
+import { formatDateTime } from '@common/lib/format';
+import { submitOnModEnter } from '@common/lib/forms';
+import { nameOf, type PeopleIndex } from '@common/domain/people';
+import { PersonSelect } from '@common/ui/Pickers';
+import { QueryError } from '@common/ui/QueryError';
+import { stageLabel } from '@common/domain/vocabulary';
 import { boardApi, boardKeys, type CardDetail, type CardRecord } from './api';
 import classes from './BoardPage.module.css';
 

@@ -14,7 +14,7 @@ import {
 } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates } from '@dnd-kit/sortable';
 
-import type { PeopleIndex } from '../../common/src/people';
+import type { PeopleIndex } from '@common/domain/people';
 import { columnLabel as labelOfColumn, type BoardCard, type BoardColumn, type ColumnKey } from './api';
 import {
   SCREEN_READER_INSTRUCTIONS,

@@ -4,10 +4,10 @@ import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { IconCalendarDue, IconDots, IconGripVertical, IconMessage } from '@tabler/icons-react';
 
-import { HealthBadge, StageBadge } from '../../common/src/Badges';
-import { isPastDay } from '../../common/src/days';
-import { formatDate } from '../../common/src/format';
-import { nameOf, type PeopleIndex } from '../../common/src/people';
+import { HealthBadge, StageBadge } from '@common/ui/Badges';
+import { isPastDay } from '@common/domain/days';
+import { formatDate } from '@common/lib/format';
+import { nameOf, type PeopleIndex } from '@common/domain/people';
 import type { BoardCard, ColumnKey } from './api';
 import type { DragData } from './dnd';
 import classes from './BoardPage.module.css';

@@ -2,10 +2,10 @@ import { Loader, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useModuleApi, useNotify } from '@autoscope/web-sdk';
 
-import { DialogForm } from '../../common/src/DialogForm';
-import { useFormState, useFormSubmit } from '../../common/src/forms';
-import { QueryError } from '../../common/src/QueryError';
-import { ResponsiveModal } from '../../common/src/ResponsiveModal';
+import { DialogForm } from '@common/ui/DialogForm';
+import { useFormState, useFormSubmit } from '@common/lib/forms';
+import { QueryError } from '@common/ui/QueryError';
+import { ResponsiveModal } from '@common/ui/ResponsiveModal';
 import { COLUMN_LABELS, boardApi, boardKeys, type WipSettings } from './api';
 import { LIMITED_COLUMNS, wipErrors, wipForm, wipLimits, type LimitedColumn } from './wip';
 

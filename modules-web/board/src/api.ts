@@ -2,7 +2,7 @@
 
 import type { ApiClient, Query } from '@autoscope/web-sdk';
 
-import { PROGRESS_STAGES, STAGE_LABELS } from '../../common/src/vocabulary';
+import { PROGRESS_STAGES, STAGE_LABELS } from '@common/domain/vocabulary';
 
 /** The board's columns, in order: one per stage up to live, then `closed`, which holds retired and rejected. */
 export const COLUMN_KEYS = [...PROGRESS_STAGES, 'closed'] as const;

@@ -1,6 +1,6 @@
 /** The WIP limits form: the text of each field, checked as the server checks it. */
 
-import { PROGRESS_STAGES } from '../../common/src/vocabulary';
+import { PROGRESS_STAGES } from '@common/domain/vocabulary';
 import type { ColumnKey, WipSettings } from './api';
 
 export const WIP_MESSAGE = 'A WIP limit must be a whole number from 1 to 99';

@@ -14,8 +14,8 @@ import {
 } from '@tanstack/react-query';
 import { useCurrentUser, useHostApi, useModuleApi, type ApiClient } from '@autoscope/web-sdk';
 
-import { fetchAllPages, type ListPage } from '../../common/src/lists';
-import { deleteVersioned, patchVersioned, useModuleMutation } from '../../common/src/mutations';
+import { fetchAllPages, type ListPage } from '@common/lib/lists';
+import { deleteVersioned, patchVersioned, useModuleMutation } from '@common/lib/mutations';
 import type { RangeChoice } from './range';
 import { rangeQuery } from './range';
 import type {

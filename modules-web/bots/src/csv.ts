@@ -1,8 +1,8 @@
 /** The CSV exports: the inventory (with live status and owners' names) and the calculation. */
 
-import { toCsv } from '../../common/src/csv';
-import { formatDateTime } from '../../common/src/format';
-import { nameOf, type PeopleIndex } from '../../common/src/people';
+import { toCsv } from '@common/lib/csv';
+import { formatDateTime } from '@common/lib/format';
+import { nameOf, type PeopleIndex } from '@common/domain/people';
 import type { Bot, BotStatus, Calculation } from './types';
 import { STATE_LABELS, TYPE_LABELS } from './vocabulary';
 

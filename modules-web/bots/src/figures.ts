@@ -1,6 +1,6 @@
 /** How Bot Profile writes its figures: money in the company's currency, durations, utilisation, formula inputs. */
 
-import { formatNumber } from '../../common/src/format';
+import { formatNumber } from '@common/lib/format';
 import type { FormulaInput } from './types';
 
 const money = new Intl.NumberFormat(undefined, { minimumFractionDigits: 2, maximumFractionDigits: 2 });

@@ -14,7 +14,7 @@ import {
   rangeKindFromParams,
   type DayRange,
   type DayRangeKind,
-} from '../../common/src/ranges';
+} from '@common/domain/ranges';
 
 export type RangeChoice = DayRange;
 

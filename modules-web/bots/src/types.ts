@@ -58,8 +58,8 @@ export interface Days {
   days: number;
 }
 
-export { RUN_STATUSES, type Run, type RunStatus } from '../../common/src/runs';
-import type { Run, RunStatus } from '../../common/src/runs';
+export { RUN_STATUSES, type Run, type RunStatus } from '@common/domain/runs';
+import type { Run, RunStatus } from '@common/domain/runs';
 
 /** `GET /bots/{id}/overview` */
 export interface Overview {

@@ -1,6 +1,6 @@
 /** The page's state kept in the URL (tab, inventory filters and sort, the open bot), so a view can be shared. */
 
-import { validSort } from '../../common/src/sort';
+import { validSort } from '@common/lib/sort';
 import { BOT_TYPES, VENDORS, type BotFilters, type BotType, type Vendor } from './types';
 
 /** The fields `GET /bots` sorts on. */

@@ -3,7 +3,7 @@
  * messages, word for word, from plugins/bots/src/validate.rs) and the payloads sent.
  */
 
-import type { FormErrors } from '../../common/src/forms';
+import type { FormErrors } from '@common/lib/forms';
 import type { Bot, BotType, Vendor } from './types';
 
 export const MESSAGES = {

@@ -11,9 +11,9 @@ import {
   Section,
   dashboardClasses,
   refreshButton,
-} from '../../common/src/Dashboard';
-import { todayInput } from '../../common/src/days';
-import { EmptyNotice } from '../../common/src/EmptyNotice';
+} from '@common/ui/Dashboard';
+import { todayInput } from '@common/domain/days';
+import { EmptyNotice } from '@common/ui/EmptyNotice';
 import { useOverview } from './api';
 import { FilterPanel } from './components/FilterPanel';
 import { FormulaDrawer } from './components/FormulaDrawer';

@@ -1,7 +1,7 @@
 /** The plugin's figures as the page shows them: values in their units, KPI cards, chart data, table rows and CSV. */
 
-import { toCsv } from '../../common/src/csv';
-import { formatNumber, formatPercent } from '../../common/src/format';
+import { toCsv } from '@common/lib/csv';
+import { formatNumber, formatPercent } from '@common/lib/format';
 import type { Benefits, Currency, DepartmentRow, Figure, MonthRow, Overview, ProcessRow, Unit } from './types';
 
 const upToFour = new Intl.NumberFormat(undefined, { maximumFractionDigits: 4 });

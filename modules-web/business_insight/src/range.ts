@@ -12,7 +12,7 @@ import {
   paramsWithRange,
   rangeKindFromParams,
   type DayRange,
-} from '../../common/src/ranges';
+} from '@common/domain/ranges';
 
 export const PRESETS = ['ytd', '12m', 'last_year'] as const;
 export type Preset = (typeof PRESETS)[number];

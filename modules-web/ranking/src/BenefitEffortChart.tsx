@@ -5,7 +5,7 @@ import '@mantine/charts/styles.css';
 import { ScatterChart, type ScatterChartSeries } from '@mantine/charts';
 import { Paper, Text } from '@mantine/core';
 
-import { formatNumber, formatScore } from '../../common/src/format';
+import { formatNumber, formatScore } from '@common/lib/format';
 import type { RankedProcess } from './api';
 import { BUCKETS } from './buckets';
 

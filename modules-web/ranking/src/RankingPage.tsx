@@ -5,10 +5,10 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { IconDatabaseOff, IconListNumbers } from '@tabler/icons-react';
 import { useCurrentUser, useModuleApi, useNotify, usePageTitle } from '@autoscope/web-sdk';
 
-import { saveCsv } from '../../common/src/csv';
-import { EmptyNotice } from '../../common/src/EmptyNotice';
-import { errorMessage } from '../../common/src/errors';
-import { QueryError } from '../../common/src/QueryError';
+import { saveCsv } from '@common/lib/csv';
+import { EmptyNotice } from '@common/ui/EmptyNotice';
+import { errorMessage } from '@common/lib/errors';
+import { QueryError } from '@common/ui/QueryError';
 import { fetchRanking, rankingKeys, saveWeights, type RankingAnswer, type Weights } from './api';
 import { BUCKETS, rankChanges } from './buckets';
 import { rankingCsv, rankingCsvFileName } from './csv';

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Badge, Button, Group, Table, Text, Tooltip } from '@mantine/core';
 import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
 
-import cells from '../../common/src/Cells.module.css';
-import { formatNumber, formatScore } from '../../common/src/format';
+import cells from '@common/ui/Cells.module.css';
+import { formatNumber, formatScore } from '@common/lib/format';
 import type { RankedProcess } from './api';
 import { bucketInfo } from './buckets';
 import classes from './RankingPage.module.css';

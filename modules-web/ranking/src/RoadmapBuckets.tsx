@@ -1,7 +1,7 @@
 import { Badge, Card, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 
-import cells from '../../common/src/Cells.module.css';
-import { formatNumber, formatScore } from '../../common/src/format';
+import cells from '@common/ui/Cells.module.css';
+import { formatNumber, formatScore } from '@common/lib/format';
 import type { RankedProcess } from './api';
 import { BUCKETS, groupByBucket } from './buckets';
 import classes from './RankingPage.module.css';

@@ -1,8 +1,8 @@
 /** The CSV export of the ranking, built in the browser. */
 
-import { toCsv, type CsvCell } from '../../common/src/csv';
-import { isoDay } from '../../common/src/format';
-import { healthLabel, stageLabel } from '../../common/src/vocabulary';
+import { toCsv, type CsvCell } from '@common/lib/csv';
+import { isoDay } from '@common/lib/format';
+import { healthLabel, stageLabel } from '@common/domain/vocabulary';
 import type { RankedProcess } from './api';
 import { bucketInfo } from './buckets';
 

@@ -13,9 +13,9 @@ import {
   Section,
   dashboardClasses,
   refreshButton,
-} from '../../common/src/Dashboard';
-import { EmptyNotice } from '../../common/src/EmptyNotice';
-import { useCsvExportButton, useOpenParam } from '../../common/src/listHooks';
+} from '@common/ui/Dashboard';
+import { EmptyNotice } from '@common/ui/EmptyNotice';
+import { useCsvExportButton, useOpenParam } from '@common/lib/listHooks';
 import { fetchRunsForExport, insightKeys, useNames, useOverview } from './api';
 import { BacklogTable } from './components/BacklogTable';
 import type { ChartKind } from './components/Charts';

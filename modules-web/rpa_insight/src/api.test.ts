@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiClient, RequestOptions } from '@autoscope/web-sdk';
 
-import type { ListPage } from '../../common/src/lists';
+import type { ListPage } from '@common/lib/lists';
 import { fetchRunsForExport } from './api';
 import { stateFromParams } from './params';
 import { runFixture } from './testFixtures';

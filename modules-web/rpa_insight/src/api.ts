@@ -7,7 +7,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCurrentUser, useModuleApi, type ApiClient, type Query } from '@autoscope/web-sdk';
 
-import type { ListPage } from '../../common/src/lists';
+import type { ListPage } from '@common/lib/lists';
 import { overviewQuery, runsQuery, stuckQuery, type PageState } from './params';
 import type { Names, OverviewAnswer, QueueItem, Run, RunDetail } from './types';
 

@@ -1,9 +1,9 @@
 /** The plugin's figures as the page shows them: KPI values, chart rows, table rows and CSV. */
 
-import { toCsv } from '../../common/src/csv';
-import { formatNumber, formatPercent } from '../../common/src/format';
+import { toCsv } from '@common/lib/csv';
+import { formatNumber, formatPercent } from '@common/lib/format';
 import type { Backlog, DayRuns, Exceptions, Overview, QueueDay, Run, RunStatus, WeekDurations } from './types';
-import type { Kpi } from '../../common/src/Dashboard';
+import type { Kpi } from '@common/ui/Dashboard';
 
 /** A duration such as `45 s`, `3 min 20 s`, `2 h 5 min` or `1 d 3 h`; — when there is none. */
 export function formatSeconds(seconds: number | null | undefined): string {

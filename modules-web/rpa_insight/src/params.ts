@@ -18,8 +18,8 @@ import {
   rangeKindFromParams,
   type DayRange,
   type DayRangeKind,
-} from '../../common/src/ranges';
-import { utcDayInput } from '../../common/src/days';
+} from '@common/domain/ranges';
+import { utcDayInput } from '@common/domain/days';
 import { RUN_STATUSES, type RunStatus, type StuckKind } from './types';
 
 /** The longest range the plugin answers. */

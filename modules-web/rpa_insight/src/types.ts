@@ -3,8 +3,8 @@
  * seconds; days and weeks are UTC midnights (weeks start on Monday); durations are seconds.
  */
 
-export { RUN_STATUSES, type Run, type RunStatus } from '../../common/src/runs';
-import type { Run } from '../../common/src/runs';
+export { RUN_STATUSES, type Run, type RunStatus } from '@common/domain/runs';
+import type { Run } from '@common/domain/runs';
 
 export interface StatusCounts {
   running: number;

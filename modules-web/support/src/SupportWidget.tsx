@@ -1,8 +1,8 @@
 import { Stack, Text } from '@mantine/core';
 
-import { QueryError } from '../../common/src/QueryError';
-import { ACTIVE_TICKET_STATUSES, TICKET_STATUS_COLORS, TICKET_STATUS_LABELS } from '../../common/src/tickets';
-import { WidgetBody, WidgetFigures, WidgetLoading, WidgetShares } from '../../common/src/Widget';
+import { QueryError } from '@common/ui/QueryError';
+import { ACTIVE_TICKET_STATUSES, TICKET_STATUS_COLORS, TICKET_STATUS_LABELS } from '@common/domain/tickets';
+import { WidgetBody, WidgetFigures, WidgetLoading, WidgetShares } from '@common/ui/Widget';
 import { useLiveTickets, useSummary } from './api';
 
 /** The dashboard's Ticket Management card: active tickets by status, SLA breaches and approvals awaited; live. */

@@ -13,10 +13,10 @@ import {
 } from '@tanstack/react-query';
 import { useCurrentUser, useModuleApi, useRealtime, type ApiClient } from '@autoscope/web-sdk';
 
-import { useFileDownload } from '../../common/src/fileDownload';
-import { fetchAllPages, type ListPage } from '../../common/src/lists';
-import { useMasterNames } from '../../common/src/queries';
-import { patchVersioned, useModuleMutation } from '../../common/src/mutations';
+import { useFileDownload } from '@common/lib/fileDownload';
+import { fetchAllPages, type ListPage } from '@common/lib/lists';
+import { useMasterNames } from '@common/lib/queries';
+import { patchVersioned, useModuleMutation } from '@common/lib/mutations';
 import { PAGE_SIZE } from './pagination';
 import type {
   AttachmentMeta,

@@ -1,9 +1,9 @@
 /**
  * Ticket attachments: the checks the plugin makes on an upload (type, size and count, as
- * common/src/files.ts makes them, and the content's signature), so a refused file is never sent.
+ * @common/lib/files makes them, and the content's signature), so a refused file is never sent.
  */
 
-import { extensionOf, fileRules, type FileRules } from '../../common/src/files';
+import { extensionOf, fileRules, type FileRules } from '@common/lib/files';
 
 /** The plugin's messages for refused attachments. */
 export const ATTACHMENT_MESSAGES = {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
-import { formatDateTime } from '../../common/src/format';
-import { indexPeople } from '../../common/src/people';
-import { ADA, GRACE } from '../../common/src/testFixtures';
+import { formatDateTime } from '@common/lib/format';
+import { indexPeople } from '@common/domain/people';
+import { ADA, GRACE } from '@common/domain/testFixtures';
 import { ticketsCsv } from './csv';
 import { TICKET } from './testFixtures';
 

@@ -1,9 +1,9 @@
 /** The CSV export of the ticket list: every ticket the filters match, as people read them. */
 
-import { toCsv, type CsvCell } from '../../common/src/csv';
-import { formatDateTime } from '../../common/src/format';
-import { nameOf } from '../../common/src/people';
-import { ticketStatusLabel } from '../../common/src/tickets';
+import { toCsv, type CsvCell } from '@common/lib/csv';
+import { formatDateTime } from '@common/lib/format';
+import { nameOf } from '@common/domain/people';
+import { ticketStatusLabel } from '@common/domain/tickets';
 import type { Names } from './history';
 import type { Ticket } from './types';
 import { ticketApprovalLook } from './vocabulary';

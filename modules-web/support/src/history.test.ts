@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import { indexPeople } from '../../common/src/people';
-import { ADA, GRACE } from '../../common/src/testFixtures';
+import { indexPeople } from '@common/domain/people';
+import { ADA, GRACE } from '@common/domain/testFixtures';
 import { actionTitle, changesOf, describeChange } from './history';
 
 const names = { people: indexPeople([ADA, GRACE]), processes: new Map([['p1', 'Invoice intake']]) };

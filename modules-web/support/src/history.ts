@@ -1,8 +1,8 @@
 /** How history entries read: the action's title, and each change as "Field: before → after". */
 
-import { formatNumber } from '../../common/src/format';
-import { nameOf, type PeopleIndex } from '../../common/src/people';
-import { ticketStatusLabel } from '../../common/src/tickets';
+import { formatNumber } from '@common/lib/format';
+import { nameOf, type PeopleIndex } from '@common/domain/people';
+import { ticketStatusLabel } from '@common/domain/tickets';
 import type { HistoryAction } from './types';
 import { approvalLook, fieldLabel } from './vocabulary';
 

@@ -1,9 +1,9 @@
 /**
- * The pages of `GET /tickets`, which pages by cursor (the paging itself is common/src/paging.ts):
+ * The pages of `GET /tickets`, which pages by cursor (the paging itself is @common/lib/paging):
  * their size, their count and which rows show.
  */
 
-import { formatNumber } from '../../common/src/format';
+import { formatNumber } from '@common/lib/format';
 
 /** Rows per page of the table. */
 export const PAGE_SIZE = 50;

@@ -1,6 +1,6 @@
 /** What the support plugin's API answers (`/api/m/support/...`), as the brief defines it. Times are unix seconds. */
 
-import type { TicketStatus } from '../../common/src/tickets';
+import type { TicketStatus } from '@common/domain/tickets';
 
 export const APPROVALS = ['none', 'pending', 'approved', 'declined'] as const;
 export type TicketApproval = (typeof APPROVALS)[number];

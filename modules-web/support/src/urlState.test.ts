@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { withOpenParam } from '../../common/src/lists';
+import { withOpenParam } from '@common/lib/lists';
 import type { TicketFilters } from './types';
 import {
   NO_FILTERS,

@@ -3,8 +3,8 @@
  * be shared and survives a reload.
  */
 
-import { validSort } from '../../common/src/sort';
-import { isTicketStatus } from '../../common/src/tickets';
+import { validSort } from '@common/lib/sort';
+import { isTicketStatus } from '@common/domain/tickets';
 import type { TicketFilters } from './types';
 
 /** The fields `GET /tickets` sorts on. */

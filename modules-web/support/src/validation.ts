@@ -4,7 +4,7 @@
  * others saved meanwhile.
  */
 
-import type { FormErrors } from '../../common/src/forms';
+import type { FormErrors } from '@common/lib/forms';
 import type { Ticket } from './types';
 import { DEFAULT_PRIORITY, fieldLabel } from './vocabulary';
 

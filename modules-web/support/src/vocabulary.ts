@@ -1,9 +1,9 @@
 /**
  * Ticket Management's own vocabulary: approval states, the masters' choices and the fields'
- * labels (the statuses are common/src/tickets.ts, shared with Support Insight).
+ * labels (the statuses are @common/domain/tickets, shared with Support Insight).
  */
 
-import { humanize } from '../../common/src/format';
+import { humanize } from '@common/lib/format';
 import { APPROVAL_STATUSES, APPROVALS, type ApprovalStatus, type TicketApproval } from './types';
 
 /** The ticket's approval, as a whole. */

@@ -10,10 +10,10 @@ import {
   FigureStack,
   dashboardClasses,
   refreshButton,
-} from '../../common/src/Dashboard';
-import { todayInput } from '../../common/src/days';
-import { EmptyNotice } from '../../common/src/EmptyNotice';
-import { usePeople } from '../../common/src/queries';
+} from '@common/ui/Dashboard';
+import { todayInput } from '@common/domain/days';
+import { EmptyNotice } from '@common/ui/EmptyNotice';
+import { usePeople } from '@common/lib/queries';
 import { useInsight, useProcessNames } from './api';
 import { BreakdownTables } from './components/BreakdownTables';
 import { KpiCards } from './components/KpiCards';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { indexPeople } from '../../common/src/people';
+import { indexPeople } from '@common/domain/people';
 import {
   botRows,
   bucketLabel,

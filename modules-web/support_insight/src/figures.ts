@@ -1,14 +1,14 @@
 /** The plugin's figures as the page shows them: chart data, KPI values and table rows. */
 
-import { formatDate } from '../../common/src/format';
-import { nameOf, type PeopleIndex } from '../../common/src/people';
+import { formatDate } from '@common/lib/format';
+import { nameOf, type PeopleIndex } from '@common/domain/people';
 import {
   TICKET_STATUSES,
   TICKET_STATUS_COLORS,
   TICKET_STATUS_LABELS,
   sortPriorities,
   ticketPriorityColor,
-} from '../../common/src/tickets';
+} from '@common/domain/tickets';
 import type { Bucket } from './range';
 import type { Insight, Load, Outcomes, Point } from './types';
 

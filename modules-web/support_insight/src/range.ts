@@ -5,7 +5,7 @@
  * buckets are.
  */
 
-import { parseUtcDayInput } from '../../common/src/days';
+import { parseUtcDayInput } from '@common/domain/days';
 import {
   DAY,
   DAY_PRESETS,
@@ -19,7 +19,7 @@ import {
   rangeKindFromParams,
   type DayRange,
   type DayRangeKind,
-} from '../../common/src/ranges';
+} from '@common/domain/ranges';
 
 export const BUCKETS = ['day', 'week', 'month'] as const;
 export type Bucket = (typeof BUCKETS)[number];

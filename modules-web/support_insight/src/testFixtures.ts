@@ -1,6 +1,6 @@
 /** Answers the tests share; nothing the remote builds imports this file. */
 
-import type { Person } from '../../common/src/people';
+import type { Person } from '@common/domain/people';
 import type { Insight } from './types';
 
 /** 2040-02-29 and 2040-03-01, UTC midnight. */

@@ -1,9 +1,9 @@
 import { Anchor, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 
-import { QueryError } from '../../common/src/QueryError';
-import { STAGES, STAGE_COLORS, STAGE_LABELS } from '../../common/src/vocabulary';
-import { WidgetBody, WidgetFigures, WidgetLoading, WidgetShares } from '../../common/src/Widget';
+import { QueryError } from '@common/ui/QueryError';
+import { STAGES, STAGE_COLORS, STAGE_LABELS } from '@common/domain/vocabulary';
+import { WidgetBody, WidgetFigures, WidgetLoading, WidgetShares } from '@common/ui/Widget';
 import { useSummary } from './api';
 
 /** The dashboard's Process Vault card: processes by stage and the yearly benefit of them all. */

@@ -11,9 +11,9 @@ import {
 } from '@tanstack/react-query';
 import { useModuleApi, type ApiClient } from '@autoscope/web-sdk';
 
-import { useFileDownload } from '../../common/src/fileDownload';
-import { fetchAllPages, type ListPage } from '../../common/src/lists';
-import { deleteVersioned, patchVersioned, useModuleMutation } from '../../common/src/mutations';
+import { useFileDownload } from '@common/lib/fileDownload';
+import { fetchAllPages, type ListPage } from '@common/lib/lists';
+import { deleteVersioned, patchVersioned, useModuleMutation } from '@common/lib/mutations';
 import type { ImportRow } from './csv';
 import type {
   DocumentMeta,

@@ -1,8 +1,8 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 
-import { indexPeople } from '../../common/src/people';
-import { ADA } from '../../common/src/testFixtures';
+import { indexPeople } from '@common/domain/people';
+import { ADA } from '@common/domain/testFixtures';
 import {
   IMPORT_COLUMNS,
   importColumnOf,

@@ -3,9 +3,9 @@
  * so an exported file can be edited and imported again.
  */
 
-import { toCsv, unguardCell, type CsvCell } from '../../common/src/csv';
-import { formatDate } from '../../common/src/format';
-import type { PeopleIndex } from '../../common/src/people';
+import { toCsv, unguardCell, type CsvCell } from '@common/lib/csv';
+import { formatDate } from '@common/lib/format';
+import type { PeopleIndex } from '@common/domain/people';
 import {
   COMPLEXITIES,
   COMPLEXITY_LABELS,
@@ -15,7 +15,7 @@ import {
   STAGE_LABELS,
   healthLabel,
   stageLabel,
-} from '../../common/src/vocabulary';
+} from '@common/domain/vocabulary';
 import type { Process } from './types';
 
 /** The columns `POST /processes/import` understands, in template order. */

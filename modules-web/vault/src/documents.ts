@@ -1,6 +1,6 @@
-/** Process documents: the checks the plugin makes on an upload (common/src/files.ts makes them). */
+/** Process documents: the checks the plugin makes on an upload (@common/lib/files makes them). */
 
-import { fileRules } from '../../common/src/files';
+import { fileRules } from '@common/lib/files';
 
 /** The plugin's messages for refused documents. */
 export const DOCUMENT_MESSAGES = {

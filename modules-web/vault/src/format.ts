@@ -1,6 +1,6 @@
 /** How the vault writes stored values of any kind (history changes). */
 
-import { formatNumber } from '../../common/src/format';
+import { formatNumber } from '@common/lib/format';
 
 /** Any stored value as short text. */
 export function displayValue(value: unknown): string {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import { indexPeople } from '../../common/src/people';
-import { ADA } from '../../common/src/testFixtures';
+import { indexPeople } from '@common/domain/people';
+import { ADA } from '@common/domain/testFixtures';
 import { describeChange, fieldLabel, visibleNote } from './history';
 
 const people = indexPeople([ADA]);

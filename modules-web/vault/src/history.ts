@@ -1,8 +1,8 @@
 /** How history entries read: the action's title and each change as "Field: before → after". */
 
-import { humanize } from '../../common/src/format';
-import { nameOf, type PeopleIndex } from '../../common/src/people';
-import { complexityLabel, healthLabel, stageLabel } from '../../common/src/vocabulary';
+import { humanize } from '@common/lib/format';
+import { nameOf, type PeopleIndex } from '@common/domain/people';
+import { complexityLabel, healthLabel, stageLabel } from '@common/domain/vocabulary';
 import { displayValue } from './format';
 import type { Change, HistoryAction } from './types';
 

@@ -1,6 +1,6 @@
 /** What the vault plugin's API answers (`/api/m/vault/...`), as the brief defines it. */
 
-import type { Complexity, Health, Stage } from '../../common/src/vocabulary';
+import type { Complexity, Health, Stage } from '@common/domain/vocabulary';
 
 /** A record of `processes`. Times are unix seconds; the scores are computed by the server. */
 export interface Process {

@@ -1,7 +1,7 @@
 /** The page's state kept in the URL (filters, sort, the open process), so a view can be shared. */
 
-import { validSort } from '../../common/src/sort';
-import { isHealth, isStage } from '../../common/src/vocabulary';
+import { validSort } from '@common/lib/sort';
+import { isHealth, isStage } from '@common/domain/vocabulary';
 import type { ProcessFilters } from './types';
 
 /** The fields `GET /processes` sorts on. */

@@ -3,8 +3,8 @@
  * sending (the plugin's own messages, word for word) and the payloads sent.
  */
 
-import type { FormErrors } from '../../common/src/forms';
-import type { Complexity, Health, Stage } from '../../common/src/vocabulary';
+import type { FormErrors } from '@common/lib/forms';
+import type { Complexity, Health, Stage } from '@common/domain/vocabulary';
 import type { Process } from './types';
 
 /** The five quick-assessment questions; each answer 1–5, 5 = most automatable. */

@@ -19,17 +19,17 @@ import {
 import { IconCheck, IconCopy, IconKey, IconTrash } from '@tabler/icons-react';
 import { useNotify } from '@autoscope/web-sdk';
 
-import { ConfirmModal } from '../../../common/src/ConfirmModal';
-import { useDialog } from '../../../common/src/dialogs';
-import { EmptyNotice } from '../../../common/src/EmptyNotice';
-import { errorMessage } from '../../../common/src/errors';
-import { formatDateTime } from '../../../common/src/format';
-import { nameOf, type PeopleIndex } from '../../../common/src/people';
-import { QueryError } from '../../../common/src/QueryError';
+import { ConfirmModal } from '@common/ui/ConfirmModal';
+import { useDialog } from '@common/ui/dialogs';
+import { EmptyNotice } from '@common/ui/EmptyNotice';
+import { errorMessage } from '@common/lib/errors';
+import { formatDateTime } from '@common/lib/format';
+import { nameOf, type PeopleIndex } from '@common/domain/people';
+import { QueryError } from '@common/ui/QueryError';
 import { curlExample, keyNameError, sortKeys } from '../apiKeys';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../api';
 import type { ApiKey, NewApiKey } from '../types';
-import cells from '../../../common/src/Cells.module.css';
+import cells from '@common/ui/Cells.module.css';
 
 function Copy({ value, label }: { value: string; label: string }) {
   return (

@@ -2,12 +2,12 @@ import type { ReactNode } from 'react';
 import { Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import { IconChartBar, IconList, IconPencil, IconSearchOff, IconTrash } from '@tabler/icons-react';
 
-import { DetailDrawer } from '../../../common/src/DetailDrawer';
-import { EmptyNotice } from '../../../common/src/EmptyNotice';
-import { isNotFound } from '../../../common/src/errors';
-import { formatDate, formatDateTime, formatNumber, formatPercent } from '../../../common/src/format';
-import { nameOf, type PeopleIndex } from '../../../common/src/people';
-import { QueryError } from '../../../common/src/QueryError';
+import { DetailDrawer } from '@common/ui/DetailDrawer';
+import { EmptyNotice } from '@common/ui/EmptyNotice';
+import { isNotFound } from '@common/lib/errors';
+import { formatDate, formatDateTime, formatNumber, formatPercent } from '@common/lib/format';
+import { nameOf, type PeopleIndex } from '@common/domain/people';
+import { QueryError } from '@common/ui/QueryError';
 import { useOverview } from '../api';
 import { formatDuration, formatMoney } from '../figures';
 import type { RangeChoice } from '../range';
@@ -15,7 +15,7 @@ import type { Bot, Overview } from '../types';
 import { TYPE_LABELS } from '../vocabulary';
 import { StateBadge } from './Badges';
 import { RunRows, RunsList } from './RunsList';
-import cells from '../../../common/src/Cells.module.css';
+import cells from '@common/ui/Cells.module.css';
 
 interface BotDrawerProps {
   opened: boolean;

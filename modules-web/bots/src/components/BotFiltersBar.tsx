@@ -1,7 +1,7 @@
 import { Select } from '@mantine/core';
 
-import { FILTER_CLASS, FilterBar } from '../../../common/src/FilterBar';
-import { PersonSelect } from '../../../common/src/Pickers';
+import { FILTER_CLASS, FilterBar } from '@common/ui/FilterBar';
+import { PersonSelect } from '@common/ui/Pickers';
 import { VENDORS, type BotFilters } from '../types';
 import { clearedFilters, isBotType, isFiltered, isVendor } from '../urlState';
 import { TYPE_OPTIONS } from '../vocabulary';

@@ -2,11 +2,11 @@ import { NumberInput, Select, SimpleGrid, TagsInput, TextInput, Textarea } from 
 import { useQueryClient } from '@tanstack/react-query';
 import { useCurrentUser, useNotify } from '@autoscope/web-sdk';
 
-import { DialogForm } from '../../../common/src/DialogForm';
-import { isConflict } from '../../../common/src/errors';
-import { useFormState, useFormSubmit } from '../../../common/src/forms';
-import { PersonSelect } from '../../../common/src/Pickers';
-import { ResponsiveModal, type DialogProps } from '../../../common/src/ResponsiveModal';
+import { DialogForm } from '@common/ui/DialogForm';
+import { isConflict } from '@common/lib/errors';
+import { useFormState, useFormSubmit } from '@common/lib/forms';
+import { PersonSelect } from '@common/ui/Pickers';
+import { ResponsiveModal, type DialogProps } from '@common/ui/ResponsiveModal';
 import { refetchStale, useCreateBot, useProcessNames, useUpdateBot } from '../api';
 import { VENDORS, type Bot } from '../types';
 import { isBotType, isVendor } from '../urlState';

@@ -1,16 +1,16 @@
 import { ActionIcon, Anchor, Menu, Skeleton, Table, Text } from '@mantine/core';
 import { IconDotsVertical, IconEye, IconPencil, IconTrash } from '@tabler/icons-react';
 
-import { formatDateTime } from '../../../common/src/format';
-import { nameOf, type PeopleIndex } from '../../../common/src/people';
-import { SkeletonRows, SortableHead } from '../../../common/src/SortHeader';
+import { formatDateTime } from '@common/lib/format';
+import { nameOf, type PeopleIndex } from '@common/domain/people';
+import { SkeletonRows, SortableHead } from '@common/ui/SortHeader';
 import { formatMoney } from '../figures';
 import type { Bot, BotStatus } from '../types';
 import type { SortField } from '../urlState';
 import { TYPE_LABELS } from '../vocabulary';
 import { StateBadge } from './Badges';
-import cells from '../../../common/src/Cells.module.css';
-import { dashboardClasses } from '../../../common/src/Dashboard';
+import cells from '@common/ui/Cells.module.css';
+import { dashboardClasses } from '@common/ui/Dashboard';
 import classes from '../BotProfilePage.module.css';
 
 export interface BotActions {

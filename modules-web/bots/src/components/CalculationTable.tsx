@@ -2,11 +2,11 @@ import { Fragment, useState } from 'react';
 import { ActionIcon, Alert, Badge, Paper, SimpleGrid, Table, Text, Tooltip } from '@mantine/core';
 import { IconChevronDown, IconChevronRight, IconInfoCircle } from '@tabler/icons-react';
 
-import { formatNumber } from '../../../common/src/format';
+import { formatNumber } from '@common/lib/format';
 import { formatMoney, formatMonths } from '../figures';
 import type { BotCalculation, Calculation, FigureKey, Figures } from '../types';
 import { FormulaPopover } from './FormulaPopover';
-import cells from '../../../common/src/Cells.module.css';
+import cells from '@common/ui/Cells.module.css';
 
 const FIGURE_LABELS: Readonly<Record<FigureKey, string>> = {
   cost: 'Cost',

@@ -2,7 +2,7 @@ import { Code, Popover, Stack, Table, Text, UnstyledButton } from '@mantine/core
 
 import { formatInput } from '../figures';
 import type { Figure } from '../types';
-import cells from '../../../common/src/Cells.module.css';
+import cells from '@common/ui/Cells.module.css';
 import classes from '../BotProfilePage.module.css';
 
 interface FormulaPopoverProps {

@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { Button, Group, Select, Skeleton, Stack, Table, Text } from '@mantine/core';
 
-import { formatDateTime, formatNumber, humanize } from '../../../common/src/format';
-import { QueryError } from '../../../common/src/QueryError';
+import { formatDateTime, formatNumber, humanize } from '@common/lib/format';
+import { QueryError } from '@common/ui/QueryError';
 import { useRuns } from '../api';
 import { formatDuration } from '../figures';
 import { RUN_STATUSES, type Run, type RunStatus } from '../types';
 import { RUN_LABELS } from '../vocabulary';
 import { RunBadge } from './Badges';
-import cells from '../../../common/src/Cells.module.css';
+import cells from '@common/ui/Cells.module.css';
 
 const STATUS_OPTIONS = RUN_STATUSES.map((status) => ({ value: status, label: RUN_LABELS[status] }));
 

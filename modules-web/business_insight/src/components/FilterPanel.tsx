@@ -1,8 +1,8 @@
 import { Select } from '@mantine/core';
 
-import { dashboardClasses } from '../../../common/src/Dashboard';
-import { ClearFiltersButton } from '../../../common/src/FilterBar';
-import { RangeControl, RangeNote } from '../../../common/src/RangeFilter';
+import { dashboardClasses } from '@common/ui/Dashboard';
+import { ClearFiltersButton } from '@common/ui/FilterBar';
+import { RangeControl, RangeNote } from '@common/ui/RangeFilter';
 import { filterOptions } from '../figures';
 import { RANGE_KINDS, RANGE_LABELS, withKind, type Filters, type RangeChoice } from '../range';
 import type { Overview } from '../types';

@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import { Alert, Drawer, Stack, Table, Text, Title } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 
-import cells from '../../../common/src/Cells.module.css';
-import { useIsMobile } from '../../../common/src/mobile';
+import cells from '@common/ui/Cells.module.css';
+import { useIsMobile } from '@common/ui/mobile';
 import { formatValue, type OpenFigure } from '../figures';
 import type { Currency } from '../types';
 import classes from '../BusinessInsightPage.module.css';

@@ -1,6 +1,6 @@
 import { Group, Text } from '@mantine/core';
 
-import { KpiCard, KpiGrid } from '../../../common/src/Dashboard';
+import { KpiCard, KpiGrid } from '@common/ui/Dashboard';
 import type { Kpi, OpenFigure } from '../figures';
 import type { Currency } from '../types';
 import classes from '../BusinessInsightPage.module.css';

@@ -3,13 +3,13 @@ import { Badge, Button, Group, Pagination, Table, Text, UnstyledButton } from '@
 import { IconDownload, IconSearch } from '@tabler/icons-react';
 import { useNotify } from '@autoscope/web-sdk';
 
-import { StageBadge } from '../../../common/src/Badges';
-import cells from '../../../common/src/Cells.module.css';
-import { saveCsv } from '../../../common/src/csv';
-import { DebouncedInput } from '../../../common/src/DebouncedInput';
-import { formatNumber } from '../../../common/src/format';
-import { SortHeader } from '../../../common/src/SortHeader';
-import { ColumnHeads, numericColumns } from '../../../common/src/TableHead';
+import { StageBadge } from '@common/ui/Badges';
+import cells from '@common/ui/Cells.module.css';
+import { saveCsv } from '@common/lib/csv';
+import { DebouncedInput } from '@common/ui/DebouncedInput';
+import { formatNumber } from '@common/lib/format';
+import { SortHeader } from '@common/ui/SortHeader';
+import { ColumnHeads, numericColumns } from '@common/ui/TableHead';
 import {
   DEFAULT_PROCESS_SORT,
   FIGURE_COLUMNS,

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Button, Table, Text } from '@mantine/core';
 
-import cells from '../../../common/src/Cells.module.css';
-import { formatNumber } from '../../../common/src/format';
-import { ColumnHeads, numericColumns } from '../../../common/src/TableHead';
+import cells from '@common/ui/Cells.module.css';
+import { formatNumber } from '@common/lib/format';
+import { ColumnHeads, numericColumns } from '@common/ui/TableHead';
 import type { Backlog } from '../types';
 
 /** Queues shown at first: a company may have many. */

@@ -6,7 +6,7 @@ import { BarChart, DonutChart, LineChart } from '@mantine/charts';
 import type { JSX } from 'react';
 import { Stack, Text } from '@mantine/core';
 
-import { formatNumber } from '../../../common/src/format';
+import { formatNumber } from '@common/lib/format';
 import {
   describeTotals,
   durationTrend,

@@ -1,8 +1,8 @@
-import { dashboardClasses } from '../../../common/src/Dashboard';
-import { ClearFiltersButton } from '../../../common/src/FilterBar';
-import { ListSelect } from '../../../common/src/Pickers';
-import { RangeControl, RangeNote } from '../../../common/src/RangeFilter';
-import { DAY_RANGE_KINDS, DAY_RANGE_LABELS } from '../../../common/src/ranges';
+import { dashboardClasses } from '@common/ui/Dashboard';
+import { ClearFiltersButton } from '@common/ui/FilterBar';
+import { ListSelect } from '@common/ui/Pickers';
+import { RangeControl, RangeNote } from '@common/ui/RangeFilter';
+import { DAY_RANGE_KINDS, DAY_RANGE_LABELS } from '@common/domain/ranges';
 import type { useNames } from '../api';
 import { clearedFilters, isFiltered, shownDays, withKind, type FilterName, type PageState } from '../params';
 import classes from '../RPAInsightPage.module.css';

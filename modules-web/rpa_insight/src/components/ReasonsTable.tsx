@@ -1,8 +1,8 @@
 import { Table, Text } from '@mantine/core';
 
-import cells from '../../../common/src/Cells.module.css';
-import { formatNumber, formatPercent } from '../../../common/src/format';
-import { ColumnHeads, numericColumns } from '../../../common/src/TableHead';
+import cells from '@common/ui/Cells.module.css';
+import { formatNumber, formatPercent } from '@common/lib/format';
+import { ColumnHeads, numericColumns } from '@common/ui/TableHead';
 import type { Overview } from '../types';
 
 /** The most frequent reasons of failure in the range, with their exception types. */

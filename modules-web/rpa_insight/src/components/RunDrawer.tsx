@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { Alert, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 
-import cells from '../../../common/src/Cells.module.css';
-import { DetailDrawer } from '../../../common/src/DetailDrawer';
-import { formatNumber } from '../../../common/src/format';
-import { QueryError } from '../../../common/src/QueryError';
-import { ColumnHeads, numericColumns } from '../../../common/src/TableHead';
+import cells from '@common/ui/Cells.module.css';
+import { DetailDrawer } from '@common/ui/DetailDrawer';
+import { formatNumber } from '@common/lib/format';
+import { QueryError } from '@common/ui/QueryError';
+import { ColumnHeads, numericColumns } from '@common/ui/TableHead';
 import { useRunDetail } from '../api';
 import { formatSeconds, formatUtc } from '../figures';
 import classes from '../RPAInsightPage.module.css';

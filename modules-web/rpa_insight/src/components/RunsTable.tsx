@@ -1,11 +1,11 @@
 import { Select, Table, Text } from '@mantine/core';
 
-import cells from '../../../common/src/Cells.module.css';
-import { Section } from '../../../common/src/Dashboard';
-import { formatNumber } from '../../../common/src/format';
-import { PagedTable } from '../../../common/src/PagedTable';
-import { useCursorPaging } from '../../../common/src/Pager';
-import { numericColumns } from '../../../common/src/TableHead';
+import cells from '@common/ui/Cells.module.css';
+import { Section } from '@common/ui/Dashboard';
+import { formatNumber } from '@common/lib/format';
+import { PagedTable } from '@common/ui/PagedTable';
+import { useCursorPaging } from '@common/ui/Pager';
+import { numericColumns } from '@common/ui/TableHead';
 import { PAGE_SIZE, useRunsPage } from '../api';
 import { STATUS_LABELS, formatSeconds, formatUtc } from '../figures';
 import { runsQuery, type PageState } from '../params';

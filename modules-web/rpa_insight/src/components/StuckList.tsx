@@ -1,10 +1,10 @@
 import { SegmentedControl, Table, Text } from '@mantine/core';
 
-import cells from '../../../common/src/Cells.module.css';
-import { Section } from '../../../common/src/Dashboard';
-import { formatNumber } from '../../../common/src/format';
-import { PagedTable } from '../../../common/src/PagedTable';
-import { useCursorPaging } from '../../../common/src/Pager';
+import cells from '@common/ui/Cells.module.css';
+import { Section } from '@common/ui/Dashboard';
+import { formatNumber } from '@common/lib/format';
+import { PagedTable } from '@common/ui/PagedTable';
+import { useCursorPaging } from '@common/ui/Pager';
 import { PAGE_SIZE, useStuckPage } from '../api';
 import { formatSeconds, formatUtc, waited } from '../figures';
 import { stuckQuery, type PageState } from '../params';

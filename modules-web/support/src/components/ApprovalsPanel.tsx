@@ -1,8 +1,8 @@
 import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 
-import { formatDateTime } from '../../../common/src/format';
-import { nameOf, type PeopleIndex } from '../../../common/src/people';
+import { formatDateTime } from '@common/lib/format';
+import { nameOf, type PeopleIndex } from '@common/domain/people';
 import { APPROVAL_FORBIDDEN, approvalProgress, sortedApprovals } from '../approvals';
 import type { Approval } from '../types';
 import { approvalLook } from '../vocabulary';

@@ -1,6 +1,6 @@
-import { DeleteFile, FilesPanel } from '../../../common/src/FilesPanel';
-import type { PeopleIndex } from '../../../common/src/people';
-import type { DialogProps } from '../../../common/src/ResponsiveModal';
+import { DeleteFile, FilesPanel } from '@common/ui/FilesPanel';
+import type { PeopleIndex } from '@common/domain/people';
+import type { DialogProps } from '@common/ui/ResponsiveModal';
 import { useDeleteAttachment, useDownloadAttachment, useUploadAttachment } from '../api';
 import { ATTACHMENT_RULES } from '../attachments';
 import type { AttachmentMeta } from '../types';

@@ -1,10 +1,10 @@
 import { Badge, Group, Text, Tooltip, type BadgeProps } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 
-import { formatDateTime } from '../../../common/src/format';
+import { formatDateTime } from '@common/lib/format';
 import { TONE_COLORS, breachedTargets, dueState, type Target } from '../sla';
 import type { Ticket } from '../types';
-import { ticketPriorityColor, ticketStatusColor, ticketStatusLabel } from '../../../common/src/tickets';
+import { ticketPriorityColor, ticketStatusColor, ticketStatusLabel } from '@common/domain/tickets';
 import { ticketApprovalLook } from '../vocabulary';
 
 export function StatusBadge({ status, ...props }: { status: string } & BadgeProps) {

@@ -2,10 +2,10 @@ import { useState, type FormEvent } from 'react';
 import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 
-import { CommentList } from '../../../common/src/CommentList';
-import { errorMessage } from '../../../common/src/errors';
-import { submitOnModEnter } from '../../../common/src/forms';
-import type { PeopleIndex } from '../../../common/src/people';
+import { CommentList } from '@common/ui/CommentList';
+import { errorMessage } from '@common/lib/errors';
+import { submitOnModEnter } from '@common/lib/forms';
+import type { PeopleIndex } from '@common/domain/people';
 import { useAddComment } from '../api';
 import type { TicketComment } from '../types';
 import { COMMENT_MAX, commentProblem } from '../validation';

@@ -1,8 +1,8 @@
 import { useNotify } from '@autoscope/web-sdk';
 
-import { DialogForm } from '../../../common/src/DialogForm';
-import { useFormState, useFormSubmit } from '../../../common/src/forms';
-import { ResponsiveModal, type DialogProps } from '../../../common/src/ResponsiveModal';
+import { DialogForm } from '@common/ui/DialogForm';
+import { useFormState, useFormSubmit } from '@common/lib/forms';
+import { ResponsiveModal, type DialogProps } from '@common/ui/ResponsiveModal';
 import { useCreateTicket } from '../api';
 import type { Ticket } from '../types';
 import { EMPTY_TICKET, createPayload, fieldOfServerMessage, validateTicket } from '../validation';

@@ -11,8 +11,8 @@ import {
   IconX,
 } from '@tabler/icons-react';
 
-import { formatDateTime } from '../../../common/src/format';
-import { nameOf } from '../../../common/src/people';
+import { formatDateTime } from '@common/lib/format';
+import { nameOf } from '@common/domain/people';
 import { actionTitle, changesOf, describeChange, type Names } from '../history';
 import type { HistoryAction, HistoryEntry } from '../types';
 

@@ -1,6 +1,6 @@
 import type { SelectProps } from '@mantine/core';
 
-import { ListSelect } from '../../../common/src/Pickers';
+import { ListSelect } from '@common/ui/Pickers';
 import { useCategories, usePriorities, useProcesses } from '../api';
 import { masterChoices } from '../vocabulary';
 

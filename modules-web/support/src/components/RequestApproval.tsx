@@ -1,11 +1,11 @@
 import { MultiSelect, Text } from '@mantine/core';
 import { useNotify } from '@autoscope/web-sdk';
 
-import { DialogForm } from '../../../common/src/DialogForm';
-import { errorMessage } from '../../../common/src/errors';
-import { useFormState, useFormSubmit } from '../../../common/src/forms';
-import { usePeople } from '../../../common/src/queries';
-import { ResponsiveModal, type DialogProps } from '../../../common/src/ResponsiveModal';
+import { DialogForm } from '@common/ui/DialogForm';
+import { errorMessage } from '@common/lib/errors';
+import { useFormState, useFormSubmit } from '@common/lib/forms';
+import { usePeople } from '@common/lib/queries';
+import { ResponsiveModal, type DialogProps } from '@common/ui/ResponsiveModal';
 import { useRequestApproval } from '../api';
 import { NO_APPROVERS, approverOptions } from '../approvals';
 import type { Approval, Ticket } from '../types';

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Group, SimpleGrid, Stack, Text } from '@mantine/core';
 
-import { formatDateTime } from '../../../common/src/format';
-import { nameOf, type PeopleIndex } from '../../../common/src/people';
+import { formatDateTime } from '@common/lib/format';
+import { nameOf, type PeopleIndex } from '@common/domain/people';
 import { formatDuration } from '../sla';
 import type { Ticket } from '../types';
 import { DueText } from './Badges';

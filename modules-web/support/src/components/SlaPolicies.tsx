@@ -1,11 +1,11 @@
 import { Button, Group, NumberInput, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { useNotify } from '@autoscope/web-sdk';
 
-import { DialogForm } from '../../../common/src/DialogForm';
-import { useFormState, useFormSubmit } from '../../../common/src/forms';
-import { QueryError } from '../../../common/src/QueryError';
-import { ResponsiveModal, type DialogProps } from '../../../common/src/ResponsiveModal';
-import { TableHead } from '../../../common/src/TableHead';
+import { DialogForm } from '@common/ui/DialogForm';
+import { useFormState, useFormSubmit } from '@common/lib/forms';
+import { QueryError } from '@common/ui/QueryError';
+import { ResponsiveModal, type DialogProps } from '@common/ui/ResponsiveModal';
+import { TableHead } from '@common/ui/TableHead';
 import { usePriorities, useSaveSla, useSla } from '../api';
 import {
   MAX_SLA_MINUTES,

@@ -1,8 +1,8 @@
 import { Select } from '@mantine/core';
 import { useNotify } from '@autoscope/web-sdk';
 
-import { isConflict } from '../../../common/src/errors';
-import { TICKET_STATUS_LABELS, TICKET_STATUS_OPTIONS, isTicketStatus } from '../../../common/src/tickets';
+import { isConflict } from '@common/lib/errors';
+import { TICKET_STATUS_LABELS, TICKET_STATUS_OPTIONS, isTicketStatus } from '@common/domain/tickets';
 import { useRefetchTicket, useUpdateTicket } from '../api';
 import type { Ticket } from '../types';
 

@@ -3,9 +3,9 @@ import { Alert, Button, Stack, Text } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { useNotify } from '@autoscope/web-sdk';
 
-import { FormActions } from '../../../common/src/DialogForm';
-import { isConflict } from '../../../common/src/errors';
-import { submitOnModEnter, useFormState, useFormSubmit } from '../../../common/src/forms';
+import { FormActions } from '@common/ui/DialogForm';
+import { isConflict } from '@common/lib/errors';
+import { submitOnModEnter, useFormState, useFormSubmit } from '@common/lib/forms';
 import { useRefetchTicket, useUpdateTicket } from '../api';
 import type { Ticket } from '../types';
 import {

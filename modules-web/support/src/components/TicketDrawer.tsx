@@ -10,11 +10,11 @@ import {
 } from '@tabler/icons-react';
 import { useCurrentUser } from '@autoscope/web-sdk';
 
-import { DetailDrawer } from '../../../common/src/DetailDrawer';
-import { useDialog } from '../../../common/src/dialogs';
-import { EmptyNotice } from '../../../common/src/EmptyNotice';
-import { isNotFound } from '../../../common/src/errors';
-import { QueryError } from '../../../common/src/QueryError';
+import { DetailDrawer } from '@common/ui/DetailDrawer';
+import { useDialog } from '@common/ui/dialogs';
+import { EmptyNotice } from '@common/ui/EmptyNotice';
+import { isNotFound } from '@common/lib/errors';
+import { QueryError } from '@common/ui/QueryError';
 import { useSla, useTicket } from '../api';
 import { canRequestApproval } from '../approvals';
 import type { Names } from '../history';

@@ -1,8 +1,8 @@
 import { SimpleGrid, TextInput, Textarea } from '@mantine/core';
 import { IconRobot } from '@tabler/icons-react';
 
-import type { FormErrors } from '../../../common/src/forms';
-import { PersonSelect } from '../../../common/src/Pickers';
+import type { FormErrors } from '@common/lib/forms';
+import { PersonSelect } from '@common/ui/Pickers';
 import { BOT_MAX, DESCRIPTION_MAX, TITLE_MAX, type TicketFormValues } from '../validation';
 import { CategorySelect, PrioritySelect, ProcessSelect } from './Pickers';
 

@@ -1,10 +1,10 @@
 import { Select } from '@mantine/core';
 import { IconRobot } from '@tabler/icons-react';
 
-import { DebouncedInput } from '../../../common/src/DebouncedInput';
-import { FILTER_CLASS, FilterBar } from '../../../common/src/FilterBar';
-import { PersonSelect } from '../../../common/src/Pickers';
-import { TICKET_STATUS_OPTIONS, isTicketStatus } from '../../../common/src/tickets';
+import { DebouncedInput } from '@common/ui/DebouncedInput';
+import { FILTER_CLASS, FilterBar } from '@common/ui/FilterBar';
+import { PersonSelect } from '@common/ui/Pickers';
+import { TICKET_STATUS_OPTIONS, isTicketStatus } from '@common/domain/tickets';
 import type { TicketFilters } from '../types';
 import { SORT_FIELDS, clearedFilters, isFiltered } from '../urlState';
 import { fieldLabel } from '../vocabulary';

@@ -1,13 +1,13 @@
 import { Anchor, Group, Skeleton, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 
-import { formatDate } from '../../../common/src/format';
-import { useIsMobile } from '../../../common/src/mobile';
-import { nameOf, type PeopleIndex } from '../../../common/src/people';
-import { SkeletonRows, SortableHead } from '../../../common/src/SortHeader';
+import { formatDate } from '@common/lib/format';
+import { useIsMobile } from '@common/ui/mobile';
+import { nameOf, type PeopleIndex } from '@common/domain/people';
+import { SkeletonRows, SortableHead } from '@common/ui/SortHeader';
 import type { Ticket } from '../types';
 import type { SortField } from '../urlState';
 import { ApprovalBadge, BreachBadges, DueText, PriorityBadge, StatusBadge } from './Badges';
-import cells from '../../../common/src/Cells.module.css';
+import cells from '@common/ui/Cells.module.css';
 import classes from './TicketTable.module.css';
 
 interface TicketTableProps {

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Button, Grid, Table, Text } from '@mantine/core';
 
-import { Section } from '../../../common/src/Dashboard';
-import cells from '../../../common/src/Cells.module.css';
-import { formatNumber, formatPercent } from '../../../common/src/format';
-import type { usePeople } from '../../../common/src/queries';
-import { QueryError } from '../../../common/src/QueryError';
-import { ACTIVE_TICKET_STATUSES, TICKET_STATUS_LABELS } from '../../../common/src/tickets';
+import { Section } from '@common/ui/Dashboard';
+import cells from '@common/ui/Cells.module.css';
+import { formatNumber, formatPercent } from '@common/lib/format';
+import type { usePeople } from '@common/lib/queries';
+import { QueryError } from '@common/ui/QueryError';
+import { ACTIVE_TICKET_STATUSES, TICKET_STATUS_LABELS } from '@common/domain/tickets';
 import { botRows, processRows, workloadRows, type CountRow, type WorkloadRow } from '../figures';
 import type { Insight } from '../types';
 

@@ -5,8 +5,8 @@ import '@mantine/charts/styles.css';
 import { BarChart, DonutChart, LineChart } from '@mantine/charts';
 import { Grid, Group, Stack, Text } from '@mantine/core';
 
-import { Section } from '../../../common/src/Dashboard';
-import { formatNumber, formatPercent } from '../../../common/src/format';
+import { Section } from '@common/ui/Dashboard';
+import { formatNumber, formatPercent } from '@common/lib/format';
 import { openedClosed, percentMet, priorityBars, slaSlices, statusBars, type Bar } from '../figures';
 import type { Bucket } from '../range';
 import type { Insight, Outcomes } from '../types';

@@ -1,5 +1,5 @@
-import { KpiCards as Cards, type Kpi } from '../../../common/src/Dashboard';
-import { formatNumber, formatPercent } from '../../../common/src/format';
+import { KpiCards as Cards, type Kpi } from '@common/ui/Dashboard';
+import { formatNumber, formatPercent } from '@common/lib/format';
 import { formatDuration } from '../figures';
 import type { Insight } from '../types';
 

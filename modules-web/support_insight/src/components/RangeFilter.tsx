@@ -1,8 +1,8 @@
 import { SegmentedControl } from '@mantine/core';
 
-import { useIsMobile } from '../../../common/src/mobile';
-import { DateRangeFilter, RANGE_CONTROL_CLASS } from '../../../common/src/RangeFilter';
-import { DAY_RANGE_KINDS, DAY_RANGE_LABELS } from '../../../common/src/ranges';
+import { useIsMobile } from '@common/ui/mobile';
+import { DateRangeFilter, RANGE_CONTROL_CLASS } from '@common/ui/RangeFilter';
+import { DAY_RANGE_KINDS, DAY_RANGE_LABELS } from '@common/domain/ranges';
 import { BUCKETS, BUCKET_LABELS, withDays, withKind, type Bucket, type RangeChoice } from '../range';
 
 interface RangeFilterProps {

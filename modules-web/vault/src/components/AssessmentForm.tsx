@@ -15,11 +15,11 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useNotify } from '@autoscope/web-sdk';
 
-import { DialogForm } from '../../../common/src/DialogForm';
-import { isConflict } from '../../../common/src/errors';
-import { useFormState, useFormSubmit } from '../../../common/src/forms';
-import { ResponsiveModal, type DialogProps } from '../../../common/src/ResponsiveModal';
-import { stageLabel } from '../../../common/src/vocabulary';
+import { DialogForm } from '@common/ui/DialogForm';
+import { isConflict } from '@common/lib/errors';
+import { useFormState, useFormSubmit } from '@common/lib/forms';
+import { ResponsiveModal, type DialogProps } from '@common/ui/ResponsiveModal';
+import { stageLabel } from '@common/domain/vocabulary';
 import { refetchStale, useAssessProcess } from '../api';
 import type { Process } from '../types';
 import {

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Anchor, Card, Code, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 
-import { errorMessage } from '../../../common/src/errors';
-import { formatNumber, formatPercent } from '../../../common/src/format';
+import { errorMessage } from '@common/lib/errors';
+import { formatNumber, formatPercent } from '@common/lib/format';
 import { useFormulas } from '../api';
 import type { Formulas, Process } from '../types';
 import { ASSESSMENT_QUESTIONS } from '../validation';

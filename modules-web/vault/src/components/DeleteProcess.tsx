@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNotify } from '@autoscope/web-sdk';
 
-import { ConfirmModal } from '../../../common/src/ConfirmModal';
-import { isConflict } from '../../../common/src/errors';
-import type { DialogProps } from '../../../common/src/ResponsiveModal';
+import { ConfirmModal } from '@common/ui/ConfirmModal';
+import { isConflict } from '@common/lib/errors';
+import type { DialogProps } from '@common/ui/ResponsiveModal';
 import { refetchStale, useDeleteProcess } from '../api';
 import type { Process } from '../types';
 

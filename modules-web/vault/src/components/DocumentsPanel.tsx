@@ -1,9 +1,9 @@
 import { Skeleton } from '@mantine/core';
 
-import { DeleteFile, FilesPanel } from '../../../common/src/FilesPanel';
-import type { PeopleIndex } from '../../../common/src/people';
-import { QueryError } from '../../../common/src/QueryError';
-import type { DialogProps } from '../../../common/src/ResponsiveModal';
+import { DeleteFile, FilesPanel } from '@common/ui/FilesPanel';
+import type { PeopleIndex } from '@common/domain/people';
+import { QueryError } from '@common/ui/QueryError';
+import type { DialogProps } from '@common/ui/ResponsiveModal';
 import { useDeleteDocument, useDocuments, useDownloadDocument, useUploadDocument } from '../api';
 import { DOCUMENT_RULES } from '../documents';
 import type { DocumentMeta } from '../types';

@@ -1,9 +1,9 @@
 import { Text, Timeline } from '@mantine/core';
 import { IconClipboardCheck, IconEdit, IconFile, IconPlus, IconStairsUp } from '@tabler/icons-react';
 
-import { formatDateTime } from '../../../common/src/format';
-import { nameOf, type PeopleIndex } from '../../../common/src/people';
-import { QueryError } from '../../../common/src/QueryError';
+import { formatDateTime } from '@common/lib/format';
+import { nameOf, type PeopleIndex } from '@common/domain/people';
+import { QueryError } from '@common/ui/QueryError';
 import { useHistory } from '../api';
 import { ACTION_TITLES, describeChange, visibleNote } from '../history';
 import type { HistoryAction } from '../types';

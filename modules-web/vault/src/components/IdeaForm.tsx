@@ -1,10 +1,10 @@
 import { Text } from '@mantine/core';
 import { useNotify } from '@autoscope/web-sdk';
 
-import { DialogForm } from '../../../common/src/DialogForm';
-import { useFormState, useFormSubmit } from '../../../common/src/forms';
-import { DepartmentSelect } from '../../../common/src/Pickers';
-import { ResponsiveModal, type DialogProps } from '../../../common/src/ResponsiveModal';
+import { DialogForm } from '@common/ui/DialogForm';
+import { useFormState, useFormSubmit } from '@common/lib/forms';
+import { DepartmentSelect } from '@common/ui/Pickers';
+import { ResponsiveModal, type DialogProps } from '@common/ui/ResponsiveModal';
 import { useSubmitIdea } from '../api';
 import type { Process } from '../types';
 import { fieldOfServerMessage, nameError } from '../validation';

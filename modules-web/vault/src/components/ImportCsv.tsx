@@ -3,11 +3,11 @@ import { Alert, Badge, Button, FileInput, Group, ScrollArea, Stack, Table, Text 
 import { IconCheck, IconDownload, IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
 import { useNotify } from '@autoscope/web-sdk';
 
-import { saveCsv } from '../../../common/src/csv';
-import { errorMessage } from '../../../common/src/errors';
-import { formatNumber } from '../../../common/src/format';
-import { ResponsiveModal, type DialogProps } from '../../../common/src/ResponsiveModal';
-import { TableHead } from '../../../common/src/TableHead';
+import { saveCsv } from '@common/lib/csv';
+import { errorMessage } from '@common/lib/errors';
+import { formatNumber } from '@common/lib/format';
+import { ResponsiveModal, type DialogProps } from '@common/ui/ResponsiveModal';
+import { TableHead } from '@common/ui/TableHead';
 import { useImportProcesses } from '../api';
 import {
   IMPORT_COLUMNS,

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { Badge, DataList, Group, Spoiler, Text } from '@mantine/core';
 
-import { HealthBadge, StageBadge } from '../../../common/src/Badges';
-import { formatDateTime, formatNumber } from '../../../common/src/format';
-import { nameOf, type PeopleIndex } from '../../../common/src/people';
-import { complexityLabel } from '../../../common/src/vocabulary';
+import { HealthBadge, StageBadge } from '@common/ui/Badges';
+import { formatDateTime, formatNumber } from '@common/lib/format';
+import { nameOf, type PeopleIndex } from '@common/domain/people';
+import { complexityLabel } from '@common/domain/vocabulary';
 import type { Process } from '../types';
 
 function Tags({ values }: { values: string[] | null }) {

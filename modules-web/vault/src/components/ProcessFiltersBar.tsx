@@ -1,8 +1,8 @@
 import { Select } from '@mantine/core';
 
-import { FILTER_CLASS, FilterBar } from '../../../common/src/FilterBar';
-import { DepartmentSelect, PersonSelect } from '../../../common/src/Pickers';
-import { HEALTH_OPTIONS, STAGE_OPTIONS, isHealth, isStage } from '../../../common/src/vocabulary';
+import { FILTER_CLASS, FilterBar } from '@common/ui/FilterBar';
+import { DepartmentSelect, PersonSelect } from '@common/ui/Pickers';
+import { HEALTH_OPTIONS, STAGE_OPTIONS, isHealth, isStage } from '@common/domain/vocabulary';
 import type { ProcessFilters } from '../types';
 import { clearedFilters, isFiltered } from '../urlState';
 

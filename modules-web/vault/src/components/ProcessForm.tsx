@@ -2,12 +2,12 @@ import { NumberInput, SegmentedControl, Select, SimpleGrid, Stack, TagsInput, Te
 import { useQueryClient } from '@tanstack/react-query';
 import { useNotify } from '@autoscope/web-sdk';
 
-import { DialogForm } from '../../../common/src/DialogForm';
-import { isConflict } from '../../../common/src/errors';
-import { useFormState, useFormSubmit } from '../../../common/src/forms';
-import { DepartmentSelect, PersonSelect } from '../../../common/src/Pickers';
-import { ResponsiveModal, type DialogProps } from '../../../common/src/ResponsiveModal';
-import { COMPLEXITY_OPTIONS, HEALTH_OPTIONS, STAGE_OPTIONS, isComplexity } from '../../../common/src/vocabulary';
+import { DialogForm } from '@common/ui/DialogForm';
+import { isConflict } from '@common/lib/errors';
+import { useFormState, useFormSubmit } from '@common/lib/forms';
+import { DepartmentSelect, PersonSelect } from '@common/ui/Pickers';
+import { ResponsiveModal, type DialogProps } from '@common/ui/ResponsiveModal';
+import { COMPLEXITY_OPTIONS, HEALTH_OPTIONS, STAGE_OPTIONS, isComplexity } from '@common/domain/vocabulary';
 import { refetchStale, useCreateProcess, useUpdateProcess } from '../api';
 import type { Process } from '../types';
 import {

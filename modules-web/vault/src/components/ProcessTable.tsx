@@ -2,14 +2,14 @@ import { Fragment } from 'react';
 import { ActionIcon, Anchor, Menu, Table } from '@mantine/core';
 import { IconDotsVertical, IconEye } from '@tabler/icons-react';
 
-import { HealthBadge, StageBadge } from '../../../common/src/Badges';
-import { formatDate, formatNumber, formatPercent } from '../../../common/src/format';
-import { nameOf, type PeopleIndex } from '../../../common/src/people';
-import { SkeletonRows, SortableHead } from '../../../common/src/SortHeader';
+import { HealthBadge, StageBadge } from '@common/ui/Badges';
+import { formatDate, formatNumber, formatPercent } from '@common/lib/format';
+import { nameOf, type PeopleIndex } from '@common/domain/people';
+import { SkeletonRows, SortableHead } from '@common/ui/SortHeader';
 import type { Process } from '../types';
 import type { SortField } from '../urlState';
 import { CHANGE_ACTIONS, type ProcessActions } from './processActions';
-import cells from '../../../common/src/Cells.module.css';
+import cells from '@common/ui/Cells.module.css';
 import classes from './ProcessTable.module.css';
 
 interface ProcessTableProps extends ProcessActions {

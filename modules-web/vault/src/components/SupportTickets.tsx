@@ -1,10 +1,10 @@
 import { Badge, Table, Text } from '@mantine/core';
 import { IconPlugOff, IconTicket } from '@tabler/icons-react';
 
-import { EmptyNotice } from '../../../common/src/EmptyNotice';
-import { formatDate, humanize } from '../../../common/src/format';
-import { QueryError } from '../../../common/src/QueryError';
-import { TableHead } from '../../../common/src/TableHead';
+import { EmptyNotice } from '@common/ui/EmptyNotice';
+import { formatDate, humanize } from '@common/lib/format';
+import { QueryError } from '@common/ui/QueryError';
+import { TableHead } from '@common/ui/TableHead';
 import { useTickets } from '../api';
 import { ticketCreated, ticketNumber, ticketPriority, ticketStatus, ticketTitle } from '../tickets';
 import { LoadingRows } from './LoadingRows';

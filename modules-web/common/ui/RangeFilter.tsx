@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Group, SegmentedControl, Text, TextInput } from '@mantine/core';
 
 import { useIsMobile } from './mobile';
-import type { DayRange } from './ranges';
+import type { DayRange } from '@common/domain/ranges';
 import classes from './RangeFilter.module.css';
 
 interface RangeControlProps<Kind extends string> {

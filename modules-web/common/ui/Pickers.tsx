@@ -1,8 +1,8 @@
 import { Select, type SelectProps } from '@mantine/core';
 
-import { errorMessage } from './errors';
-import { departmentChoices } from './people';
-import { useDepartments, usePeople } from './queries';
+import { errorMessage } from '@common/lib/errors';
+import { departmentChoices } from '@common/domain/people';
+import { useDepartments, usePeople } from '@common/lib/queries';
 
 type PickerProps = Omit<SelectProps, 'data' | 'value' | 'onChange'> & {
   value: string | null;

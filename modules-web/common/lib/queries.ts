@@ -8,7 +8,7 @@ import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useCurrentUser, useHostApi, useModuleApi, useModuleKey } from '@autoscope/web-sdk';
 
-import { indexPeople, personOptions, type Person } from './people';
+import { indexPeople, personOptions, type Person } from '@common/domain/people';
 
 /** A master of the host (`POST /api/master/list`). */
 export interface Master {

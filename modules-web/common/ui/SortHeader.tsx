@@ -1,7 +1,7 @@
 import { Skeleton, Table, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
 
-import { nextSort, sortDirection } from './sort';
+import { nextSort, sortDirection } from '@common/lib/sort';
 
 interface SortHeaderProps {
   label: string;

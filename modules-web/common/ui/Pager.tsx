@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Button, Group, Text, type MantineSpacing } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 
-import { currentCursor, firstPage, nextPage, pageNumber, pagingFor, previousPage } from './paging';
+import { currentCursor, firstPage, nextPage, pageNumber, pagingFor, previousPage } from '@common/lib/paging';
 
 /**
  * Cursor pages of the list `key` stands for (`JSON.stringify` of its query): another key starts

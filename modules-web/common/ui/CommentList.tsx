@@ -1,7 +1,7 @@
 import { Group, Stack, Text, type MantineSpacing } from '@mantine/core';
 
-import { formatDateTime } from './format';
-import { nameOf, type PeopleIndex } from './people';
+import { formatDateTime } from '@common/lib/format';
+import { nameOf, type PeopleIndex } from '@common/domain/people';
 import classes from './CommentList.module.css';
 
 /** A comment as the plugins store it (on a card, on a ticket). */

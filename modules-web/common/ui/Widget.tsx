@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Group, Progress, SimpleGrid, Skeleton, Stack, Text, type SimpleGridProps } from '@mantine/core';
 
-import { formatNumber } from './format';
+import { formatNumber } from '@common/lib/format';
 
 interface WidgetBodyProps {
   testId: string;

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
 
-import { errorMessage } from './errors';
+import { errorMessage } from '@common/lib/errors';
 
 interface QueryErrorProps {
   /** What could not be loaded, e.g. "The processes could not be loaded"; none for a failed refresh of shown data. */

@@ -1,6 +1,6 @@
 import { Badge, type BadgeProps } from '@mantine/core';
 
-import { healthColor, healthLabel, stageColor, stageLabel } from './vocabulary';
+import { healthColor, healthLabel, stageColor, stageLabel } from '@common/domain/vocabulary';
 
 export function StageBadge({ stage, ...props }: { stage: string } & BadgeProps) {
   return (

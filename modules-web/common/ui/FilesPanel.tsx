@@ -15,10 +15,10 @@ import { IconDownload, IconFile, IconTrash, IconUpload } from '@tabler/icons-rea
 import { useNotify } from '@autoscope/web-sdk';
 
 import { ConfirmModal } from './ConfirmModal';
-import { errorMessage } from './errors';
-import { formatFileSize, readAsBase64, type FileRules } from './files';
-import { formatDate } from './format';
-import { nameOf, type PeopleIndex } from './people';
+import { errorMessage } from '@common/lib/errors';
+import { formatFileSize, readAsBase64, type FileRules } from '@common/lib/files';
+import { formatDate } from '@common/lib/format';
+import { nameOf, type PeopleIndex } from '@common/domain/people';
 import type { DialogProps } from './ResponsiveModal';
 import { TableHead } from './TableHead';
 
@@ -51,7 +51,7 @@ interface FilesPanelProps<F extends StoredFile> {
   uploadedMessage: string;
   /** What the panel says while there are no files: what to add, which types, how large. */
   emptyText: string;
-  /** The download mutation (`common/src/fileDownload.ts`), by file id. */
+  /** The download mutation (`@common/lib/fileDownload`), by file id. */
   download: {
     mutate: (id: string, options: { onError: (error: Error) => void }) => void;
     isPending: boolean;

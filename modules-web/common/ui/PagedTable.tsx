@@ -2,9 +2,9 @@ import type { ReactNode } from 'react';
 import { Skeleton, Table, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 
-import type { ListPage } from './lists';
+import type { ListPage } from '@common/lib/lists';
 import { Pager, type useCursorPaging } from './Pager';
-import { rowsText } from './paging';
+import { rowsText } from '@common/lib/paging';
 import { QueryError } from './QueryError';
 import { ColumnHeads, type Column } from './TableHead';
 

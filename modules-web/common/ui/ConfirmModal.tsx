@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 
-import { errorMessage } from './errors';
+import { errorMessage } from '@common/lib/errors';
 import type { DialogProps } from './ResponsiveModal';
 
 interface ConfirmModalProps extends DialogProps {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 
-import { submitOnModEnter, type FormSubmit } from './forms';
+import { submitOnModEnter, type FormSubmit } from '@common/lib/forms';
 
 interface DialogFormProps {
   submit: FormSubmit;
