@@ -1,10 +1,13 @@
-// Builds module remotes for production, one after the other (lean on a small machine).
+// Builds module remotes for production, one after the other (lean on a small machine), and
+// reports their sizes.
 //
 //   node build.mjs                 every remote of modules-web (<key>/rspack.config.mjs)
 //   node build.mjs <dir> [...]     the remotes in these folders (e.g. tests/modules/crud/remote)
 //
-// Each lands in <dir>/dist; the sizes printed are the remote's own JavaScript, gzipped:
-// its remoteEntry.js (mostly the federation runtime) and the rest (its chunks).
+// Each lands in <dir>/dist. The report gives each remote's JavaScript, gzipped: its
+// remoteEntry.js (mostly the federation runtime, the same in every remote) and its own
+// JavaScript (its chunks: the exposed components and what they bundle). It exits non-zero
+// when a remote's own JavaScript is above OWN_JS_LIMIT.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -45,23 +48,50 @@ export function gzippedSizes(dist) {
   return { entry, chunks };
 }
 
-/** Builds the remote in each folder; rejects at the first that fails. */
+/** A remote's own JavaScript, gzipped, at most this: share what it bundles or split lazily loaded parts. */
+export const OWN_JS_LIMIT = 60 * 1024;
+
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+
+/**
+ * Builds the remote in each folder; rejects at the first that fails.
+ * @returns {Promise<{ dir: string, entry: number, chunks: number }[]>} the gzipped sizes of each
+ */
 export async function buildRemotes(dirs) {
+  const built = [];
   for (const dir of dirs) {
     const configFile = path.resolve(dir, 'rspack.config.mjs');
     const config = (await import(pathToFileURL(configFile).href)).default;
     const started = Date.now();
     await compile(config);
-    const { entry, chunks } = gzippedSizes(config.output.path);
-    console.log(
-      `built ${path.relative(process.cwd(), config.output.path) || '.'} in ${Date.now() - started} ms: ` +
-        `remoteEntry.js ${entry} B gz, other js ${chunks} B gz`,
-    );
+    console.log(`built ${path.relative(process.cwd(), config.output.path) || '.'} in ${Date.now() - started} ms`);
+    built.push({ dir, ...gzippedSizes(config.output.path) });
   }
+  return built;
+}
+
+/** Prints the size of every remote; returns those whose own JavaScript is above OWN_JS_LIMIT. */
+export function sizeReport(built) {
+  const names = built.map(({ dir }) => path.relative(process.cwd(), dir) || '.');
+  const width = Math.max('remote'.length, ...names.map((name) => name.length));
+  console.log(`\n${'remote'.padEnd(width)}  remoteEntry.js  own js  (gzipped; own js at most ${kb(OWN_JS_LIMIT)})`);
+  const over = [];
+  built.forEach(({ entry, chunks }, index) => {
+    const tooBig = chunks > OWN_JS_LIMIT;
+    if (tooBig) over.push(names[index]);
+    console.log(
+      `${names[index].padEnd(width)}  ${kb(entry).padStart(14)}  ${kb(chunks).padStart(8)}${tooBig ? '  ABOVE THE LIMIT' : ''}`,
+    );
+  });
+  return over;
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const dirs = process.argv.length > 2 ? process.argv.slice(2) : ownRemoteDirs();
   if (dirs.length === 0) console.log('no remotes to build');
-  await buildRemotes(dirs);
+  const over = sizeReport(await buildRemotes(dirs));
+  if (over.length > 0) {
+    console.error(`\nown JavaScript above ${kb(OWN_JS_LIMIT)} gzipped: ${over.join(', ')}`);
+    process.exitCode = 1;
+  }
 }

@@ -5,9 +5,10 @@
 //   export default remoteConfig({ name: 'tickets', dir: import.meta.dirname,
 //     exposes: { './TicketsPage': './src/TicketsPage.tsx' } });
 //
-// The shell provides React, Mantine, the router, TanStack Query and the web SDK as
-// singletons; a remote consumes them with `import: false`, so it never bundles or loads
-// a second copy (a second React breaks hooks, a second SDK misses the shell's providers).
+// The shell provides React, Mantine (and its charts), the router, TanStack Query and the
+// web SDK as singletons; a remote consumes them with `import: false`, so it never bundles
+// or loads a second copy (a second React breaks hooks, a second SDK misses the shell's
+// providers).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -16,6 +17,7 @@ import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 const here = import.meta.dirname;
 const ownPackage = JSON.parse(readFileSync(path.join(here, 'package.json'), 'utf8'));
 const sdkPackage = JSON.parse(readFileSync(path.join(here, '..', 'sdk', 'web', 'package.json'), 'utf8'));
+const shellPackage = JSON.parse(readFileSync(path.join(here, '..', 'shell-web', 'package.json'), 'utf8'));
 
 /** The remotes' shared code, imported by kind: `@common/ui/Pager`, `@common/domain/tickets`, `@common/lib/format` (also in tsconfig.json's paths and vitest's config). */
 export const COMMON_ALIAS = { '@common': path.join(here, 'common') };
@@ -28,16 +30,25 @@ const SHARED_PACKAGES = {
   'react-router': 'react-router',
   '@mantine/core': '@mantine/core',
   '@mantine/hooks': '@mantine/hooks',
+  '@mantine/charts': '@mantine/charts',
+  recharts: 'recharts',
   '@tanstack/react-query': '@tanstack/react-query',
   '@autoscope/web-sdk': '@autoscope/web-sdk',
 };
 
-/** The version of a shared package: the exact pin of package.json (the SDK's own version: it is installed by path). */
+/**
+ * The version of a shared package: the exact pin of package.json, which must be the shell's
+ * (the shell provides it); the SDK's own version (it is installed by path).
+ */
 function pinnedVersion(packageName) {
   if (packageName === '@autoscope/web-sdk') return sdkPackage.version;
   const version = ownPackage.dependencies[packageName];
   if (!/^\d+\.\d+\.\d+$/.test(version ?? '')) {
     throw new Error(`modules-web/package.json must pin ${packageName} to an exact version (found ${version})`);
+  }
+  const shellVersion = shellPackage.dependencies[packageName];
+  if (shellVersion !== version) {
+    throw new Error(`shell-web/package.json must pin ${packageName} to ${version}, as modules-web does (found ${shellVersion})`);
   }
   return version;
 }

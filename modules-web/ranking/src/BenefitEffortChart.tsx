@@ -1,7 +1,5 @@
-// Charts carry recharts (about 100 KB gzipped): this file is its own chunk, loaded after the table.
-// @mantine/charts needs its stylesheet (tooltip, legend, axis colours); the shell does not load it,
-// so the chunk does: plain CSS builds as global CSS, loaded with the chunk.
-import '@mantine/charts/styles.css';
+// The charts (@mantine/charts and recharts, with their stylesheet) are the shell's shared singletons,
+// loaded on their first use: this file is its own chunk, loaded after the table.
 import { ScatterChart, type ScatterChartSeries } from '@mantine/charts';
 import { Paper, Text } from '@mantine/core';
 

@@ -3,7 +3,9 @@
  * `@module-federation/enhanced/runtime`, imported lazily after sign-in. The shell has no
  * federation build plugin (the login page stays light), so this hand-made instance
  * provides the shared singletons itself; remotes consume them with `import: false` and
- * so run on the shell's one React, Mantine, router, TanStack Query and web SDK.
+ * so run on the shell's one React, Mantine, router, TanStack Query and web SDK. The charts
+ * (`@mantine/charts` and `recharts`, about 180 KB gzipped) are shared the same way but not
+ * with this chunk: they load on a remote's first chart, once for every remote.
  */
 import type { ComponentType } from 'react';
 // React, ReactDOM: the CommonJS exports object, as a bundler would hand it to a remote.
@@ -22,6 +24,8 @@ import webSdkPackage from '@autoscope/web-sdk/package.json';
 // Mantine's package exports do not include package.json; the file is read by path.
 import mantineCorePackage from '../../node_modules/@mantine/core/package.json';
 import mantineHooksPackage from '../../node_modules/@mantine/hooks/package.json';
+import mantineChartsPackage from '../../node_modules/@mantine/charts/package.json';
+import rechartsPackage from 'recharts/package.json';
 
 import {
   RemoteNotOpenError,
@@ -37,6 +41,15 @@ function singleton(version: string, module: object) {
   return { version, lib: () => module, shareConfig: { singleton: true, requiredVersion: `^${version}` } };
 }
 
+/** A singleton whose chunk is imported when a remote first asks for it. */
+function lazySingleton(version: string, load: () => Promise<object>) {
+  return {
+    version,
+    get: () => load().then((module) => () => module),
+    shareConfig: { singleton: true, requiredVersion: `^${version}` },
+  };
+}
+
 const federation = createInstance({
   name: 'autoscope_shell',
   remotes: [],
@@ -47,6 +60,14 @@ const federation = createInstance({
     'react-router': singleton(reactRouterPackage.version, reactRouter),
     '@mantine/core': singleton(mantineCorePackage.version, mantineCore),
     '@mantine/hooks': singleton(mantineHooksPackage.version, mantineHooks),
+    // With its stylesheet (tooltip, legend, axis colours): the shell owns the global CSS.
+    '@mantine/charts': lazySingleton(mantineChartsPackage.version, () =>
+      Promise.all([
+        import(/* webpackChunkName: "charts" */ '@mantine/charts'),
+        import(/* webpackChunkName: "charts" */ '@mantine/charts/styles.css'),
+      ]).then(([charts]) => charts),
+    ),
+    recharts: lazySingleton(rechartsPackage.version, () => import(/* webpackChunkName: "recharts" */ 'recharts')),
     '@tanstack/react-query': singleton(reactQueryPackage.version, reactQuery),
     '@autoscope/web-sdk': singleton(webSdkPackage.version, webSdk),
   },
