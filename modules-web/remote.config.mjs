@@ -48,7 +48,9 @@ function pinnedVersion(packageName) {
   }
   const shellVersion = shellPackage.dependencies[packageName];
   if (shellVersion !== version) {
-    throw new Error(`shell-web/package.json must pin ${packageName} to ${version}, as modules-web does (found ${shellVersion})`);
+    throw new Error(
+      `shell-web/package.json must pin ${packageName} to ${version}, as modules-web does (found ${shellVersion})`,
+    );
   }
   return version;
 }

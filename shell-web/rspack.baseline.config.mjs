@@ -3,4 +3,9 @@
 import { createConfig } from './rspack.config.mjs';
 
 export default () =>
-  createConfig({ entry: './baseline/index.tsx', outDir: 'dist-baseline', production: true, title: 'Autoscope baseline' });
+  createConfig({
+    entry: './baseline/index.tsx',
+    outDir: 'dist-baseline',
+    production: true,
+    title: 'Autoscope baseline',
+  });

@@ -24,7 +24,9 @@ function build(config) {
 
 function jsFiles(group, what) {
   if (!group) throw new Error(`The build has no chunk group ${what}`);
-  return group.assets.map((asset) => (typeof asset === 'string' ? asset : asset.name)).filter((name) => name.endsWith('.js'));
+  return group.assets
+    .map((asset) => (typeof asset === 'string' ? asset : asset.name))
+    .filter((name) => name.endsWith('.js'));
 }
 
 function measure(outputPath, files) {

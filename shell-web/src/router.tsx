@@ -13,7 +13,9 @@ const LinkedinReturn = lazy(() => import(/* webpackChunkName: "linkedin" */ './p
 const TermsAndConditions = lazy(() => import(/* webpackChunkName: "terms" */ './public/legal/TermsAndConditions'));
 const PrivacyPolicy = lazy(() => import(/* webpackChunkName: "privacy" */ './public/legal/PrivacyPolicy'));
 const ServiceAgreement = lazy(() => import(/* webpackChunkName: "agreement" */ './public/legal/ServiceAgreement'));
-const EnterpriseEdition = lazy(() => import(/* webpackChunkName: "enterprise" */ './public/enterprise/EnterpriseEdition'));
+const EnterpriseEdition = lazy(
+  () => import(/* webpackChunkName: "enterprise" */ './public/enterprise/EnterpriseEdition'),
+);
 const AppArea = lazy(() => import(/* webpackChunkName: "app" */ './app/AppArea'));
 
 function publicPage(path: string, Page: LazyExoticComponent<ComponentType>): RouteObject {

@@ -1,16 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import {
-  Button,
-  Divider,
-  Group,
-  Loader,
-  Stack,
-  Text,
-  TextInput,
-  Textarea,
-  Timeline,
-  Title,
-} from '@mantine/core';
+import { Button, Divider, Group, Loader, Stack, Text, TextInput, Textarea, Timeline, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { IconArrowRight } from '@tabler/icons-react';
 import { useModuleApi, useNotify } from '@autoscope/web-sdk';

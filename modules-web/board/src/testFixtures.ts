@@ -33,4 +33,5 @@ export function aBoard(cards: BoardCard[], limits: Partial<Record<ColumnKey, num
 }
 
 /** Each column's count, by key. */
-export const counts = (board: BoardAnswer) => Object.fromEntries(board.columns.map((column) => [column.key, column.count]));
+export const counts = (board: BoardAnswer) =>
+  Object.fromEntries(board.columns.map((column) => [column.key, column.count]));

@@ -222,7 +222,17 @@ function StatusCounts({ statuses }: { statuses?: Statuses }) {
   );
 }
 
-function Inventory({ filters, onFilters, statuses, statusIndex, people, currency, onOpen, onNew, ...actions }: InventoryProps) {
+function Inventory({
+  filters,
+  onFilters,
+  statuses,
+  statusIndex,
+  people,
+  currency,
+  onOpen,
+  onNew,
+  ...actions
+}: InventoryProps) {
   const bots = useBots(filters);
   const pages = bots.data?.pages;
   const rows = useMemo(() => pages?.flatMap((page) => page.items) ?? null, [pages]);
@@ -231,7 +241,9 @@ function Inventory({ filters, onFilters, statuses, statusIndex, people, currency
 
   let content: ReactNode;
   if (bots.isError && !rows) {
-    content = <QueryError title="The bots could not be loaded" error={bots.error} onRetry={() => void bots.refetch()} />;
+    content = (
+      <QueryError title="The bots could not be loaded" error={bots.error} onRetry={() => void bots.refetch()} />
+    );
   } else if (rows && rows.length === 0) {
     content = isFiltered(filters) ? (
       <NoMatchNotice
@@ -266,7 +278,11 @@ function Inventory({ filters, onFilters, statuses, statusIndex, people, currency
           {...actions}
         />
         {bots.isFetchNextPageError && (
-          <QueryError title="More bots could not be loaded" error={bots.error} onRetry={() => void bots.fetchNextPage()} />
+          <QueryError
+            title="More bots could not be loaded"
+            error={bots.error}
+            onRetry={() => void bots.fetchNextPage()}
+          />
         )}
         {rows && (
           <Group justify="space-between" gap="sm" wrap="wrap">
@@ -295,7 +311,11 @@ function Inventory({ filters, onFilters, statuses, statusIndex, people, currency
           count them fully.
         </Alert>
       )}
-      <ListLayout testId="bot-inventory" filters={<BotFiltersBar filters={filters} onChange={onFilters} />} results={content} />
+      <ListLayout
+        testId="bot-inventory"
+        filters={<BotFiltersBar filters={filters} onChange={onFilters} />}
+        results={content}
+      />
     </Stack>
   );
 }
@@ -304,13 +324,28 @@ function Utilisation({ range, onOpen }: { range: RangeChoice; onOpen: (id: strin
   const heatmap = useHeatmap(range);
   if (rangeProblem(range) !== null && !heatmap.data) return null;
   if (heatmap.isError && !heatmap.data) {
-    return <QueryError title="The utilisation could not be loaded" error={heatmap.error} onRetry={() => void heatmap.refetch()} />;
+    return (
+      <QueryError
+        title="The utilisation could not be loaded"
+        error={heatmap.error}
+        onRetry={() => void heatmap.refetch()}
+      />
+    );
   }
   if (!heatmap.data) return <Skeleton height={240} aria-label="Loading the utilisation" />;
   return (
-    <Paper withBorder p="md" className={heatmap.isPlaceholderData ? classes.stale : undefined} aria-busy={heatmap.isPlaceholderData}>
+    <Paper
+      withBorder
+      p="md"
+      className={heatmap.isPlaceholderData ? classes.stale : undefined}
+      aria-busy={heatmap.isPlaceholderData}
+    >
       {heatmap.data.bots.length === 0 ? (
-        <EmptyNotice icon={IconRobotOff} title="No bots yet" description="Add bots, or send runs through the ingestion API." />
+        <EmptyNotice
+          icon={IconRobotOff}
+          title="No bots yet"
+          description="Add bots, or send runs through the ingestion API."
+        />
       ) : (
         <UtilisationHeatmap heatmap={heatmap.data} onOpen={onOpen} />
       )}
@@ -325,7 +360,11 @@ function CalculationPanel({ range }: { range: RangeChoice }) {
   if (rangeProblem(range) !== null && !data) return null;
   if (calculation.isError && !data) {
     return (
-      <QueryError title="The calculation could not be loaded" error={calculation.error} onRetry={() => void calculation.refetch()} />
+      <QueryError
+        title="The calculation could not be loaded"
+        error={calculation.error}
+        onRetry={() => void calculation.refetch()}
+      />
     );
   }
   if (!data) return <Skeleton height={320} aria-label="Loading the calculation" />;
@@ -337,7 +376,11 @@ function CalculationPanel({ range }: { range: RangeChoice }) {
     <FigureStack stale={calculation.isPlaceholderData}>
       {data.bots.length === 0 ? (
         <Paper withBorder p="xl">
-          <EmptyNotice icon={IconRobotOff} title="No bots yet" description="Add bots with their licence cost to weigh it against their savings." />
+          <EmptyNotice
+            icon={IconRobotOff}
+            title="No bots yet"
+            description="Add bots with their licence cost to weigh it against their savings."
+          />
         </Paper>
       ) : (
         <>

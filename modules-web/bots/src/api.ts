@@ -116,7 +116,12 @@ function useRangeFigure<T>(key: readonly unknown[], path: string, range: RangeCh
 
 export function useOverview(id: string | null, range: RangeChoice) {
   const user = useUser();
-  return useRangeFigure<Overview>(botKeys.overview(user, id ?? '', range), `${botPath(id ?? '')}/overview`, range, id !== null);
+  return useRangeFigure<Overview>(
+    botKeys.overview(user, id ?? '', range),
+    `${botPath(id ?? '')}/overview`,
+    range,
+    id !== null,
+  );
 }
 
 export function useHeatmap(range: RangeChoice) {

@@ -4,13 +4,22 @@ import { indexPeople } from '@common/domain/people';
 import { botsCsv, calculationCsv } from './csv';
 import { BOT, CALCULATION } from './testFixtures';
 
-const lines = (csv: string) => csv.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+const lines = (csv: string) =>
+  csv
+    .replace(/^\uFEFF/, '')
+    .trimEnd()
+    .split('\r\n');
 
 describe('CSV exports', () => {
   it('list the inventory with status and owner names', () => {
-    const people = indexPeople([{ user_id: 'u1', email: 'ann@acme.test', firstname: 'Ann', lastname: 'Lee', job_title: null }]);
+    const people = indexPeople([
+      { user_id: 'u1', email: 'ann@acme.test', firstname: 'Ann', lastname: 'Lee', job_title: null },
+    ]);
     const statuses = new Map([
-      ['Invoice bot', { bot: 'Invoice bot', id: 'b1', status: 'idle' as const, running: 0, running_since: null, last_event_at: null }],
+      [
+        'Invoice bot',
+        { bot: 'Invoice bot', id: 'b1', status: 'idle' as const, running: 0, running_since: null, last_event_at: null },
+      ],
     ]);
     expect(lines(botsCsv([BOT], statuses, people))).toEqual([
       'Name,Status,Last run event,Type,Vendor,Machine,Owner,Licence cost per year,Processes,Schedule,Notes',

@@ -7,7 +7,11 @@ const TODAY = '2026-03-18';
 describe('the range of the figures', () => {
   it('is the last 30 days with today by default, or a preset', () => {
     expect(choiceFromParams(new URLSearchParams(), TODAY)).toEqual({ kind: '30', from: '2026-02-17', to: TODAY });
-    expect(choiceFromParams(new URLSearchParams('range=7'), TODAY)).toEqual({ kind: '7', from: '2026-03-12', to: TODAY });
+    expect(choiceFromParams(new URLSearchParams('range=7'), TODAY)).toEqual({
+      kind: '7',
+      from: '2026-03-12',
+      to: TODAY,
+    });
     expect(choiceFromParams(new URLSearchParams('range=365'), TODAY).kind).toBe('30');
   });
 

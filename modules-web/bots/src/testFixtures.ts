@@ -36,7 +36,15 @@ export const CALCULATION: Calculation = {
       net_benefit: 3340,
       payback_months: 0.2,
       processes: [
-        { process: 'Invoice posting', items: 600, handling_minutes: 6, hourly_cost: 50, hours: 60, money: 3000, known: true },
+        {
+          process: 'Invoice posting',
+          items: 600,
+          handling_minutes: 6,
+          hourly_cost: 50,
+          hours: 60,
+          money: 3000,
+          known: true,
+        },
         { process: 'Mystery', items: 10, handling_minutes: null, hourly_cost: null, hours: 0, money: 0, known: false },
       ],
       figures: {

@@ -59,7 +59,7 @@ export interface Days {
 }
 
 export { RUN_STATUSES, type Run, type RunStatus } from '@common/domain/runs';
-import type { Run, RunStatus } from '@common/domain/runs';
+import type { Run } from '@common/domain/runs';
 
 /** `GET /bots/{id}/overview` */
 export interface Overview {
@@ -105,14 +105,7 @@ export interface Heatmap {
 }
 
 export type Unit =
-  | 'money'
-  | 'money_per_year'
-  | 'money_per_month'
-  | 'money_per_hour'
-  | 'hours'
-  | 'minutes'
-  | 'items'
-  | 'days';
+  'money' | 'money_per_year' | 'money_per_month' | 'money_per_hour' | 'hours' | 'minutes' | 'items' | 'days';
 
 export interface FormulaInput {
   label: string;

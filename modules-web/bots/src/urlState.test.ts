@@ -5,7 +5,13 @@ import { clearedFilters, filtersFromParams, isFiltered, tabFromParams, withFilte
 describe('the URL state of the page', () => {
   it('reads the filters, dropping unknown values', () => {
     const params = new URLSearchParams('q=inv&type=attended&vendor=UiPath&owner_id=u1&sort=-licence_cost');
-    expect(filtersFromParams(params)).toEqual({ q: 'inv', type: 'attended', vendor: 'UiPath', owner_id: 'u1', sort: '-licence_cost' });
+    expect(filtersFromParams(params)).toEqual({
+      q: 'inv',
+      type: 'attended',
+      vendor: 'UiPath',
+      owner_id: 'u1',
+      sort: '-licence_cost',
+    });
     const odd = filtersFromParams(new URLSearchParams('type=robot&vendor=uipath&sort=notes'));
     expect(odd).toEqual({ q: '', type: null, vendor: null, owner_id: null, sort: 'name' });
   });

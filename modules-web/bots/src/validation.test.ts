@@ -40,7 +40,14 @@ describe('the bot form', () => {
 
   it('sends trimmed values and null for blank text', () => {
     expect(
-      botPayload({ ...EMPTY_BOT, name: ' Claims bot ', machine: '  ', licence_cost: '', processes: [' A ', ''], notes: ' n ' }),
+      botPayload({
+        ...EMPTY_BOT,
+        name: ' Claims bot ',
+        machine: '  ',
+        licence_cost: '',
+        processes: [' A ', ''],
+        notes: ' n ',
+      }),
     ).toEqual({
       name: 'Claims bot',
       type: 'unattended',

@@ -94,7 +94,9 @@ export function validateBot(values: BotFormValues): FormErrors<BotFormValues> {
 }
 
 /** What `POST /bots` and `PATCH /bots/{id}` take: the record's own fields (blank text sent as null), always a list of processes. */
-export type BotPayload = Omit<Bot, 'id' | 'version' | 'created_at' | 'updated_at' | 'processes'> & { processes: string[] };
+export type BotPayload = Omit<Bot, 'id' | 'version' | 'created_at' | 'updated_at' | 'processes'> & {
+  processes: string[];
+};
 
 const orNull = (text: string) => text.trim() || null;
 

@@ -2,7 +2,11 @@
 
 import type { BotState, BotStatus, BotType, RunStatus } from './types';
 
-export const STATE_LABELS: Readonly<Record<BotState, string>> = { running: 'Running', idle: 'Idle', offline: 'Offline' };
+export const STATE_LABELS: Readonly<Record<BotState, string>> = {
+  running: 'Running',
+  idle: 'Idle',
+  offline: 'Offline',
+};
 export const STATE_COLORS: Readonly<Record<BotState, string>> = { running: 'green', idle: 'blue', offline: 'gray' };
 export const STATE_HINTS: Readonly<Record<BotState, string>> = {
   running: 'A run is going on (started in the last 24 hours)',
@@ -24,7 +28,10 @@ export const RUN_COLORS: Readonly<Record<RunStatus, string>> = {
 };
 
 export const TYPE_LABELS: Readonly<Record<BotType, string>> = { unattended: 'Unattended', attended: 'Attended' };
-export const TYPE_OPTIONS = (Object.keys(TYPE_LABELS) as BotType[]).map((value) => ({ value, label: TYPE_LABELS[value] }));
+export const TYPE_OPTIONS = (Object.keys(TYPE_LABELS) as BotType[]).map((value) => ({
+  value,
+  label: TYPE_LABELS[value],
+}));
 
 /** Live statuses by bot name, for the inventory's rows. */
 export function statusesByName(bots: readonly BotStatus[] | undefined): ReadonlyMap<string, BotStatus> {

@@ -64,9 +64,7 @@ export default function BusinessInsightPage() {
   usePageTitle({
     heading: 'Business Insight',
     breadcrumb: ['Dashboards', 'Business Insight'],
-    buttons: [
-      refreshButton(overview, problem),
-    ],
+    buttons: [refreshButton(overview, problem)],
   });
 
   const answer = data?.available ? data : null;

@@ -15,7 +15,14 @@ interface DetailDrawerProps {
 }
 
 /** One record of a list, beside it: from the right, full screen on a phone. */
-export function DetailDrawer({ opened, onClose, closeOnEscape = true, title, size = 'xl', children }: DetailDrawerProps) {
+export function DetailDrawer({
+  opened,
+  onClose,
+  closeOnEscape = true,
+  title,
+  size = 'xl',
+  children,
+}: DetailDrawerProps) {
   const isMobile = useIsMobile();
   return (
     <Drawer

@@ -23,7 +23,13 @@ interface PagedTableProps<T> {
   /** What an empty list says. */
   empty: ReactNode;
   /** The table: its accessible name, test id, columns, and the width under which it scrolls sideways. */
-  table: { label: string; testId: string; columns: readonly (string | Column)[]; minWidth: number; highlightOnHover?: boolean };
+  table: {
+    label: string;
+    testId: string;
+    columns: readonly (string | Column)[];
+    minWidth: number;
+    highlightOnHover?: boolean;
+  };
   /** The page's rows (`Table.Tr`s). */
   children: (rows: T[]) => ReactNode;
 }

@@ -65,9 +65,7 @@ export default function BenefitEffortChart({ items }: BenefitEffortChartProps) {
         withLegend
         legendProps={{ verticalAlign: 'bottom' }}
         tooltipProps={{
-          content: ({ payload }) => (
-            <PointTooltip point={payload?.[0]?.payload as Point | undefined} byRank={byRank} />
-          ),
+          content: ({ payload }) => <PointTooltip point={payload?.[0]?.payload as Point | undefined} byRank={byRank} />,
         }}
       />
     </div>

@@ -75,7 +75,13 @@ export function RankingTable({ items, changes }: RankingTableProps) {
                   <Table.Td className={cells.name}>
                     <Text fw={500}>{item.name}</Text>
                   </Table.Td>
-                  <Table.Td>{item.department || <Text span c="dimmed">—</Text>}</Table.Td>
+                  <Table.Td>
+                    {item.department || (
+                      <Text span c="dimmed">
+                        —
+                      </Text>
+                    )}
+                  </Table.Td>
                   <Table.Td className={cells.numeric}>
                     <Text fw={700}>{formatScore(item.score)}</Text>
                   </Table.Td>

@@ -17,7 +17,9 @@ function fakeApi(total: number) {
       const start = Number(options?.query?.cursor ?? 0);
       const limit = Number(options?.query?.limit);
       const end = Math.min(total, start + limit);
-      const items: Run[] = Array.from({ length: end - start }, (_, index) => runFixture({ id: `run-${start + index}` }));
+      const items: Run[] = Array.from({ length: end - start }, (_, index) =>
+        runFixture({ id: `run-${start + index}` }),
+      );
       const page: ListPage<Run> = { items, next_cursor: end < total ? String(end) : null, total: null };
       return page as T;
     },
@@ -25,7 +27,9 @@ function fakeApi(total: number) {
   return { api, asked };
 }
 
-const STATE = stateFromParams(new URLSearchParams('range=custom&from=2026-03-02&to=2026-03-09&bot=Alpha&queue=Q&status=failed'));
+const STATE = stateFromParams(
+  new URLSearchParams('range=custom&from=2026-03-02&to=2026-03-09&bot=Alpha&queue=Q&status=failed'),
+);
 
 describe('the runs export', () => {
   it('reads every page of the filters, 500 at a time', async () => {

@@ -29,7 +29,12 @@ describe('formats', () => {
     expect(formatSeconds(7_500)).toBe('2 h 5 min');
     expect(formatSeconds(86_400 + 3 * 3_600 + 59)).toBe('1 d 3 h');
     expect(formatSeconds(2 * 86_400)).toBe('2 d');
-    expect([formatSeconds(null), formatSeconds(undefined), formatSeconds(-1), formatSeconds(Number.NaN)]).toEqual(['—', '—', '—', '—']);
+    expect([formatSeconds(null), formatSeconds(undefined), formatSeconds(-1), formatSeconds(Number.NaN)]).toEqual([
+      '—',
+      '—',
+      '—',
+      '—',
+    ]);
   });
 
   it('writes UTC days and times whatever the time zone', () => {
@@ -176,7 +181,9 @@ describe('CSV', () => {
       }),
     ]);
     const lines = csv.replace('\uFEFF', '').split('\r\n');
-    expect(lines[0]).toBe('Started (UTC),Ended (UTC),Bot,Process,Status,Duration (s),Items,Exception type,Reason,External id');
+    expect(lines[0]).toBe(
+      'Started (UTC),Ended (UTC),Bot,Process,Status,Duration (s),Items,Exception type,Reason,External id',
+    );
     expect(lines[1]).toBe('2026-03-03 01:00,2026-03-03 01:01,Bravo,Invoices,Failed,100,2,system,SAP timeout,r4');
     expect(lines[2]).toBe(`2026-03-03 01:00,,Bravo,Invoices,Running,,0,,"'=HYPERLINK(""x"")",r6`);
     expect(lines).toHaveLength(4);

@@ -38,7 +38,9 @@ describe('the page state in the URL', () => {
 
   it('reads presets, custom days, filters, the status and the stuck kind', () => {
     expect(shownDays(state('range=7'), TODAY)).toEqual({ from: '2026-03-12', to: TODAY });
-    const custom = state('range=custom&from=2026-03-02&to=2026-03-09&process=Invoices&bot=%20Alpha%20&queue=&status=failed&stuck=new');
+    const custom = state(
+      'range=custom&from=2026-03-02&to=2026-03-09&process=Invoices&bot=%20Alpha%20&queue=&status=failed&stuck=new',
+    );
     expect(custom).toEqual({
       kind: 'custom',
       from: '2026-03-02',
@@ -62,7 +64,10 @@ describe('the page state in the URL', () => {
     const current = new URLSearchParams('run=abc&range=90&bot=Old');
     const next = paramsWithState(current, { ...state(''), process: 'Payroll', stuck: 'new' });
     expect(next.toString()).toBe('run=abc&process=Payroll&stuck=new');
-    const custom = paramsWithState(new URLSearchParams(), state('range=custom&from=2026-03-02&to=2026-03-09&status=running'));
+    const custom = paramsWithState(
+      new URLSearchParams(),
+      state('range=custom&from=2026-03-02&to=2026-03-09&status=running'),
+    );
     expect(custom.toString()).toBe('range=custom&from=2026-03-02&to=2026-03-09&status=running');
     expect(stateFromParams(custom)).toEqual(state('range=custom&from=2026-03-02&to=2026-03-09&status=running'));
   });
@@ -99,7 +104,13 @@ describe('the queries', () => {
   const custom = state('range=custom&from=2026-03-02&to=2026-03-09&process=P&bot=B&queue=Q&status=failed&stuck=new');
 
   it('ask the overview for the days and every filter', () => {
-    expect(overviewQuery(custom, TODAY)).toEqual({ from: '2026-03-02', to: '2026-03-09', process: 'P', bot: 'B', queue: 'Q' });
+    expect(overviewQuery(custom, TODAY)).toEqual({
+      from: '2026-03-02',
+      to: '2026-03-09',
+      process: 'P',
+      bot: 'B',
+      queue: 'Q',
+    });
     expect(overviewQuery(state('range=custom&from=x'), TODAY)).toBeNull();
   });
 

@@ -55,9 +55,5 @@ export default function SupportWidget() {
     );
   }
 
-  return (
-    <WidgetBody testId="support-widget">
-      {body}
-    </WidgetBody>
-  );
+  return <WidgetBody testId="support-widget">{body}</WidgetBody>;
 }

@@ -5,12 +5,7 @@
  */
 
 import { useMemo } from 'react';
-import {
-  keepPreviousData,
-  useQuery,
-  useQueryClient,
-  type QueryClient,
-} from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCurrentUser, useModuleApi, useRealtime, type ApiClient } from '@autoscope/web-sdk';
 
 import { useFileDownload } from '@common/lib/fileDownload';
@@ -59,7 +54,8 @@ export function useTicketList(filters: TicketFilters, cursor: string | null) {
   const user = useUser();
   return useQuery({
     queryKey: supportKeys.list(user, filters, cursor),
-    queryFn: ({ signal }) => api.get<ListPage<Ticket>>('/tickets', { signal, query: listQuery(filters, PAGE_SIZE, cursor) }),
+    queryFn: ({ signal }) =>
+      api.get<ListPage<Ticket>>('/tickets', { signal, query: listQuery(filters, PAGE_SIZE, cursor) }),
     placeholderData: keepPreviousData,
   });
 }

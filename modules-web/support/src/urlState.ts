@@ -69,11 +69,11 @@ export function withFilters(params: URLSearchParams, filters: TicketFilters): UR
 export function isFiltered(filters: TicketFilters): boolean {
   return Boolean(
     filters.q.trim() ||
-      filters.status ||
-      filters.priority ||
-      filters.assignee_id ||
-      filters.process_id ||
-      filters.bot_id.trim(),
+    filters.status ||
+    filters.priority ||
+    filters.assignee_id ||
+    filters.process_id ||
+    filters.bot_id.trim(),
   );
 }
 

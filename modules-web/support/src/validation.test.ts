@@ -20,7 +20,7 @@ describe('the create form', () => {
     expect(validateTicket(EMPTY_TICKET)).toEqual({ title: 'Please enter a title' });
   });
 
-  it("checks the title and description as the plugin does, with its messages", () => {
+  it('checks the title and description as the plugin does, with its messages', () => {
     expect(validateTicket({ ...EMPTY_TICKET, title: '   ' }).title).toBe(MESSAGES.titleRequired);
     expect(validateTicket({ ...EMPTY_TICKET, title: 'x'.repeat(201) }).title).toBe(
       'Title must be at most 200 characters',

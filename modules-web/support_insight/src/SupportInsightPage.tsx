@@ -4,13 +4,7 @@ import { IconCalendarSearch, IconTicketOff } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { usePageTitle } from '@autoscope/web-sdk';
 
-import {
-  DashboardBody,
-  DashboardLoading,
-  FigureStack,
-  dashboardClasses,
-  refreshButton,
-} from '@common/ui/Dashboard';
+import { DashboardBody, DashboardLoading, FigureStack, dashboardClasses, refreshButton } from '@common/ui/Dashboard';
 import { todayInput } from '@common/domain/days';
 import { EmptyNotice } from '@common/ui/EmptyNotice';
 import { usePeople } from '@common/lib/queries';
@@ -40,9 +34,7 @@ export default function SupportInsightPage() {
   usePageTitle({
     heading: 'Support Insight',
     breadcrumb: ['Dashboards', 'Support Insight'],
-    buttons: [
-      refreshButton(insight, problem),
-    ],
+    buttons: [refreshButton(insight, problem)],
   });
 
   return (

@@ -69,7 +69,14 @@ describe('the series', () => {
   });
 
   it('put opened and closed side by side per bucket, in time order', () => {
-    const rows = openedClosed([{ at: DAY1, n: 3 }, { at: DAY0, n: 4 }], [{ at: DAY1, n: 2 }], 'day');
+    const rows = openedClosed(
+      [
+        { at: DAY1, n: 3 },
+        { at: DAY0, n: 4 },
+      ],
+      [{ at: DAY1, n: 2 }],
+      'day',
+    );
     expect(rows).toEqual([
       { at: DAY0, label: '29/02', Opened: 4, Closed: 0 },
       { at: DAY1, label: '01/03', Opened: 3, Closed: 2 },

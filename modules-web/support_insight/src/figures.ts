@@ -136,11 +136,7 @@ function countRows(
 }
 
 /** Per process, named when the names are known (the user may open Ticket Management), else by id. */
-export function processRows(
-  insight: Insight,
-  names: ReadonlyMap<string, string> | null,
-  opened: number,
-): CountRow[] {
+export function processRows(insight: Insight, names: ReadonlyMap<string, string> | null, opened: number): CountRow[] {
   const items = insight.per_process.map((item) => ({ id: item.process_id, n: item.n }));
   return countRows(items, (id) => names?.get(id) ?? id, opened);
 }

@@ -15,7 +15,11 @@ export default function VaultWidget() {
     body = <WidgetLoading bars={STAGES.length} />;
   } else if (summary.isError) {
     body = (
-      <QueryError title="The summary could not be loaded" error={summary.error} onRetry={() => void summary.refetch()} />
+      <QueryError
+        title="The summary could not be loaded"
+        error={summary.error}
+        onRetry={() => void summary.refetch()}
+      />
     );
   } else if (summary.data.total === 0) {
     body = (
@@ -53,9 +57,5 @@ export default function VaultWidget() {
     );
   }
 
-  return (
-    <WidgetBody testId="vault-widget">
-      {body}
-    </WidgetBody>
-  );
+  return <WidgetBody testId="vault-widget">{body}</WidgetBody>;
 }

@@ -3,12 +3,7 @@
  * masters, as TanStack Query hooks. Keys start with 'vault' (the shell's client is shared).
  */
 
-import {
-  keepPreviousData,
-  useInfiniteQuery,
-  useQuery,
-  type QueryClient,
-} from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useQuery, type QueryClient } from '@tanstack/react-query';
 import { useModuleApi, type ApiClient } from '@autoscope/web-sdk';
 
 import { useFileDownload } from '@common/lib/fileDownload';
@@ -150,13 +145,10 @@ export const useUpdateProcess = () =>
   useModuleMutation(patchVersioned<Process, Partial<ProcessPayload>>(processPath), processChanged);
 
 export const useDeleteProcess = () =>
-  useModuleMutation(
-    deleteVersioned(processPath),
-    (client, _answer, { id }) => {
-      client.removeQueries({ queryKey: vaultKeys.process(id) });
-      listsChanged(client);
-    },
-  );
+  useModuleMutation(deleteVersioned(processPath), (client, _answer, { id }) => {
+    client.removeQueries({ queryKey: vaultKeys.process(id) });
+    listsChanged(client);
+  });
 
 export const useImportProcesses = () =>
   useModuleMutation(

@@ -8,9 +8,7 @@ const people = indexPeople([ADA]);
 
 describe('history entries', () => {
   it('writes a change as "Field: before → after", vocabulary as labels', () => {
-    expect(describeChange({ field: 'stage', from: 'idea', to: 'assessment' }, people)).toBe(
-      'Stage: Idea → Assessment',
-    );
+    expect(describeChange({ field: 'stage', from: 'idea', to: 'assessment' }, people)).toBe('Stage: Idea → Assessment');
     expect(describeChange({ field: 'health', from: 'on_track', to: 'on_hold' }, people)).toBe(
       'Health: On track → On hold',
     );

@@ -38,4 +38,3 @@ export function aProcess(changes: Partial<Process> = {}): Process {
     ...changes,
   };
 }
-

@@ -137,7 +137,8 @@ export type ProcessPayload = Omit<ProcessFormValues, 'department' | 'owner_id' |
   owner_id: string | null;
 } & Record<NumberFields, number>;
 
-type NumberFields = 'monthly_volume' | 'handling_minutes' | 'hourly_cost' | 'exception_rate' | 'automation_pct' | 'ftes';
+type NumberFields =
+  'monthly_volume' | 'handling_minutes' | 'hourly_cost' | 'exception_rate' | 'automation_pct' | 'ftes';
 
 /** What `POST /processes` receives. */
 export function processPayload(values: ProcessFormValues): ProcessPayload {
@@ -219,7 +220,8 @@ export function validateAssessment(values: AssessmentFormValues): FormErrors<Ass
   const errors: FormErrors<AssessmentFormValues> = {};
   for (const { key } of ASSESSMENT_QUESTIONS) {
     const answer = values[key];
-    if (answer == null || !Number.isInteger(answer) || answer < 1 || answer > 5) errors[key] = MESSAGES.assessmentAnswer;
+    if (answer == null || !Number.isInteger(answer) || answer < 1 || answer > 5)
+      errors[key] = MESSAGES.assessmentAnswer;
   }
   const volume = numberOf(values.monthly_volume);
   if (!Number.isInteger(volume) || volume < 0) errors.monthly_volume = MESSAGES.monthlyVolume;

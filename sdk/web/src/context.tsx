@@ -1,18 +1,12 @@
-import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { createContext, useContext, useMemo, useRef, type ReactNode, type RefObject } from 'react';
 
 import { realtimeHub, type RealtimeHub } from './realtime';
-import type { PageTitle, ShellServices } from './types';
-
-/** Who set the page title last, so that a page leaving does not clear its successor's title. */
-export interface TitleOwner {
-  current: symbol | null;
-  /** The last title set, for the shell's own tests and diagnostics. */
-  title: PageTitle | null;
-}
+import type { ShellServices } from './types';
 
 export interface AutoscopeContextValue {
   services: ShellServices;
-  titleOwner: TitleOwner;
+  /** Who set the page title last, so that a page leaving does not clear its successor's title. */
+  titleOwnerRef: RefObject<symbol | null>;
   realtime: RealtimeHub;
 }
 
@@ -36,9 +30,9 @@ export interface AutoscopeProviderProps {
 
 /** Provided once by the shell, around everything that may render a remote. */
 export function AutoscopeProvider({ services, realtime = realtimeHub, children }: AutoscopeProviderProps) {
-  // The owner record outlives changes of `services` (a new token keeps the page's title).
-  const titleOwner = useMemo<TitleOwner>(() => ({ current: null, title: null }), []);
-  const value = useMemo(() => ({ services, titleOwner, realtime }), [services, titleOwner, realtime]);
+  // The owner outlives changes of `services` (a new token keeps the page's title).
+  const titleOwnerRef = useRef<symbol | null>(null);
+  const value = useMemo(() => ({ services, titleOwnerRef, realtime }), [services, realtime]);
   return <AutoscopeContext.Provider value={value}>{children}</AutoscopeContext.Provider>;
 }
 
@@ -63,7 +57,7 @@ export function useAutoscopeContext(): AutoscopeContextValue {
   if (!value) {
     throw new Error(
       'No <AutoscopeProvider> above this component. Remotes must consume @autoscope/web-sdk as a shared ' +
-        'singleton (import: false) so that they see the shell\'s provider.',
+        "singleton (import: false) so that they see the shell's provider.",
     );
   }
   return value;

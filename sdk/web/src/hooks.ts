@@ -89,18 +89,20 @@ export interface Notify {
 /** The shell's snackbar: `notify('Saved')`, `notify.failure('...')`, `notify.error(err)`. */
 export function useNotify(): Notify {
   const services = useShellServices();
-  return useMemo(() => {
-    const notify = ((message: string, kind: NotifyKind = 'success') => services.notify(message, kind)) as Notify;
-    notify.success = (message) => services.notify(message, 'success');
-    notify.failure = (message) => services.notify(message, 'failure');
-    notify.error = (error, fallback = GENERIC_ERROR_MESSAGE) => {
-      if (isAbortError(error)) return;
-      // A 401 already signs the user out; a snackbar on top would say nothing useful.
-      if (isApiError(error) && error.status === 401) return;
-      services.notify(isApiError(error) ? error.message : fallback, 'failure');
-    };
-    return notify;
-  }, [services]);
+  return useMemo(
+    () =>
+      Object.assign((message: string, kind: NotifyKind = 'success') => services.notify(message, kind), {
+        success: (message: string) => services.notify(message, 'success'),
+        failure: (message: string) => services.notify(message, 'failure'),
+        error: (error: unknown, fallback = GENERIC_ERROR_MESSAGE) => {
+          if (isAbortError(error)) return;
+          // A 401 already signs the user out; a snackbar on top would say nothing useful.
+          if (isApiError(error) && error.status === 401) return;
+          services.notify(isApiError(error) ? error.message : fallback, 'failure');
+        },
+      }),
+    [services],
+  );
 }
 
 /** The title capped to the spec's 2 breadcrumb items; button clicks go through `latest`. */
@@ -141,7 +143,7 @@ function titleSignature(title: PageTitle | null | undefined): string | null {
  * At most 2 breadcrumb items are kept.
  */
 export function usePageTitle(title: PageTitle | null | undefined): void {
-  const { services, titleOwner } = useAutoscopeContext();
+  const { services, titleOwnerRef } = useAutoscopeContext();
   const latest = useRef(title);
   const [me] = useState(() => Symbol('usePageTitle'));
   const signature = titleSignature(title);
@@ -154,16 +156,14 @@ export function usePageTitle(title: PageTitle | null | undefined): void {
     const current = latest.current;
     if (!current || signature === null) return undefined;
     const normalized = normalizeTitle(current, latest);
-    titleOwner.current = me;
-    titleOwner.title = normalized;
+    titleOwnerRef.current = me;
     services.setPageTitle(normalized);
     return () => {
-      if (titleOwner.current !== me) return;
-      titleOwner.current = null;
-      titleOwner.title = null;
+      if (titleOwnerRef.current !== me) return;
+      titleOwnerRef.current = null;
       services.setPageTitle(null);
     };
-  }, [services, titleOwner, signature, me]);
+  }, [services, titleOwnerRef, signature, me]);
 }
 
 export interface UseRealtimeOptions {

@@ -29,7 +29,10 @@ function fakeFetch(answer: (call: Call) => Response | Promise<Response>) {
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-function moduleClient(fetch: typeof globalThis.fetch, extra: { onUnauthorized?: () => void; token?: string | null } = {}) {
+function moduleClient(
+  fetch: typeof globalThis.fetch,
+  extra: { onUnauthorized?: () => void; token?: string | null } = {},
+) {
   return createApiClient({
     prefix: modulePrefix('process'),
     getToken: () => (extra.token === undefined ? 'tok-123' : extra.token),
@@ -95,7 +98,9 @@ describe('API client', () => {
   it.each([403, 404, 409, 413, 502, 503, 504])('throws ApiError with the host message on %i', async (status) => {
     const { fetch } = fakeFetch(() => json(status, { message: `Refused ${status}` }));
     const onUnauthorized = vi.fn();
-    const err = await moduleClient(fetch, { onUnauthorized }).get('/x').catch((e: unknown) => e);
+    const err = await moduleClient(fetch, { onUnauthorized })
+      .get('/x')
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect(err).toMatchObject({ status, message: `Refused ${status}`, body: { message: `Refused ${status}` } });
     expect(onUnauthorized).not.toHaveBeenCalled();
@@ -103,7 +108,9 @@ describe('API client', () => {
 
   it('falls back to a generic message when the error body has none', async () => {
     const { fetch } = fakeFetch(() => new Response('<html>bad gateway</html>', { status: 502 }));
-    const err = (await moduleClient(fetch).get('/x').catch((e: unknown) => e)) as ApiError;
+    const err = (await moduleClient(fetch)
+      .get('/x')
+      .catch((e: unknown) => e)) as ApiError;
     expect(err.status).toBe(502);
     expect(err.message).toBe('Something went wrong');
   });
@@ -111,7 +118,9 @@ describe('API client', () => {
   it('calls onUnauthorized on 401, then throws', async () => {
     const { fetch } = fakeFetch(() => json(401, { message: 'Please sign in again' }));
     const onUnauthorized = vi.fn();
-    const err = (await moduleClient(fetch, { onUnauthorized }).get('/x').catch((e: unknown) => e)) as ApiError;
+    const err = (await moduleClient(fetch, { onUnauthorized })
+      .get('/x')
+      .catch((e: unknown) => e)) as ApiError;
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
     expect(err).toBeInstanceOf(ApiError);
     expect(err.status).toBe(401);
@@ -148,7 +157,9 @@ describe('API client', () => {
 
   it('turns a network failure into ApiError with status 0', async () => {
     const { fetch } = fakeFetch(() => Promise.reject(new TypeError('fetch failed')));
-    const err = (await moduleClient(fetch).get('/x').catch((e: unknown) => e)) as ApiError;
+    const err = (await moduleClient(fetch)
+      .get('/x')
+      .catch((e: unknown) => e)) as ApiError;
     expect(err).toBeInstanceOf(ApiError);
     expect(err.status).toBe(0);
     expect(err.message).toBe(NETWORK_ERROR_MESSAGE);
@@ -165,7 +176,10 @@ describe('API client', () => {
     expect(await blob.text()).toBe('a,b\n1,2\n');
     expect(calls[0]!.url).toBe('/api/m/process/export?format=csv');
     expect(calls[0]!.headers.Authorization).toBe('Bearer tok-123');
-    await expect(api.blob('/bad')).rejects.toMatchObject({ status: 403, message: 'Upgrade to Premium to use this module' });
+    await expect(api.blob('/bad')).rejects.toMatchObject({
+      status: 403,
+      message: 'Upgrade to Premium to use this module',
+    });
   });
 
   it('prefixes the base URL', async () => {

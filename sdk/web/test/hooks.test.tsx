@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, useState } from 'react';
+import { act, useEffect, useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 
 import { AutoscopeProvider, ModuleProvider } from '../src/context';
@@ -99,7 +99,9 @@ describe('usePageTitle', () => {
     let show: (which: 'both' | 'new') => void = () => undefined;
     function Pages() {
       const [which, setWhich] = useState<'both' | 'new'>('both');
-      show = setWhich;
+      useEffect(() => {
+        show = setWhich;
+      }, []);
       return (
         <>
           {which === 'both' && <Title title={{ heading: 'Old page' }} />}
@@ -135,13 +137,18 @@ describe('module hooks', () => {
       notify?: ReturnType<typeof useNotify>;
     } = {};
     function Page() {
-      seen.api = useModuleApi();
-      seen.host = useHostApi();
-      seen.user = useCurrentUser();
-      seen.own = useRights();
-      seen.premium = useRights('business_insight');
-      seen.hidden = useRights('unknown');
-      seen.notify = useNotify();
+      const hooks = {
+        api: useModuleApi(),
+        host: useHostApi(),
+        user: useCurrentUser(),
+        own: useRights(),
+        premium: useRights('business_insight'),
+        hidden: useRights('unknown'),
+        notify: useNotify(),
+      };
+      useEffect(() => {
+        Object.assign(seen, hooks);
+      });
       return null;
     }
     const view = render(

@@ -31,7 +31,9 @@ describe('RealtimeConnection', () => {
 
     stream.send(': keep-alive\n\nevent: process.updates\ndata: {"id":1}\n\nevent: support.tickets\ndata: {"id":9}\n\n');
     stream.send('event: process.other\nda');
-    stream.send('ta: "plain"\n\nevent: notifications\ndata: {"message":"Hello","createdAt":"2024-01-01T00:00:00Z"}\n\n');
+    stream.send(
+      'ta: "plain"\n\nevent: notifications\ndata: {"message":"Hello","createdAt":"2024-01-01T00:00:00Z"}\n\n',
+    );
     await vi.waitFor(() => expect(notifications).toHaveLength(1));
 
     expect(first).toEqual([{ id: 1 }]);

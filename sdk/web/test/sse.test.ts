@@ -35,7 +35,12 @@ describe('SseParser', () => {
       expect(feedInPieces(text, [cut])).toEqual(whole);
     }
     // One character at a time.
-    expect(feedInPieces(text, Array.from({ length: text.length - 1 }, (_, i) => i + 1))).toEqual(whole);
+    expect(
+      feedInPieces(
+        text,
+        Array.from({ length: text.length - 1 }, (_, i) => i + 1),
+      ),
+    ).toEqual(whole);
   });
 
   it('returns nothing until the blank line that ends the event arrives', () => {

@@ -16,14 +16,7 @@ import { rightsOf, useSession, type Session } from '../session';
 import { Loading } from '../ui';
 import { adminFlagSet } from './adminFlag';
 import { AppLayout } from './layout/AppLayout';
-import {
-  ADMIN_ROUTES,
-  buildAdminMenu,
-  buildMenu,
-  buildModuleRoutes,
-  createCompanyOpen,
-  SHELL_ROUTES,
-} from './menu';
+import { ADMIN_ROUTES, buildAdminMenu, buildMenu, buildModuleRoutes, createCompanyOpen, SHELL_ROUTES } from './menu';
 import { modulePageMeta, type PageMeta } from './pageMeta';
 import { CompaniesPage } from './pages/admin/CompaniesPage';
 import { ModulesPage } from './pages/admin/ModulesPage';
@@ -96,7 +89,15 @@ function ModulesFailed() {
   );
 }
 
-function UserArea({ session, pageTitle, onLogout }: { session: Session; pageTitle: PageTitle | null; onLogout: Logout }) {
+function UserArea({
+  session,
+  pageTitle,
+  onLogout,
+}: {
+  session: Session;
+  pageTitle: PageTitle | null;
+  onLogout: Logout;
+}) {
   const { modules, isLoading, error } = useVisibleModules();
   const rights = rightsOf(session);
   const menu = useMemo(() => buildMenu(rights, modules), [rights, modules]);
@@ -155,19 +156,42 @@ function UserArea({ session, pageTitle, onLogout }: { session: Session; pageTitl
   );
 }
 
-function AdminArea({ session, pageTitle, onLogout }: { session: Session; pageTitle: PageTitle | null; onLogout: Logout }) {
-  const menu = useMemo(buildAdminMenu, []);
+function AdminArea({
+  session,
+  pageTitle,
+  onLogout,
+}: {
+  session: Session;
+  pageTitle: PageTitle | null;
+  onLogout: Logout;
+}) {
+  const menu = useMemo(() => buildAdminMenu(), []);
   const { firstname, lastname, job_title } = session.userdata;
   return (
     <Routes>
       <Route
         element={
-          <AppLayout menu={menu} companyMenu={[]} pages={ADMIN_PAGES} pageTitle={pageTitle} homePath={HOME_PATH} onLogout={onLogout} />
+          <AppLayout
+            menu={menu}
+            companyMenu={[]}
+            pages={ADMIN_PAGES}
+            pageTitle={pageTitle}
+            homePath={HOME_PATH}
+            onLogout={onLogout}
+          />
         }
       >
         {/* Sign-in lands on the user area's start page: here that is the companies. */}
-        <Route path={childPath(HOME_PATH, true)} caseSensitive element={<Navigate to={ADMIN_ROUTES.companies} replace />} />
-        <Route path={childPath(ADMIN_ROUTES.companies, true)} caseSensitive element={<CompaniesPage session={session} />} />
+        <Route
+          path={childPath(HOME_PATH, true)}
+          caseSensitive
+          element={<Navigate to={ADMIN_ROUTES.companies} replace />}
+        />
+        <Route
+          path={childPath(ADMIN_ROUTES.companies, true)}
+          caseSensitive
+          element={<CompaniesPage session={session} />}
+        />
         <Route path={childPath(ADMIN_ROUTES.modules, true)} caseSensitive element={<ModulesPage session={session} />} />
         <Route
           path={childPath(SHELL_ROUTES.profile, true)}

@@ -99,13 +99,16 @@ const ICONS: Readonly<Record<string, Icon>> = {
   x: IconX,
 };
 
-/** The icon component of a name; the puzzle piece for an unknown or missing one. */
-function iconFor(name: string | null | undefined): Icon {
-  return (name ? ICONS[name] : undefined) ?? IconPuzzle;
-}
-
-/** Renders a named icon. */
-export function NamedIcon({ name, size = 20, stroke = 1.6 }: { name: string | null | undefined; size?: number; stroke?: number }) {
-  const Component = iconFor(name);
+/** Renders a named icon; the puzzle piece for an unknown or missing name. */
+export function NamedIcon({
+  name,
+  size = 20,
+  stroke = 1.6,
+}: {
+  name: string | null | undefined;
+  size?: number;
+  stroke?: number;
+}) {
+  const Component = (name ? ICONS[name] : undefined) ?? IconPuzzle;
   return <Component size={size} stroke={stroke} aria-hidden />;
 }

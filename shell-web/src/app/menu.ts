@@ -117,7 +117,15 @@ export const SHELL_ROUTES = {
 } as const;
 
 /** The logged-in routes that match exactly (spec section 2); the others also take sub-paths. */
-const EXACT_ROUTES = new Set(['/Profile', '/Process', '/Calendar', '/BotProfile', '/Support', '/BusinessInsight', '/ProcessRanking']);
+const EXACT_ROUTES = new Set([
+  '/Profile',
+  '/Process',
+  '/Calendar',
+  '/BotProfile',
+  '/Support',
+  '/BusinessInsight',
+  '/ProcessRanking',
+]);
 
 const SPEC_ENTRY_BY_ROUTE: ReadonlyMap<string, SpecEntry> = new Map(
   [...SPEC_GROUPS.flatMap((group) => group.entries), ...SPEC_SINGLES].map((entry) => [entry.to, entry]),
@@ -234,7 +242,12 @@ export function buildMenu(rights: Rights, modules: readonly VisibleModule[]): Me
   const company: MenuItem[] = [];
   const companyRight = rights[CREATE_COMPANY.key];
   if (companyRight?.view) {
-    const item: MenuItem = { label: CREATE_COMPANY.label, icon: CREATE_COMPANY.icon, to: CREATE_COMPANY.to, key: CREATE_COMPANY.key };
+    const item: MenuItem = {
+      label: CREATE_COMPANY.label,
+      icon: CREATE_COMPANY.icon,
+      to: CREATE_COMPANY.to,
+      key: CREATE_COMPANY.key,
+    };
     if (companyRight.disabled) item.disabled = true;
     company.push(item);
   }

@@ -40,7 +40,9 @@ export class RemoteBoundary extends Component<RemoteBoundaryProps, RemoteBoundar
             <IconAlertTriangle size={20} />
           </ThemeIcon>
           <div>
-            <Text fw={600}>{kind === 'page' ? 'This page could not be loaded' : `${moduleName} could not be loaded`}</Text>
+            <Text fw={600}>
+              {kind === 'page' ? 'This page could not be loaded' : `${moduleName} could not be loaded`}
+            </Text>
             <Text size="sm" c="dimmed" mt={4}>
               {moduleName} is not available right now. Check your connection and try again.
             </Text>

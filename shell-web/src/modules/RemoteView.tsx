@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { Center, Loader } from '@mantine/core';
 import { ModuleProvider, type ModulePage, type VisibleModule } from '@autoscope/web-sdk';
 
@@ -30,19 +30,38 @@ function WidgetLoading() {
   );
 }
 
-function RemoteView({ module, component, kind }: { module: VisibleModule; component: string; kind: 'page' | 'widget' }) {
+/** The exposed `component` of the module's remote as a lazy component: loaded on first render. */
+function lazyRemote(module: VisibleModule, component: string) {
+  return lazy(async (): Promise<{ default: ComponentType }> => {
+    const federation = await loadFederation();
+    return { default: await federation.loadExposed(module, component) };
+  });
+}
+
+function RemoteView({
+  module,
+  component,
+  kind,
+}: {
+  module: VisibleModule;
+  component: string;
+  kind: 'page' | 'widget';
+}) {
   const [attempt, setAttempt] = useState(0);
   const manifestUrl = module.remote?.manifestUrl ?? '';
   // A new lazy component per module version, rights, component and attempt: Retry loads
   // afresh. `module` itself is left out: a refetched list gives an equal module a new object.
-  const Remote = useMemo(
-    () =>
-      lazy(async (): Promise<{ default: ComponentType }> => {
-        const federation = await loadFederation();
-        return { default: await federation.loadExposed(module, component) };
-      }),
-    [module.key, manifestUrl, module.rights.view, module.rights.disabled, component, attempt],
-  );
+  const loadKey = JSON.stringify([
+    module.key,
+    manifestUrl,
+    module.rights.view,
+    module.rights.disabled,
+    component,
+    attempt,
+  ]);
+  const [loaded, setLoaded] = useState(() => ({ loadKey, Remote: lazyRemote(module, component) }));
+  if (loaded.loadKey !== loadKey) setLoaded({ loadKey, Remote: lazyRemote(module, component) });
+  const Remote = loaded.Remote;
 
   return (
     <ModuleProvider moduleKey={module.key} rightsKey={module.rightsKey}>

@@ -27,14 +27,7 @@ import mantineHooksPackage from '../../node_modules/@mantine/hooks/package.json'
 import mantineChartsPackage from '../../node_modules/@mantine/charts/package.json';
 import rechartsPackage from 'recharts/package.json';
 
-import {
-  RemoteNotOpenError,
-  exposedId,
-  openRemoteOf,
-  openRemotes,
-  registrationsFor,
-  type RemoteSpec,
-} from './remotes';
+import { RemoteNotOpenError, exposedId, openRemoteOf, openRemotes, registrationsFor, type RemoteSpec } from './remotes';
 import type { VisibleModule } from '@autoscope/web-sdk';
 
 function singleton(version: string, module: object) {

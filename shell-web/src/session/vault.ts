@@ -23,10 +23,10 @@ function openDb(): Promise<IDBDatabase> {
   return request(req);
 }
 
-async function withStore<T>(mode: IDBTransactionMode, use: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> {
+async function withStore<T>(mode: IDBTransactionMode, operation: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> {
   const db = await openDb();
   try {
-    return await request(use(db.transaction(STORE, mode).objectStore(STORE)));
+    return await request(operation(db.transaction(STORE, mode).objectStore(STORE)));
   } finally {
     db.close();
   }

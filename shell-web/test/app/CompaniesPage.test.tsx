@@ -132,7 +132,9 @@ describe('CompaniesPage accounts', () => {
     expect(within(row('Cy Test')).getByText('Disabled')).toBeTruthy();
     expect(within(row('Cy Test')).getByRole('button', { name: 'Enable Cy Test' })).toBeTruthy();
     // The admin's own account cannot be disabled.
-    expect((within(row('Ada Admin')).getByRole('button', { name: 'Disable' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((within(row('Ada Admin')).getByRole('button', { name: 'Disable' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
     expect(screen.getByText('3 accounts')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Close the accounts' }));

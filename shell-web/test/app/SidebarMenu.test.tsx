@@ -19,7 +19,13 @@ const items: MenuItem[] = [
     to: '/DashboardDefault',
     content: [{ label: 'Business Insight', icon: 'chart-bar', to: '/BusinessInsight', key: 'business_insight' }],
   },
-  { label: 'Database Integration', icon: 'plug', to: '/databaseIntegration', key: 'databaseIntegration', disabled: true },
+  {
+    label: 'Database Integration',
+    icon: 'plug',
+    to: '/databaseIntegration',
+    key: 'databaseIntegration',
+    disabled: true,
+  },
   { label: 'Chat', icon: 'message', to: '/Chat', key: 'chat' },
 ];
 

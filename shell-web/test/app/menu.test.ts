@@ -25,7 +25,16 @@ function rights(overrides: Rights = {}): Rights {
 }
 
 function page(route: string, menuKey: string, extra: Partial<ModulePage> = {}): ModulePage {
-  return { route, label: route.slice(1), group: null, icon: null, menuKey, component: `.${route}`, widget: null, ...extra };
+  return {
+    route,
+    label: route.slice(1),
+    group: null,
+    icon: null,
+    menuKey,
+    component: `.${route}`,
+    widget: null,
+    ...extra,
+  };
 }
 
 function module(key: string, rightsKey: string, pages: ModulePage[], right = OPEN): VisibleModule {
@@ -102,7 +111,9 @@ describe('buildMenu', () => {
 
   it('keeps Create New Company as a separate single-item menu', () => {
     const menu = buildMenu(rights(), SPEC_MODULES);
-    expect(menu.company).toEqual([{ label: 'Create New Company', icon: 'building', to: '/createCompany', key: 'createCompany' }]);
+    expect(menu.company).toEqual([
+      { label: 'Create New Company', icon: 'building', to: '/createCompany', key: 'createCompany' },
+    ]);
     expect(find(menu.main, 'Create New Company')).toBeUndefined();
   });
 
@@ -135,7 +146,9 @@ describe('buildMenu', () => {
     expect(labels(menu.main[1]!.content!)).toEqual(['Process Vault', 'Process Ranking']);
     const onlyBoard = buildMenu(rights({ process: HIDDEN }), SPEC_MODULES);
     const process = onlyBoard.main.find((item) => item.label === 'Process');
-    expect(process?.content).toEqual([{ label: 'Process Board', icon: 'layout-kanban', to: '/ProcessBoard', key: 'kanban_board' }]);
+    expect(process?.content).toEqual([
+      { label: 'Process Board', icon: 'layout-kanban', to: '/ProcessBoard', key: 'kanban_board' },
+    ]);
   });
 
   it('always shows the entry keyed all, even with no viewable dashboard', () => {
@@ -144,7 +157,12 @@ describe('buildMenu', () => {
       SPEC_MODULES,
     );
     const dashboards = menu.main[0]!;
-    expect(dashboards).toMatchObject({ label: 'Dashboards', key: ALWAYS_SHOWN_KEY, to: '/DashboardDefault', content: [] });
+    expect(dashboards).toMatchObject({
+      label: 'Dashboards',
+      key: ALWAYS_SHOWN_KEY,
+      to: '/DashboardDefault',
+      content: [],
+    });
     expect(buildMenu({}, []).main).toEqual([
       { label: 'Dashboards', icon: 'dashboard', key: 'all', to: '/DashboardDefault', content: [] },
     ]);
@@ -215,8 +233,15 @@ describe('buildMenu', () => {
   });
 
   it('follows the module’s own right for a menu key the spec does not know', () => {
-    const reports = (right: typeof OPEN) => [module('reports', 'process', [page('/Reports', 'my_reports', { label: 'Reports' })], right)];
-    expect(find(buildMenu(rights(), reports(OPEN)).main, 'Reports')).toEqual({ label: 'Reports', icon: 'puzzle', to: '/Reports', key: 'my_reports' });
+    const reports = (right: typeof OPEN) => [
+      module('reports', 'process', [page('/Reports', 'my_reports', { label: 'Reports' })], right),
+    ];
+    expect(find(buildMenu(rights(), reports(OPEN)).main, 'Reports')).toEqual({
+      label: 'Reports',
+      icon: 'puzzle',
+      to: '/Reports',
+      key: 'my_reports',
+    });
     expect(find(buildMenu(rights(), reports(DISABLED)).main, 'Reports')).toMatchObject({ disabled: true });
     expect(buildModuleRoutes(rights(), reports(OPEN)).map((route) => route.path)).toEqual(['/Reports']);
     expect(buildModuleRoutes(rights(), reports(DISABLED))).toEqual([]);
@@ -255,7 +280,14 @@ describe('buildModuleRoutes', () => {
     for (const path of ['/Process', '/Calendar', '/BotProfile', '/Support', '/BusinessInsight', '/ProcessRanking']) {
       expect(exact[path]).toBe(true);
     }
-    for (const path of ['/Chat', '/ProcessBoard', '/RPAInsight', '/SupportInsight', '/TeamMaster', '/databaseIntegration']) {
+    for (const path of [
+      '/Chat',
+      '/ProcessBoard',
+      '/RPAInsight',
+      '/SupportInsight',
+      '/TeamMaster',
+      '/databaseIntegration',
+    ]) {
       expect(exact[path]).toBe(false);
     }
   });

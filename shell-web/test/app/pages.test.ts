@@ -28,7 +28,9 @@ describe('module installs', () => {
   it('send the grants the admin chose', () => {
     expect(grantsQuery('declared', ['storage'])).toBe('declared');
     expect(grantsQuery('none', ['storage'])).toBe('');
-    expect(grantsQuery('chosen', ['storage', ' notify ', '', 'read:support.tickets'])).toBe('storage,notify,read:support.tickets');
+    expect(grantsQuery('chosen', ['storage', ' notify ', '', 'read:support.tickets'])).toBe(
+      'storage,notify,read:support.tickets',
+    );
   });
 
   it('list every reason of a refusal', () => {

@@ -48,7 +48,12 @@ describe('theme defaults', () => {
 
 describe('kept per user', () => {
   it('under a key of the user, read back as saved', () => {
-    const mine = { ...DEFAULT_THEME, footerFixed: true, pageTitleStyle: 3 as const, contentBackground: 'blue' as const };
+    const mine = {
+      ...DEFAULT_THEME,
+      footerFixed: true,
+      pageTitleStyle: 3 as const,
+      contentBackground: 'blue' as const,
+    };
     saveThemeOptions('user-1', mine);
     expect(localStorage.getItem(themeStorageKey('user-1'))).not.toBeNull();
     expect(loadThemeOptions('user-1')).toEqual(mine);

@@ -16,7 +16,15 @@ const crud: VisibleModule = {
   rightsKey: 'process',
   rights: { view: true, disabled: false },
   pages: [
-    { route: '/Items', label: 'Items', group: 'Process', icon: null, menuKey: 'process', component: './ItemsPage', widget: './ItemsWidget' },
+    {
+      route: '/Items',
+      label: 'Items',
+      group: 'Process',
+      icon: null,
+      menuKey: 'process',
+      component: './ItemsPage',
+      widget: './ItemsWidget',
+    },
   ],
   remote: { name: 'crud', manifestUrl: '/modules/crud/1.0.0/mf-manifest.json' },
 };

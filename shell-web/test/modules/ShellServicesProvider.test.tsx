@@ -47,7 +47,13 @@ describe('ShellServicesProvider', () => {
     const given = services as ShellServices | null;
     if (!given) throw new Error('no services');
     expect(given.getToken()).toBe('token-1');
-    expect(given.user).toEqual({ id: 'u1', email: 'ann@example.com', firstname: 'Ann', lastname: 'Lee', companyId: 'c1' });
+    expect(given.user).toEqual({
+      id: 'u1',
+      email: 'ann@example.com',
+      firstname: 'Ann',
+      lastname: 'Lee',
+      companyId: 'c1',
+    });
     expect(given.rights).toEqual({ process: { view: true, disabled: false } });
     given.notify('Saved', 'success');
     given.notify('Nope', 'failure');

@@ -29,14 +29,20 @@ describe('prefetchVisibleModules', () => {
 
   it('leaves an old answer unused', () => {
     vi.useFakeTimers();
-    vi.stubGlobal('fetch', vi.fn(async () => answer()));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => answer()),
+    );
     prefetchVisibleModules('token-c');
     vi.advanceTimersByTime(31_000);
     expect(takePrefetchedFetch('token-c')).toBeUndefined();
   });
 
   it('hands a failed request to the SDK, which reports it', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('offline'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('offline'))),
+    );
     prefetchVisibleModules('token-d');
     await expect(fetchVisibleModules('token-d', { fetch: takePrefetchedFetch('token-d') })).rejects.toMatchObject({
       status: 0,

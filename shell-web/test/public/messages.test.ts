@@ -37,7 +37,9 @@ describe('spec section 8', () => {
   });
 
   test('sign-up', () => {
-    expect(signUpFailure(host(400, 'Email or Company name already exists'))).toBe('Email or Company name already exists');
+    expect(signUpFailure(host(400, 'Email or Company name already exists'))).toBe(
+      'Email or Company name already exists',
+    );
     expect(signUpFailure(host(500, 'Something went wrong'))).toBe('Something went wrong');
     expect(signUpFailure(offline)).toBe('Something went wrong');
   });
@@ -52,7 +54,9 @@ describe('spec section 8', () => {
     expect(socialSignUpFailure(host(400, 'Email or Company name already exists'), 'google')).toBe(
       'Email or Company name already exists',
     );
-    expect(socialSignUpFailure(host(400, 'Email already exists'), 'google')).toBe('A user with this email already exists');
+    expect(socialSignUpFailure(host(400, 'Email already exists'), 'google')).toBe(
+      'A user with this email already exists',
+    );
     expect(socialSignUpFailure(host(401, 'Invalid social sign-in'), 'google')).toBe(
       'Something went wrong please try again later',
     );

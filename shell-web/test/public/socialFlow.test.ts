@@ -1,5 +1,11 @@
 import { afterEach, describe, expect, test } from 'vitest';
-import { NEW_USER_KEY, readNewUser, rememberNewUser, takeFragmentAnswer, type NewSocialUser } from '../../src/public/social/flow';
+import {
+  NEW_USER_KEY,
+  readNewUser,
+  rememberNewUser,
+  takeFragmentAnswer,
+  type NewSocialUser,
+} from '../../src/public/social/flow';
 
 const PENDING_KEY = 'autoscope.socialSignIn';
 

@@ -14,9 +14,12 @@ import {
 } from '../../src/validation';
 
 describe('the spec e-mail pattern (login and sign-up)', () => {
-  test.each(['ann@example.com', 'a.b-c_d@mail.example.info', 'x1@ab.co', ' ann@example.com '])('accepts %s', (email) => {
-    expect(isSpecEmail(email)).toBe(true);
-  });
+  test.each(['ann@example.com', 'a.b-c_d@mail.example.info', 'x1@ab.co', ' ann@example.com '])(
+    'accepts %s',
+    (email) => {
+      expect(isSpecEmail(email)).toBe(true);
+    },
+  );
   test.each([
     '',
     'ann',
@@ -119,7 +122,9 @@ describe('sign-up step 4', () => {
       'Password should have one numeric, one special, one uppercase, one lowercase and 8 characters long',
     );
     expect(signUpPassword.password('Tr4vel-Kite')).toBeNull();
-    expect(signUpPassword.confirmPassword('Tr4vel-Kit', 'Tr4vel-Kite')).toBe("Password & Confirm Password doesn't match");
+    expect(signUpPassword.confirmPassword('Tr4vel-Kit', 'Tr4vel-Kite')).toBe(
+      "Password & Confirm Password doesn't match",
+    );
     expect(signUpPassword.confirmPassword('', 'Tr4vel-Kite')).toBe("Password & Confirm Password doesn't match");
     expect(signUpPassword.confirmPassword('Tr4vel-Kite', 'Tr4vel-Kite')).toBeNull();
   });
@@ -131,7 +136,9 @@ describe('reset password', () => {
     expect(resetPassword.password('weak')).toBe('Please enter a password which follows conditions mentioned below');
     expect(resetPassword.password('Tr4vel-Kite')).toBeNull();
     expect(resetPassword.confirmPassword('', 'Tr4vel-Kite')).toBe('Please enter your confirm Password');
-    expect(resetPassword.confirmPassword('Other-Kite1', 'Tr4vel-Kite')).toBe('Password and Confirm Password does not match');
+    expect(resetPassword.confirmPassword('Other-Kite1', 'Tr4vel-Kite')).toBe(
+      'Password and Confirm Password does not match',
+    );
     expect(resetPassword.confirmPassword('Tr4vel-Kite', 'Tr4vel-Kite')).toBeNull();
   });
 });

@@ -88,9 +88,18 @@ export function ApiKeysPanel({ people }: { people: PeopleIndex }) {
 
   let list;
   if (keys.isPending) list = <Skeleton height={120} />;
-  else if (keys.isError) list = <QueryError title="The API keys could not be loaded" error={keys.error} onRetry={() => void keys.refetch()} />;
+  else if (keys.isError)
+    list = (
+      <QueryError title="The API keys could not be loaded" error={keys.error} onRetry={() => void keys.refetch()} />
+    );
   else if (keys.data.length === 0)
-    list = <EmptyNotice icon={IconKey} title="No API keys yet" description="Create one for each orchestrator or robot that sends runs." />;
+    list = (
+      <EmptyNotice
+        icon={IconKey}
+        title="No API keys yet"
+        description="Create one for each orchestrator or robot that sends runs."
+      />
+    );
   else
     list = (
       <Table.ScrollContainer minWidth={720} type="native">
@@ -136,7 +145,13 @@ export function ApiKeysPanel({ people }: { people: PeopleIndex }) {
                 </Table.Td>
                 <Table.Td>
                   {!key.revoked_at && (
-                    <Button size="xs" variant="subtle" color="red" leftSection={<IconTrash size={14} />} onClick={() => revocation.open(key)}>
+                    <Button
+                      size="xs"
+                      variant="subtle"
+                      color="red"
+                      leftSection={<IconTrash size={14} />}
+                      onClick={() => revocation.open(key)}
+                    >
                       Revoke
                     </Button>
                   )}
@@ -180,11 +195,21 @@ export function ApiKeysPanel({ people }: { people: PeopleIndex }) {
             </Group>
           </form>
           {created && (
-            <Alert color="green" variant="light" title={`Key “${created.name}” created`} withCloseButton onClose={() => setCreated(null)}>
+            <Alert
+              color="green"
+              variant="light"
+              title={`Key “${created.name}” created`}
+              withCloseButton
+              onClose={() => setCreated(null)}
+            >
               <Stack gap="xs">
                 <Text size="sm">Copy it now: it is shown only once. Keep it secret; revoke it if it leaks.</Text>
                 <Group gap="xs" wrap="nowrap">
-                  <Code block style={{ flex: 1, overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }} data-testid="new-api-key">
+                  <Code
+                    block
+                    style={{ flex: 1, overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}
+                    data-testid="new-api-key"
+                  >
                     {created.key}
                   </Code>
                   <Copy value={created.key} label="Copy the key" />
@@ -211,8 +236,8 @@ export function ApiKeysPanel({ people }: { people: PeopleIndex }) {
             <Copy value={curlExample(origin, created?.key ?? null)} label="Copy the example" />
           </Group>
           <Text size="sm">
-            Orchestrators send runs as a JSON array, <Code>{'{"records": [...]}'}</Code> or NDJSON. Sending a run again with
-            the same <Code>external_id</Code> updates it; times are unix seconds or RFC 3339. Queue items go to{' '}
+            Orchestrators send runs as a JSON array, <Code>{'{"records": [...]}'}</Code> or NDJSON. Sending a run again
+            with the same <Code>external_id</Code> updates it; times are unix seconds or RFC 3339. Queue items go to{' '}
             <Code>/api/ingest/bots/queue_items</Code> the same way.
           </Text>
           <Code block style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>

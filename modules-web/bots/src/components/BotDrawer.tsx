@@ -60,15 +60,29 @@ function Fact({ label, value }: { label: string; value: ReactNode }) {
 }
 
 /** A bot: its live status and runs now, its range's figures, failures and processes, its details and every run. */
-export function BotDrawer({ opened, botId, range, people, currencySymbol, closeOnEscape, onClose, onEdit, onDelete }: BotDrawerProps) {
+export function BotDrawer({
+  opened,
+  botId,
+  range,
+  people,
+  currencySymbol,
+  closeOnEscape,
+  onClose,
+  onEdit,
+  onDelete,
+}: BotDrawerProps) {
   const overview = useOverview(botId, range);
   const data = overview.data?.bot.id === botId ? overview.data : undefined;
 
   let body: ReactNode;
   if (overview.isError && isNotFound(overview.error)) {
-    body = <EmptyNotice icon={IconSearchOff} title="Bot not found" description="It may have been deleted by someone else." />;
+    body = (
+      <EmptyNotice icon={IconSearchOff} title="Bot not found" description="It may have been deleted by someone else." />
+    );
   } else if (overview.isError && !data) {
-    body = <QueryError title="The bot could not be loaded" error={overview.error} onRetry={() => void overview.refetch()} />;
+    body = (
+      <QueryError title="The bot could not be loaded" error={overview.error} onRetry={() => void overview.refetch()} />
+    );
   } else if (!data) {
     body = (
       <Stack gap="md" aria-busy="true">
@@ -78,7 +92,15 @@ export function BotDrawer({ opened, botId, range, people, currencySymbol, closeO
       </Stack>
     );
   } else {
-    body = <OverviewBody overview={data} people={people} currencySymbol={currencySymbol} onEdit={onEdit} onDelete={onDelete} />;
+    body = (
+      <OverviewBody
+        overview={data}
+        people={people}
+        currencySymbol={currencySymbol}
+        onEdit={onEdit}
+        onDelete={onDelete}
+      />
+    );
   }
 
   return (
@@ -86,7 +108,11 @@ export function BotDrawer({ opened, botId, range, people, currencySymbol, closeO
       opened={opened}
       onClose={onClose}
       closeOnEscape={closeOnEscape}
-      title={<Title order={3} style={{ overflowWrap: 'anywhere' }}>{data?.bot.name ?? 'Bot'}</Title>}
+      title={
+        <Title order={3} style={{ overflowWrap: 'anywhere' }}>
+          {data?.bot.name ?? 'Bot'}
+        </Title>
+      }
     >
       {body}
     </DetailDrawer>
@@ -116,7 +142,13 @@ function OverviewBody({ overview, people, currencySymbol, onEdit, onDelete }: Ov
           <Button size="xs" variant="default" leftSection={<IconPencil size={14} />} onClick={() => onEdit(bot)}>
             Edit
           </Button>
-          <Button size="xs" variant="light" color="red" leftSection={<IconTrash size={14} />} onClick={() => onDelete(bot)}>
+          <Button
+            size="xs"
+            variant="light"
+            color="red"
+            leftSection={<IconTrash size={14} />}
+            onClick={() => onDelete(bot)}
+          >
             Delete
           </Button>
         </Group>
@@ -156,7 +188,10 @@ function OverviewBody({ overview, people, currencySymbol, onEdit, onDelete }: Ov
                 </Text>
               )}
             </Section>
-            <Section title="In the range" hint={`${formatDate(range.from, true)} to ${formatDate(range.to, true)} (UTC), by start of run`}>
+            <Section
+              title="In the range"
+              hint={`${formatDate(range.from, true)} to ${formatDate(range.to, true)} (UTC), by start of run`}
+            >
               <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="xs">
                 <Fact label="Runs" value={formatNumber(runs.total)} />
                 <Fact label="Success rate" value={formatPercent(runs.success_rate)} />
@@ -176,7 +211,9 @@ function OverviewBody({ overview, people, currencySymbol, onEdit, onDelete }: Ov
                   <Group gap="xs">
                     <Badge color="red" variant="light">{`${formatNumber(failures.system)} system`}</Badge>
                     <Badge color="orange" variant="light">{`${formatNumber(failures.business)} business`}</Badge>
-                    {failures.unspecified > 0 && <Badge color="gray" variant="light">{`${formatNumber(failures.unspecified)} unspecified`}</Badge>}
+                    {failures.unspecified > 0 && (
+                      <Badge color="gray" variant="light">{`${formatNumber(failures.unspecified)} unspecified`}</Badge>
+                    )}
                   </Group>
                   <Table verticalSpacing="xs" fz="sm">
                     <Table.Thead>

@@ -127,7 +127,10 @@ function BotFormBody({ bot, currencyCode, onClose, onSaved }: Omit<BotFormProps,
           thousandSeparator=","
           clampBehavior="none"
         />
-        {text('schedule', 'Schedule', SCHEDULE_MAX, { placeholder: 'Mon-Fri 06:00-18:00', description: 'When it runs, in words' })}
+        {text('schedule', 'Schedule', SCHEDULE_MAX, {
+          placeholder: 'Mon-Fri 06:00-18:00',
+          description: 'When it runs, in words',
+        })}
       </SimpleGrid>
       <TagsInput
         label="Processes"

@@ -48,7 +48,12 @@ function RowMenu({ bot, onOpen, onEdit, onDelete }: BotActions & { bot: Bot }) {
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
-        <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${bot.name}`} onClick={(event) => event.stopPropagation()}>
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          aria-label={`Actions for ${bot.name}`}
+          onClick={(event) => event.stopPropagation()}
+        >
           <IconDotsVertical size={16} />
         </ActionIcon>
       </Menu.Target>
@@ -73,55 +78,62 @@ export function BotTable(props: BotTableProps) {
   const { bots, statuses, statusesLoading, people, currencySymbol, sort, onSort, stale, ...actions } = props;
   return (
     <Table.ScrollContainer minWidth={1100} type="native">
-      <Table highlightOnHover verticalSpacing="sm" className={stale ? dashboardClasses.stale : undefined} aria-busy={stale}>
+      <Table
+        highlightOnHover
+        verticalSpacing="sm"
+        className={stale ? dashboardClasses.stale : undefined}
+        aria-busy={stale}
+      >
         <SortableHead columns={COLUMNS} sort={sort} onSort={onSort} actions />
         <Table.Tbody>
-          {bots === null
-            ? <SkeletonRows columns={COLUMNS.length + 1} />
-            : bots.map((bot) => {
-                const status = statuses.get(bot.name);
-                return (
-                  <Table.Tr key={bot.id} className={classes.row} onClick={() => actions.onOpen(bot)}>
-                    <Table.Td>
-                      <Anchor
-                        component="button"
-                        type="button"
-                        fw={500}
-                        className={`${cells.name} ${classes.name}`}
-                        onClick={(event) => {
-                          event.stopPropagation();
-                          actions.onOpen(bot);
-                        }}
-                      >
-                        {bot.name}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td className={cells.badge}>
-                      {status ? (
-                        <StateBadge state={status.status} />
-                      ) : statusesLoading ? (
-                        <Skeleton height={18} width={80} radius="xl" />
-                      ) : (
-                        '—'
-                      )}
-                    </Table.Td>
-                    <Table.Td className={classes.nowrap}>{formatDateTime(status?.last_event_at) || '—'}</Table.Td>
-                    <Table.Td>{TYPE_LABELS[bot.type] ?? bot.type}</Table.Td>
-                    <Table.Td>{bot.vendor}</Table.Td>
-                    <Table.Td className={cells.name}>{bot.machine || '—'}</Table.Td>
-                    <Table.Td>{nameOf(people, bot.owner_id) ?? '—'}</Table.Td>
-                    <Table.Td className={cells.numeric}>{formatMoney(bot.licence_cost, currencySymbol)}</Table.Td>
-                    <Table.Td className={cells.numeric}>
-                      <Text size="sm" title={(bot.processes ?? []).join(', ')}>
-                        {(bot.processes ?? []).length}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <RowMenu bot={bot} {...actions} />
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
+          {bots === null ? (
+            <SkeletonRows columns={COLUMNS.length + 1} />
+          ) : (
+            bots.map((bot) => {
+              const status = statuses.get(bot.name);
+              return (
+                <Table.Tr key={bot.id} className={classes.row} onClick={() => actions.onOpen(bot)}>
+                  <Table.Td>
+                    <Anchor
+                      component="button"
+                      type="button"
+                      fw={500}
+                      className={`${cells.name} ${classes.name}`}
+                      onClick={(event) => {
+                        event.stopPropagation();
+                        actions.onOpen(bot);
+                      }}
+                    >
+                      {bot.name}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td className={cells.badge}>
+                    {status ? (
+                      <StateBadge state={status.status} />
+                    ) : statusesLoading ? (
+                      <Skeleton height={18} width={80} radius="xl" />
+                    ) : (
+                      '—'
+                    )}
+                  </Table.Td>
+                  <Table.Td className={classes.nowrap}>{formatDateTime(status?.last_event_at) || '—'}</Table.Td>
+                  <Table.Td>{TYPE_LABELS[bot.type] ?? bot.type}</Table.Td>
+                  <Table.Td>{bot.vendor}</Table.Td>
+                  <Table.Td className={cells.name}>{bot.machine || '—'}</Table.Td>
+                  <Table.Td>{nameOf(people, bot.owner_id) ?? '—'}</Table.Td>
+                  <Table.Td className={cells.numeric}>{formatMoney(bot.licence_cost, currencySymbol)}</Table.Td>
+                  <Table.Td className={cells.numeric}>
+                    <Text size="sm" title={(bot.processes ?? []).join(', ')}>
+                      {(bot.processes ?? []).length}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <RowMenu bot={bot} {...actions} />
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })
+          )}
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>

@@ -30,14 +30,24 @@ interface FiguresProps {
 export function CalculationTotals({ calculation }: FiguresProps) {
   const { totals, currency } = calculation;
   return (
-    <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="sm" component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }} aria-label="Totals">
+    <SimpleGrid
+      cols={{ base: 2, sm: 3, lg: 5 }}
+      spacing="sm"
+      component="ul"
+      style={{ listStyle: 'none', margin: 0, padding: 0 }}
+      aria-label="Totals"
+    >
       {(Object.keys(FIGURE_LABELS) as FigureKey[]).map((key) => (
         <Paper key={key} withBorder p="sm" component="li">
           <Text size="xs" c="dimmed" fw={600} tt="uppercase">
             {FIGURE_LABELS[key]}
           </Text>
           <Text fz="xl" fw={700} c={key === 'net_benefit' && totals.net_benefit < 0 ? 'red' : undefined}>
-            <FormulaPopover title={`${FIGURE_LABELS[key]}, all bots`} figure={totals.figures[key]} currencySymbol={currency.symbol}>
+            <FormulaPopover
+              title={`${FIGURE_LABELS[key]}, all bots`}
+              figure={totals.figures[key]}
+              currencySymbol={currency.symbol}
+            >
               {figureText(key, totals.figures[key].value, currency.symbol)}
             </FormulaPopover>
           </Text>
@@ -47,7 +57,17 @@ export function CalculationTotals({ calculation }: FiguresProps) {
   );
 }
 
-function FigureCell({ bot, figures, name, symbol }: { bot: string; figures: Figures; name: FigureKey; symbol: string }) {
+function FigureCell({
+  bot,
+  figures,
+  name,
+  symbol,
+}: {
+  bot: string;
+  figures: Figures;
+  name: FigureKey;
+  symbol: string;
+}) {
   const value = figures[name].value;
   return (
     <Table.Td className={cells.numeric} c={name === 'net_benefit' && (value ?? 0) < 0 ? 'red' : undefined}>
@@ -90,8 +110,12 @@ function ProcessRows({ bot, symbol }: { bot: BotCalculation; symbol: string }) {
               )}
             </Table.Td>
             <Table.Td className={cells.numeric}>{formatNumber(line.items)}</Table.Td>
-            <Table.Td className={cells.numeric}>{line.handling_minutes == null ? '—' : `${formatNumber(line.handling_minutes, true)} min`}</Table.Td>
-            <Table.Td className={cells.numeric}>{line.hourly_cost == null ? '—' : formatMoney(line.hourly_cost, symbol)}</Table.Td>
+            <Table.Td className={cells.numeric}>
+              {line.handling_minutes == null ? '—' : `${formatNumber(line.handling_minutes, true)} min`}
+            </Table.Td>
+            <Table.Td className={cells.numeric}>
+              {line.hourly_cost == null ? '—' : formatMoney(line.hourly_cost, symbol)}
+            </Table.Td>
             <Table.Td className={cells.numeric}>{formatNumber(line.hours, true)}</Table.Td>
             <Table.Td className={cells.numeric}>{formatMoney(line.money, symbol)}</Table.Td>
           </Table.Tr>

@@ -66,7 +66,9 @@ export function RunsList({ botId }: { botId: string }) {
   } else if (rows.length === 0) {
     body = (
       <Text size="sm" c="dimmed">
-        {status ? `No ${RUN_LABELS[status].toLowerCase()} runs.` : 'No runs yet: the orchestrator has sent none for this bot.'}
+        {status
+          ? `No ${RUN_LABELS[status].toLowerCase()} runs.`
+          : 'No runs yet: the orchestrator has sent none for this bot.'}
       </Text>
     );
   } else {
@@ -74,7 +76,11 @@ export function RunsList({ botId }: { botId: string }) {
       <>
         <RunRows runs={rows} />
         {runs.isFetchNextPageError && (
-          <QueryError title="More runs could not be loaded" error={runs.error} onRetry={() => void runs.fetchNextPage()} />
+          <QueryError
+            title="More runs could not be loaded"
+            error={runs.error}
+            onRetry={() => void runs.fetchNextPage()}
+          />
         )}
         {runs.hasNextPage && (
           <Group justify="center">

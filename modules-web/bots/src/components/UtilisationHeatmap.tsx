@@ -43,7 +43,13 @@ export function UtilisationHeatmap({ heatmap, onOpen }: UtilisationHeatmapProps)
             <div role="row" key={row.bot} className={classes.row}>
               <div role="rowheader" className={classes.name}>
                 {row.id ? (
-                  <Anchor component="button" type="button" size="sm" onClick={() => row.id && onOpen(row.id)} className={classes.link}>
+                  <Anchor
+                    component="button"
+                    type="button"
+                    size="sm"
+                    onClick={() => row.id && onOpen(row.id)}
+                    className={classes.link}
+                  >
                     {row.bot}
                   </Anchor>
                 ) : (

@@ -42,8 +42,8 @@ export function ReasonsTable({ overview }: { overview: Overview }) {
       </Table.ScrollContainer>
       {other > 0 && (
         <Text size="xs" c="dimmed" mt="xs">
-          {formatNumber(other)} of {formatNumber(failed)} failures had one of {formatNumber(distinct - top.length)} other
-          reasons.
+          {formatNumber(other)} of {formatNumber(failed)} failures had one of {formatNumber(distinct - top.length)}{' '}
+          other reasons.
         </Text>
       )}
     </>

@@ -124,7 +124,9 @@ export function RunDrawer({ opened, runId, onOpen, onClose }: RunDrawerProps) {
   if (detail.isPending) {
     body = <Loader aria-label="Loading the run" />;
   } else if (detail.isError) {
-    body = <QueryError title="The run could not be loaded" error={detail.error} onRetry={() => void detail.refetch()} />;
+    body = (
+      <QueryError title="The run could not be loaded" error={detail.error} onRetry={() => void detail.refetch()} />
+    );
   } else {
     body = <Details detail={detail.data} onOpen={onOpen} />;
   }

@@ -20,7 +20,8 @@ interface StuckListProps {
 export function StuckList({ state, counts, onKind }: StuckListProps) {
   const paging = useCursorPaging(JSON.stringify(stuckQuery(state, PAGE_SIZE, null)));
   const list = useStuckPage(state, paging.cursor, true);
-  const now = Date.now() / 1000;
+  // How long each item had waited when the page was read: the answer's time, not the render's.
+  const now = list.dataUpdatedAt / 1000;
   const since = state.stuck === 'in_progress' ? 'started_at' : 'added_at';
   const threshold = formatSeconds(state.stuck === 'in_progress' ? counts.in_progress_after_s : counts.new_after_s);
 

@@ -38,9 +38,7 @@ export function SlaFacts({ ticket, people, now }: { ticket: Ticket; people: Peop
       {(ticket.waiting_since != null || paused > 0) && (
         <Fact label="SLA clock">
           <Group gap={6}>
-            {ticket.waiting_since != null && (
-              <Text size="sm">Paused since {formatDateTime(ticket.waiting_since)}</Text>
-            )}
+            {ticket.waiting_since != null && <Text size="sm">Paused since {formatDateTime(ticket.waiting_since)}</Text>}
             {paused > 0 && (
               <Text size="sm" c="dimmed">
                 {formatDuration(paused)} paused so far

@@ -7,14 +7,7 @@ import { QueryError } from '@common/ui/QueryError';
 import { ResponsiveModal, type DialogProps } from '@common/ui/ResponsiveModal';
 import { TableHead } from '@common/ui/TableHead';
 import { usePriorities, useSaveSla, useSla } from '../api';
-import {
-  MAX_SLA_MINUTES,
-  formatMinutes,
-  policiesPayload,
-  policyProblems,
-  policyRows,
-  type PolicyRow,
-} from '../sla';
+import { MAX_SLA_MINUTES, formatMinutes, policiesPayload, policyProblems, policyRows, type PolicyRow } from '../sla';
 import { PriorityBadge } from './Badges';
 
 /** The SLA targets per priority: read-only, or editable for company administrators (`editable`). */

@@ -155,7 +155,9 @@ export function TicketDrawer({ opened, ticketId, names, now, closeOnEscape, onCl
       opened={opened}
       onClose={onClose}
       closeOnEscape={closeOnEscape && !deletion.opened && !approvalRequest.opened}
-      title={<span style={{ overflowWrap: 'anywhere' }}>{ticket ? `#${ticket.number} ${ticket.title}` : 'Ticket'}</span>}
+      title={
+        <span style={{ overflowWrap: 'anywhere' }}>{ticket ? `#${ticket.number} ${ticket.title}` : 'Ticket'}</span>
+      }
     >
       {body}
       {ticketId && (

@@ -45,48 +45,50 @@ function WideTable({ tickets, people, sort, onSort, stale, now, onOpen }: Ticket
       <Table highlightOnHover verticalSpacing="sm" className={stale ? classes.stale : undefined} aria-busy={stale}>
         <SortableHead columns={COLUMNS} sort={sort} onSort={onSort} />
         <Table.Tbody>
-          {tickets === null
-            ? <SkeletonRows columns={COLUMNS.length} />
-            : tickets.map((ticket) => (
-                <Table.Tr key={ticket.id} className={classes.row} onClick={() => onOpen(ticket)}>
-                  <Table.Td className={classes.number}>#{ticket.number}</Table.Td>
-                  <Table.Td>
-                    <Stack gap={4}>
-                      <Anchor
-                        component="button"
-                        type="button"
-                        className={classes.title}
-                        fw={500}
-                        onClick={(event) => {
-                          event.stopPropagation();
-                          onOpen(ticket);
-                        }}
-                      >
-                        {ticket.title}
-                      </Anchor>
-                      <Group gap={4}>
-                        <BreachBadges ticket={ticket} />
-                        <ApprovalBadge approval={ticket.approval} />
-                      </Group>
-                    </Stack>
-                  </Table.Td>
-                  <Table.Td className={cells.badge}>
-                    <StatusBadge status={ticket.status} />
-                  </Table.Td>
-                  <Table.Td className={cells.badge}>
-                    <PriorityBadge priority={ticket.priority} />
-                  </Table.Td>
-                  <Table.Td>{nameOf(people, ticket.assignee_id) ?? 'Unassigned'}</Table.Td>
-                  <Table.Td>
-                    <DueText ticket={ticket} target="response" now={now} />
-                  </Table.Td>
-                  <Table.Td>
-                    <DueText ticket={ticket} target="resolution" now={now} />
-                  </Table.Td>
-                  <Table.Td>{formatDate(ticket.created_at)}</Table.Td>
-                  <Table.Td>{formatDate(ticket.updated_at)}</Table.Td>
-                </Table.Tr>
-              ))}
+          {tickets === null ? (
+            <SkeletonRows columns={COLUMNS.length} />
+          ) : (
+            tickets.map((ticket) => (
+              <Table.Tr key={ticket.id} className={classes.row} onClick={() => onOpen(ticket)}>
+                <Table.Td className={classes.number}>#{ticket.number}</Table.Td>
+                <Table.Td>
+                  <Stack gap={4}>
+                    <Anchor
+                      component="button"
+                      type="button"
+                      className={classes.title}
+                      fw={500}
+                      onClick={(event) => {
+                        event.stopPropagation();
+                        onOpen(ticket);
+                      }}
+                    >
+                      {ticket.title}
+                    </Anchor>
+                    <Group gap={4}>
+                      <BreachBadges ticket={ticket} />
+                      <ApprovalBadge approval={ticket.approval} />
+                    </Group>
+                  </Stack>
+                </Table.Td>
+                <Table.Td className={cells.badge}>
+                  <StatusBadge status={ticket.status} />
+                </Table.Td>
+                <Table.Td className={cells.badge}>
+                  <PriorityBadge priority={ticket.priority} />
+                </Table.Td>
+                <Table.Td>{nameOf(people, ticket.assignee_id) ?? 'Unassigned'}</Table.Td>
+                <Table.Td>
+                  <DueText ticket={ticket} target="response" now={now} />
+                </Table.Td>
+                <Table.Td>
+                  <DueText ticket={ticket} target="resolution" now={now} />
+                </Table.Td>
+                <Table.Td>{formatDate(ticket.created_at)}</Table.Td>
+                <Table.Td>{formatDate(ticket.updated_at)}</Table.Td>
+              </Table.Tr>
+            ))
+          )}
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>

@@ -21,9 +21,10 @@ function kpis(insight: Insight, opened: number, closed: number): Omit<Kpi, 'id'>
     {
       label: 'SLA compliance',
       value: formatPercent(insight.sla.compliance_pct),
-      hint: met + breached
-        ? `${formatNumber(met)} of ${formatNumber(met + breached)} resolved in time`
-        : 'Nothing resolved yet',
+      hint:
+        met + breached
+          ? `${formatNumber(met)} of ${formatNumber(met + breached)} resolved in time`
+          : 'Nothing resolved yet',
     },
     {
       label: 'Open breaches',

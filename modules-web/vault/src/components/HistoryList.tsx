@@ -24,7 +24,11 @@ export function HistoryList({ processId, people }: { processId: string; people: 
   if (history.isPending) return <LoadingRows count={2} height={40} />;
   if (history.isError) {
     return (
-      <QueryError title="The history could not be loaded" error={history.error} onRetry={() => void history.refetch()} />
+      <QueryError
+        title="The history could not be loaded"
+        error={history.error}
+        onRetry={() => void history.refetch()}
+      />
     );
   }
   if (history.data.length === 0) {

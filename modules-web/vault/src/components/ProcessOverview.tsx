@@ -125,7 +125,11 @@ export function ProcessOverview(props: ProcessOverviewProps) {
       opened={opened}
       onClose={onClose}
       closeOnEscape={closeOnEscape && !documentDeletion.opened}
-      title={<Title order={3} style={{ overflowWrap: 'anywhere' }}>{process?.name ?? 'Process'}</Title>}
+      title={
+        <Title order={3} style={{ overflowWrap: 'anywhere' }}>
+          {process?.name ?? 'Process'}
+        </Title>
+      }
     >
       {body}
       {processId && (

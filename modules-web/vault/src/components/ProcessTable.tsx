@@ -82,42 +82,44 @@ export function ProcessTable({ processes, people, sort, onSort, stale, ...action
       <Table highlightOnHover verticalSpacing="sm" className={stale ? classes.stale : undefined} aria-busy={stale}>
         <SortableHead columns={COLUMNS} sort={sort} onSort={onSort} actions />
         <Table.Tbody>
-          {processes === null
-            ? <SkeletonRows columns={COLUMNS.length + 1} />
-            : processes.map((process) => (
-                <Table.Tr key={process.id} className={classes.row} onClick={() => actions.onOpen(process)}>
-                  <Table.Td>
-                    <Anchor
-                      component="button"
-                      type="button"
-                      className={classes.name}
-                      fw={500}
-                      onClick={(event) => {
-                        event.stopPropagation();
-                        actions.onOpen(process);
-                      }}
-                    >
-                      {process.name}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td className={cells.badge}>
-                    <StageBadge stage={process.stage} />
-                  </Table.Td>
-                  <Table.Td className={cells.badge}>
-                    <HealthBadge health={process.health} />
-                  </Table.Td>
-                  <Table.Td>{process.department || '—'}</Table.Td>
-                  <Table.Td>{nameOf(people, process.owner_id) ?? '—'}</Table.Td>
-                  <Table.Td className={classes.numeric}>{formatNumber(process.monthly_volume)}</Table.Td>
-                  <Table.Td className={classes.numeric}>{formatPercent(process.potential)}</Table.Td>
-                  <Table.Td className={classes.numeric}>{formatNumber(process.ease)}</Table.Td>
-                  <Table.Td className={classes.numeric}>{formatNumber(process.benefit_money)}</Table.Td>
-                  <Table.Td>{formatDate(process.updated_at)}</Table.Td>
-                  <Table.Td>
-                    <RowMenu process={process} {...actions} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
+          {processes === null ? (
+            <SkeletonRows columns={COLUMNS.length + 1} />
+          ) : (
+            processes.map((process) => (
+              <Table.Tr key={process.id} className={classes.row} onClick={() => actions.onOpen(process)}>
+                <Table.Td>
+                  <Anchor
+                    component="button"
+                    type="button"
+                    className={classes.name}
+                    fw={500}
+                    onClick={(event) => {
+                      event.stopPropagation();
+                      actions.onOpen(process);
+                    }}
+                  >
+                    {process.name}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td className={cells.badge}>
+                  <StageBadge stage={process.stage} />
+                </Table.Td>
+                <Table.Td className={cells.badge}>
+                  <HealthBadge health={process.health} />
+                </Table.Td>
+                <Table.Td>{process.department || '—'}</Table.Td>
+                <Table.Td>{nameOf(people, process.owner_id) ?? '—'}</Table.Td>
+                <Table.Td className={classes.numeric}>{formatNumber(process.monthly_volume)}</Table.Td>
+                <Table.Td className={classes.numeric}>{formatPercent(process.potential)}</Table.Td>
+                <Table.Td className={classes.numeric}>{formatNumber(process.ease)}</Table.Td>
+                <Table.Td className={classes.numeric}>{formatNumber(process.benefit_money)}</Table.Td>
+                <Table.Td>{formatDate(process.updated_at)}</Table.Td>
+                <Table.Td>
+                  <RowMenu process={process} {...actions} />
+                </Table.Td>
+              </Table.Tr>
+            ))
+          )}
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>

@@ -16,7 +16,11 @@ export function SupportTickets({ processId }: { processId: string }) {
   if (tickets.isPending) return <LoadingRows count={3} height={36} />;
   if (tickets.isError) {
     return (
-      <QueryError title="The tickets could not be loaded" error={tickets.error} onRetry={() => void tickets.refetch()} />
+      <QueryError
+        title="The tickets could not be loaded"
+        error={tickets.error}
+        onRetry={() => void tickets.refetch()}
+      />
     );
   }
   if (!tickets.data.available) {

@@ -87,7 +87,11 @@ export function AppLayout({ menu, companyMenu, pages, pageTitle, homePath, onLog
         Skip to content
       </a>
       <TopBar
-        className={join(classes.header, options.headerFixed && classes.headerFixed, options.headerShadow && classes.headerShadow)}
+        className={join(
+          classes.header,
+          options.headerFixed && classes.headerFixed,
+          options.headerShadow && classes.headerShadow,
+        )}
         homePath={homePath}
         sidebarCollapsed={collapsed}
         onToggleSidebar={toggleSidebar}
@@ -112,7 +116,11 @@ export function AppLayout({ menu, companyMenu, pages, pageTitle, homePath, onLog
             </PageTransition>
           </main>
           <footer
-            className={join(classes.footer, options.footerFixed && classes.footerFixed, options.footerShadow && classes.footerShadow)}
+            className={join(
+              classes.footer,
+              options.footerFixed && classes.footerFixed,
+              options.footerShadow && classes.footerShadow,
+            )}
           >
             <Text size="xs" c="dimmed">
               © {new Date().getFullYear()} Autoscope

@@ -39,11 +39,7 @@ export function PageTitleBar({ title, meta, theme, sidebarCollapsed, onToggleSid
   const heading = title?.heading ?? meta?.heading ?? '';
   const breadcrumb = (title?.breadcrumb ?? meta?.breadcrumb ?? []).slice(0, MAX_BREADCRUMB_ITEMS);
   const buttons = title?.buttons ?? [];
-  const className = [
-    classes.bar,
-    classes[`style${theme.pageTitleStyle}`],
-    theme.pageTitleShadow && classes.shadow,
-  ]
+  const className = [classes.bar, classes[`style${theme.pageTitleStyle}`], theme.pageTitleShadow && classes.shadow]
     .filter(Boolean)
     .join(' ');
   const toggleLabel = sidebarCollapsed ? 'Expand the sidebar' : 'Collapse the sidebar';
@@ -51,12 +47,23 @@ export function PageTitleBar({ title, meta, theme, sidebarCollapsed, onToggleSid
   return (
     <section className={className} aria-label="Page title">
       <Tooltip label={toggleLabel}>
-        <ActionIcon variant="subtle" size="lg" className={classes.toggle} aria-label={toggleLabel} onClick={onToggleSidebar}>
+        <ActionIcon
+          variant="subtle"
+          size="lg"
+          className={classes.toggle}
+          aria-label={toggleLabel}
+          onClick={onToggleSidebar}
+        >
           {sidebarCollapsed ? <IconLayoutSidebarLeftExpand size={20} /> : <IconLayoutSidebarLeftCollapse size={20} />}
         </ActionIcon>
       </Tooltip>
       {theme.pageTitleIconBox && meta && (
-        <ThemeIcon size={48} radius="md" variant={theme.pageTitleStyle === 4 ? 'white' : 'light'} className={classes.iconBox}>
+        <ThemeIcon
+          size={48}
+          radius="md"
+          variant={theme.pageTitleStyle === 4 ? 'white' : 'light'}
+          className={classes.iconBox}
+        >
           <NamedIcon name={meta.icon} size={26} />
         </ThemeIcon>
       )}

@@ -56,12 +56,23 @@ function SidebarFooter({ compact, onLogout }: { compact: boolean; onLogout: (del
     <div className={classes.footer}>
       {compact ? (
         <Tooltip label="Logout" position="right">
-          <ActionIcon variant="subtle" color="gray" size="lg" aria-label="Logout" onClick={() => onLogout(SIDEBAR_LOGOUT_DELAY_MS)}>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="lg"
+            aria-label="Logout"
+            onClick={() => onLogout(SIDEBAR_LOGOUT_DELAY_MS)}
+          >
             <IconLogout size={20} />
           </ActionIcon>
         </Tooltip>
       ) : (
-        <Button variant="subtle" color="gray" leftSection={<IconLogout size={18} />} onClick={() => onLogout(SIDEBAR_LOGOUT_DELAY_MS)}>
+        <Button
+          variant="subtle"
+          color="gray"
+          leftSection={<IconLogout size={18} />}
+          onClick={() => onLogout(SIDEBAR_LOGOUT_DELAY_MS)}
+        >
           Logout
         </Button>
       )}
@@ -82,7 +93,15 @@ function SidebarFooter({ compact, onLogout }: { compact: boolean; onLogout: (del
 }
 
 /** Userbox, menus and footer: what both the sidebar and the mobile drawer show. */
-export function SidebarContent({ menu, companyMenu, compact, showUserbox, showFooter, onLogout, onNavigate }: SidebarContentProps) {
+export function SidebarContent({
+  menu,
+  companyMenu,
+  compact,
+  showUserbox,
+  showFooter,
+  onLogout,
+  onNavigate,
+}: SidebarContentProps) {
   return (
     <>
       {showUserbox && <Userbox compact={compact} />}

@@ -48,7 +48,17 @@ function DisabledEntry({ item, compact }: { item: MenuItem; compact: boolean }) 
   );
 }
 
-function Entry({ item, compact, pathname, onNavigate }: { item: MenuItem; compact: boolean; pathname: string; onNavigate?: () => void }) {
+function Entry({
+  item,
+  compact,
+  pathname,
+  onNavigate,
+}: {
+  item: MenuItem;
+  compact: boolean;
+  pathname: string;
+  onNavigate?: () => void;
+}) {
   if (item.disabled) return <DisabledEntry item={item} compact={compact} />;
   const active = isActive(item, pathname);
   const icon = <NamedIcon name={item.icon} />;
@@ -88,7 +98,17 @@ function Entry({ item, compact, pathname, onNavigate }: { item: MenuItem; compac
 }
 
 /** A group: open while the current page is in it, and toggled by its header. */
-function Group({ item, active, pathname, onNavigate }: { item: MenuItem; active: boolean; pathname: string; onNavigate?: () => void }) {
+function Group({
+  item,
+  active,
+  pathname,
+  onNavigate,
+}: {
+  item: MenuItem;
+  active: boolean;
+  pathname: string;
+  onNavigate?: () => void;
+}) {
   const [opened, setOpened] = useState(active);
   const navigate = useNavigate();
   // The menu may arrive after the page (the module list loads): open when the page is inside.
@@ -97,7 +117,13 @@ function Group({ item, active, pathname, onNavigate }: { item: MenuItem; active:
   }, [active]);
   const icon = <NamedIcon name={item.icon} />;
   const nested = (item.content ?? []).map((child) => (
-    <Entry key={`${child.key}:${child.to ?? child.label}`} item={child} compact={false} pathname={pathname} onNavigate={onNavigate} />
+    <Entry
+      key={`${child.key}:${child.to ?? child.label}`}
+      item={child}
+      compact={false}
+      pathname={pathname}
+      onNavigate={onNavigate}
+    />
   ));
   const common = { label: item.label, leftSection: icon, opened, onChange: setOpened, 'data-menu-key': item.key };
   // The Dashboards group is also the link to /DashboardDefault; following it keeps the
@@ -121,7 +147,13 @@ export function SidebarMenu({ items, compact, onNavigate, label }: SidebarMenuPr
   return (
     <nav aria-label={label} className={classes.menu}>
       {items.map((item) => (
-        <Entry key={`${item.key}:${item.to ?? item.label}`} item={item} compact={compact} pathname={pathname} onNavigate={onNavigate} />
+        <Entry
+          key={`${item.key}:${item.to ?? item.label}`}
+          item={item}
+          compact={compact}
+          pathname={pathname}
+          onNavigate={onNavigate}
+        />
       ))}
     </nav>
   );

@@ -97,7 +97,14 @@ export function TopBar(props: TopBarProps) {
       <Group gap="xs" ml="auto" wrap="nowrap">
         <NotificationsBell />
         <Tooltip label="Theme configurator">
-          <ActionIcon variant="subtle" color="gray" size="lg" aria-label="Theme configurator" onClick={props.onOpenTheme} visibleFrom="md">
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="lg"
+            aria-label="Theme configurator"
+            onClick={props.onOpenTheme}
+            visibleFrom="md"
+          >
             <IconPalette size={22} stroke={1.6} />
           </ActionIcon>
         </Tooltip>

@@ -1,8 +1,26 @@
 /** The theme configurator (desktop only): every toggle of spec section 2, kept per user. */
 
-import { Button, CheckIcon, ColorSwatch, Drawer, Group, SegmentedControl, Stack, Switch, Text, Title, Tooltip } from '@mantine/core';
+import {
+  Button,
+  CheckIcon,
+  ColorSwatch,
+  Drawer,
+  Group,
+  SegmentedControl,
+  Stack,
+  Switch,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
 
-import { CONTENT_BACKGROUNDS, PAGE_TITLE_STYLES, type ContentBackground, type PageTitleStyle, type ThemeOptions } from './options';
+import {
+  CONTENT_BACKGROUNDS,
+  PAGE_TITLE_STYLES,
+  type ContentBackground,
+  type PageTitleStyle,
+  type ThemeOptions,
+} from './options';
 import type { ThemeControls } from './useThemeOptions';
 
 type BooleanOption = { [K in keyof ThemeOptions]: ThemeOptions[K] extends boolean ? K : never }[keyof ThemeOptions];
@@ -42,7 +60,11 @@ interface ThemeDrawerProps extends ThemeControls {
   onClose: () => void;
 }
 
-function Toggles({ toggles, options, change }: { toggles: readonly Toggle[] } & Pick<ThemeControls, 'options' | 'change'>) {
+function Toggles({
+  toggles,
+  options,
+  change,
+}: { toggles: readonly Toggle[] } & Pick<ThemeControls, 'options' | 'change'>) {
   return (
     <Stack gap="xs">
       {toggles.map(({ key, label }) => (
@@ -72,24 +94,27 @@ export function ThemeDrawer({ opened, onClose, options, change, reset }: ThemeDr
         <Stack gap="xs">
           <Title order={5}>Content background</Title>
           <Group gap="xs" role="radiogroup" aria-label="Content background colour">
-            {(Object.entries(CONTENT_BACKGROUNDS) as [ContentBackground, (typeof CONTENT_BACKGROUNDS)[ContentBackground]][]).map(
-              ([name, { label, color }]) => (
-                <Tooltip key={name} label={label}>
-                  <ColorSwatch
-                    component="button"
-                    type="button"
-                    color={color}
-                    role="radio"
-                    aria-checked={options.contentBackground === name}
-                    aria-label={label}
-                    onClick={() => change({ contentBackground: name })}
-                    style={{ cursor: 'pointer', border: '1px solid var(--mantine-color-gray-4)' }}
-                  >
-                    {options.contentBackground === name && <CheckIcon size={12} color="#1c2a4a" />}
-                  </ColorSwatch>
-                </Tooltip>
-              ),
-            )}
+            {(
+              Object.entries(CONTENT_BACKGROUNDS) as [
+                ContentBackground,
+                (typeof CONTENT_BACKGROUNDS)[ContentBackground],
+              ][]
+            ).map(([name, { label, color }]) => (
+              <Tooltip key={name} label={label}>
+                <ColorSwatch
+                  component="button"
+                  type="button"
+                  color={color}
+                  role="radio"
+                  aria-checked={options.contentBackground === name}
+                  aria-label={label}
+                  onClick={() => change({ contentBackground: name })}
+                  style={{ cursor: 'pointer', border: '1px solid var(--mantine-color-gray-4)' }}
+                >
+                  {options.contentBackground === name && <CheckIcon size={12} color="#1c2a4a" />}
+                </ColorSwatch>
+              </Tooltip>
+            ))}
           </Group>
         </Stack>
         <Stack gap="xs">

@@ -31,7 +31,7 @@ export default function EnterpriseEdition() {
   const [busy, setBusy] = useState(false);
   const phone = useRef<PhoneInputRefType>(null);
   const dialCode = useRef('1');
-  const flags = useMemo(phoneFlags, []);
+  const flags = useMemo(() => phoneFlags(), []);
   const turnedAway = useRef(false);
 
   // Spec section 4: without a token, alert, clear storage and go to the login page.

@@ -16,7 +16,13 @@ export interface ProfileValues {
 }
 
 /** The step 3 fields, in the order the spec lists them. */
-export function ProfileFields<T extends ProfileValues>({ form, disabled }: { form: UseFormReturnType<T>; disabled?: boolean }) {
+export function ProfileFields<T extends ProfileValues>({
+  form,
+  disabled,
+}: {
+  form: UseFormReturnType<T>;
+  disabled?: boolean;
+}) {
   const input = (path: keyof ProfileValues) => form.getInputProps(path);
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
@@ -30,12 +36,21 @@ export function ProfileFields<T extends ProfileValues>({ form, disabled }: { for
         {...input('currency_name')}
         onChange={(code) => {
           // Choosing a currency sets its symbol from the fixed list (spec section 3).
-          const currency = { currency_name: code ?? '', currency_symbol: (code && currencySymbol(code)) || DEFAULT_CURRENCY_SYMBOL };
+          const currency = {
+            currency_name: code ?? '',
+            currency_symbol: (code && currencySymbol(code)) || DEFAULT_CURRENCY_SYMBOL,
+          };
           form.setValues(currency as Partial<T>);
           form.clearFieldError('currency_name');
         }}
       />
-      <Select label="Department" placeholder="Select" data={[...departments]} disabled={disabled} {...input('department')} />
+      <Select
+        label="Department"
+        placeholder="Select"
+        data={[...departments]}
+        disabled={disabled}
+        {...input('department')}
+      />
     </SimpleGrid>
   );
 }

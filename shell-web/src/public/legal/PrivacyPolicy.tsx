@@ -18,8 +18,8 @@ export default function PrivacyPolicy() {
         </li>
         <li>
           <strong>Social sign-in data:</strong> when you sign in with a social network, a search-engine account or a
-          professional network, we receive your name, e-mail address and an account identifier from that provider.
-          We never receive your password there.
+          professional network, we receive your name, e-mail address and an account identifier from that provider. We
+          never receive your password there.
         </li>
         <li>
           <strong>Service data:</strong> what you and your company enter or connect: processes, bots and their figures,
@@ -29,8 +29,8 @@ export default function PrivacyPolicy() {
           <strong>Support data:</strong> the content of support tickets and the messages exchanged about them.
         </li>
         <li>
-          <strong>Technical data:</strong> sign-in times, request logs and the address your requests come from, used
-          to keep the service secure.
+          <strong>Technical data:</strong> sign-in times, request logs and the address your requests come from, used to
+          keep the service secure.
         </li>
       </ul>
 
@@ -45,9 +45,9 @@ export default function PrivacyPolicy() {
 
       <h2>3. Who we share it with</h2>
       <p>
-        People of your own company see the data your company shares with them in the service. We use hosting and
-        e-mail providers who process data only on our instructions. We disclose data to authorities only when the law
-        requires it.
+        People of your own company see the data your company shares with them in the service. We use hosting and e-mail
+        providers who process data only on our instructions. We disclose data to authorities only when the law requires
+        it.
       </p>
 
       <h2>4. How long we keep it</h2>
@@ -72,15 +72,15 @@ export default function PrivacyPolicy() {
         </li>
       </ul>
       <p>
-        We may keep data we are legally required to keep, such as invoices, for the period the law sets. If you
-        signed in with a social provider, you can also remove Autoscope&apos;s access in that provider&apos;s settings.
+        We may keep data we are legally required to keep, such as invoices, for the period the law sets. If you signed
+        in with a social provider, you can also remove Autoscope&apos;s access in that provider&apos;s settings.
       </p>
 
       <h2>6. Your rights</h2>
       <p>
-        Depending on where you live, you may have the right to access, correct, export or delete your personal data,
-        and to object to or restrict its use. Write to us to use these rights; you may also complain to your data
-        protection authority.
+        Depending on where you live, you may have the right to access, correct, export or delete your personal data, and
+        to object to or restrict its use. Write to us to use these rights; you may also complain to your data protection
+        authority.
       </p>
 
       <h2>7. Security</h2>
@@ -91,8 +91,8 @@ export default function PrivacyPolicy() {
 
       <h2>8. Children</h2>
       <p>
-        The service is meant for professionals and is not aimed at children under 16. We do not knowingly collect
-        data from them; if you believe we have, please tell us and we will delete it.
+        The service is meant for professionals and is not aimed at children under 16. We do not knowingly collect data
+        from them; if you believe we have, please tell us and we will delete it.
       </p>
 
       <h2>9. Changes</h2>

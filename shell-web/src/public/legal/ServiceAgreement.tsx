@@ -41,8 +41,8 @@ export default function ServiceAgreement() {
 
       <h2>4. Inactivity</h2>
       <p>
-        If your account is not used for 90 days, we may end this agreement and delete your data. We will try to warn
-        you by e-mail beforehand.
+        If your account is not used for 90 days, we may end this agreement and delete your data. We will try to warn you
+        by e-mail beforehand.
       </p>
 
       <h2>5. Fees</h2>

@@ -7,28 +7,25 @@ export default function TermsAndConditions() {
   return (
     <LegalPage title="Terms and Conditions" effective="Website terms of use">
       <p>
-        These terms govern your use of the Autoscope website and web application (the &quot;Site&quot;). By opening
-        the Site, creating an account or signing in, you accept them. If you do not accept them, please do not use
-        the Site.
+        These terms govern your use of the Autoscope website and web application (the &quot;Site&quot;). By opening the
+        Site, creating an account or signing in, you accept them. If you do not accept them, please do not use the Site.
       </p>
 
       <h2>1. Who may use the Site</h2>
       <p>
-        The Site is meant for staff of companies that automate their work with software robots. You must be at least
-        16 years old and able to enter into a binding agreement. If you use the Site on behalf of a company, you
-        confirm that you may bind that company to these terms.
+        The Site is meant for staff of companies that automate their work with software robots. You must be at least 16
+        years old and able to enter into a binding agreement. If you use the Site on behalf of a company, you confirm
+        that you may bind that company to these terms.
       </p>
 
       <h2>2. Your account</h2>
       <ul>
         <li>Give true and current details when you sign up, and keep them up to date in your profile.</li>
-        <li>
-          Keep your password secret and do not share your account. You are responsible for what happens under it.
-        </li>
+        <li>Keep your password secret and do not share your account. You are responsible for what happens under it.</li>
         <li>Tell us at once if you believe someone else has used your account.</li>
         <li>
-          When you sign in with a social network, a search-engine account or a professional network, that provider&apos;s
-          own terms also apply to that sign-in.
+          When you sign in with a social network, a search-engine account or a professional network, that
+          provider&apos;s own terms also apply to that sign-in.
         </li>
       </ul>
 
@@ -65,8 +62,8 @@ export default function TermsAndConditions() {
       <h2>7. Availability and changes</h2>
       <p>
         We work to keep the Site available and secure but cannot promise it will always be free of interruptions or
-        errors. We may change, suspend or end features of the Site. We may update these terms; the version on this
-        page applies, and we will tell registered users of important changes.
+        errors. We may change, suspend or end features of the Site. We may update these terms; the version on this page
+        applies, and we will tell registered users of important changes.
       </p>
 
       <h2>8. Suspension and ending</h2>

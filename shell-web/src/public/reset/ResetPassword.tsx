@@ -93,7 +93,11 @@ export default function ResetPassword() {
             data-autofocus
             {...form.getInputProps('password')}
           />
-          <PasswordInput label="Re-enter password" autoComplete="new-password" {...form.getInputProps('confirmPassword')} />
+          <PasswordInput
+            label="Re-enter password"
+            autoComplete="new-password"
+            {...form.getInputProps('confirmPassword')}
+          />
           <PasswordHints password={form.values.password} />
           <Button type="submit" fullWidth loading={busy}>
             Save

@@ -56,7 +56,11 @@ export function SignUpWizard() {
     },
   });
   const { values } = form;
-  const person = () => ({ firstname: values.firstname.trim(), lastname: values.lastname.trim(), email: values.email.trim() });
+  const person = () => ({
+    firstname: values.firstname.trim(),
+    lastname: values.lastname.trim(),
+    email: values.email.trim(),
+  });
 
   /** Runs a call with the buttons busy; the form keeps everything typed whatever happens. */
   const run = (work: () => Promise<void>) => async (event?: FormEvent) => {
@@ -156,7 +160,12 @@ export function SignUpWizard() {
             }
           >
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TextInput label="First name" autoComplete="given-name" data-autofocus {...form.getInputProps('firstname')} />
+              <TextInput
+                label="First name"
+                autoComplete="given-name"
+                data-autofocus
+                {...form.getInputProps('firstname')}
+              />
               <TextInput label="Last name" autoComplete="family-name" {...form.getInputProps('lastname')} />
             </SimpleGrid>
             <TextInput label="Email" type="email" autoComplete="email" {...form.getInputProps('email')} />
@@ -209,7 +218,11 @@ export function SignUpWizard() {
           >
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <PasswordInput label="Password" autoComplete="new-password" {...form.getInputProps('password')} />
-              <PasswordInput label="Confirm password" autoComplete="new-password" {...form.getInputProps('confirmPassword')} />
+              <PasswordInput
+                label="Confirm password"
+                autoComplete="new-password"
+                {...form.getInputProps('confirmPassword')}
+              />
             </SimpleGrid>
             <PasswordHints password={values.password} />
             <Agreement checked={agreed} onChange={setAgreed} />

@@ -59,21 +59,24 @@ export function SocialSignUp({ user }: { user: NewSocialUser }) {
     if (busy || !showErrors(form, profileErrors(values)) || !agreed) return;
     setBusy(true);
     try {
-      const answer = await api<{ message: string; data: { token: string; userdata: UserData } }>('/users/socialSignUp', {
-        body: {
-          providerName: user.providerName,
-          firstname: values.firstname.trim(),
-          lastname: values.lastname.trim(),
-          accessToken: user.accessToken,
-          expiresIn: user.expiresIn,
-          tokenId: user.tokenId,
-          userId: user.userId,
-          email: user.email,
-          imageUrl: user.imageUrl,
-          nonce: user.nonce,
-          ...profilePayload(values),
+      const answer = await api<{ message: string; data: { token: string; userdata: UserData } }>(
+        '/users/socialSignUp',
+        {
+          body: {
+            providerName: user.providerName,
+            firstname: values.firstname.trim(),
+            lastname: values.lastname.trim(),
+            accessToken: user.accessToken,
+            expiresIn: user.expiresIn,
+            tokenId: user.tokenId,
+            userId: user.userId,
+            email: user.email,
+            imageUrl: user.imageUrl,
+            nonce: user.nonce,
+            ...profilePayload(values),
+          },
         },
-      });
+      );
       await signIn(answer.data.token, answer.data.userdata);
       notifySuccess(answer.message, NOTICE);
       navigate('/BusinessInsight', { replace: true });

@@ -39,8 +39,7 @@ export interface NewSocialUser extends SocialProof {
 }
 
 export type SocialAnswer =
-  | { kind: 'signedIn'; token: string; userdata: UserData }
-  | { kind: 'newUser'; user: NewSocialUser };
+  { kind: 'signedIn'; token: string; userdata: UserData } | { kind: 'newUser'; user: NewSocialUser };
 
 function randomState(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));

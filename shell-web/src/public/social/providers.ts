@@ -26,7 +26,13 @@ export interface ProviderFlow {
 }
 
 export const PROVIDER_FLOWS: readonly ProviderFlow[] = [
-  { name: 'facebook', label: 'Facebook', responseType: 'id_token', scope: 'openid email public_profile', returnPath: '/' },
+  {
+    name: 'facebook',
+    label: 'Facebook',
+    responseType: 'id_token',
+    scope: 'openid email public_profile',
+    returnPath: '/',
+  },
   { name: 'google', label: 'Google', responseType: 'id_token', scope: 'openid email profile', returnPath: '/' },
   // The spec's fixed scope, e-mail address and lite profile, in OpenID Connect terms.
   { name: 'linkedin', label: 'LinkedIn', responseType: 'code', scope: 'openid profile email', returnPath: '/linkedin' },

@@ -118,7 +118,15 @@ function EditionSelect({ company, session }: { company: CompanyItem; session: Se
 }
 
 /** The Disable or Enable button of one account, with the confirmation before disabling. */
-function AccountActionButton({ account, companyId, session }: { account: AccountItem; companyId: string; session: Session }) {
+function AccountActionButton({
+  account,
+  companyId,
+  session,
+}: {
+  account: AccountItem;
+  companyId: string;
+  session: Session;
+}) {
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
   const key = companyAccountsKey(session.token, companyId);
@@ -193,7 +201,8 @@ function AccountActionButton({ account, companyId, session }: { account: Account
 function AccountsCard({ company, session, onClose }: { company: CompanyItem; session: Session; onClose: () => void }) {
   const accounts = useQuery({
     queryKey: companyAccountsKey(session.token, company.id),
-    queryFn: ({ signal }) => api<{ data: AccountItem[] }>(companyAccountsPath(company.id), { token: session.token, signal }),
+    queryFn: ({ signal }) =>
+      api<{ data: AccountItem[] }>(companyAccountsPath(company.id), { token: session.token, signal }),
   });
   const list = accounts.data?.data ?? [];
   const table = useTablePage(list, accountSearchText);

@@ -56,7 +56,10 @@ type GrantMode = 'declared' | 'none' | 'chosen';
 export function grantsQuery(mode: GrantMode, chosen: readonly string[]): string {
   if (mode === 'declared') return 'declared';
   if (mode === 'none') return '';
-  return chosen.map((name) => name.trim()).filter(Boolean).join(',');
+  return chosen
+    .map((name) => name.trim())
+    .filter(Boolean)
+    .join(',');
 }
 
 /** A refusal lists every reason joined by "; ": one line each. */
@@ -76,7 +79,12 @@ const MODULE_COLUMNS: readonly AdminColumn[] = [
 ];
 
 function Capabilities({ names, color }: { names: readonly string[]; color: string }) {
-  if (names.length === 0) return <Text size="xs" c="dimmed">none</Text>;
+  if (names.length === 0)
+    return (
+      <Text size="xs" c="dimmed">
+        none
+      </Text>
+    );
   return (
     <Group gap={4}>
       {names.map((name) => (
@@ -208,7 +216,15 @@ function InstallCard({ session }: { session: Session }) {
   );
 }
 
-function RemoveModal({ module, session, onClose }: { module: InstalledModule | null; session: Session; onClose: () => void }) {
+function RemoveModal({
+  module,
+  session,
+  onClose,
+}: {
+  module: InstalledModule | null;
+  session: Session;
+  onClose: () => void;
+}) {
   const queryClient = useQueryClient();
   const remove = useMutation({
     mutationFn: (key: string) =>
@@ -231,7 +247,12 @@ function RemoveModal({ module, session, onClose }: { module: InstalledModule | n
             <Button variant="default" onClick={onClose}>
               Cancel
             </Button>
-            <Button color="red" leftSection={<IconTrash size={16} />} loading={remove.isPending} onClick={() => remove.mutate(module.key)}>
+            <Button
+              color="red"
+              leftSection={<IconTrash size={16} />}
+              loading={remove.isPending}
+              onClick={() => remove.mutate(module.key)}
+            >
               Remove
             </Button>
           </Group>

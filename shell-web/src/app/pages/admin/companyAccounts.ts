@@ -56,7 +56,9 @@ export function canChangeAccount(account: Pick<AccountItem, 'id' | 'disabled'>, 
 
 /** The list with one account's state changed (shown until the refetched list arrives). */
 export function withAccountState(accounts: readonly AccountItem[], userId: string, disabled: boolean): AccountItem[] {
-  return accounts.map((account) => (account.id === userId && account.disabled !== disabled ? { ...account, disabled } : account));
+  return accounts.map((account) =>
+    account.id === userId && account.disabled !== disabled ? { ...account, disabled } : account,
+  );
 }
 
 /** Search only helps once the list runs over a page. */

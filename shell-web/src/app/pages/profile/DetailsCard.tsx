@@ -32,12 +32,20 @@ export function DetailsCard({ session }: { session: Session }) {
     try {
       const userdata = await api<UserData>('/users/me', {
         method: 'PUT',
-        body: { firstname: values.firstname.trim(), lastname: values.lastname.trim(), job_title: values.job_title.trim() },
+        body: {
+          firstname: values.firstname.trim(),
+          lastname: values.lastname.trim(),
+          job_title: values.job_title.trim(),
+        },
         token: session.token,
       });
       queryClient.setQueryData(queryKeys.me(session.token), userdata);
       await update(userdata);
-      form.setInitialValues({ firstname: userdata.firstname, lastname: userdata.lastname, job_title: userdata.job_title });
+      form.setInitialValues({
+        firstname: userdata.firstname,
+        lastname: userdata.lastname,
+        job_title: userdata.job_title,
+      });
       form.setValues({ firstname: userdata.firstname, lastname: userdata.lastname, job_title: userdata.job_title });
       notifySuccess(PROFILE_SAVED);
     } catch (err) {

@@ -49,9 +49,19 @@ export function PasswordCard({ session }: { session: Session }) {
 
   return (
     <FormCard title="Change password" action="Change password" onSubmit={submit} saving={saving}>
-      <PasswordInput label="Current password" required autoComplete="current-password" {...form.getInputProps('currentPassword')} />
+      <PasswordInput
+        label="Current password"
+        required
+        autoComplete="current-password"
+        {...form.getInputProps('currentPassword')}
+      />
       <PasswordInput label="New password" required autoComplete="new-password" {...form.getInputProps('newPassword')} />
-      <PasswordInput label="Confirm new password" required autoComplete="new-password" {...form.getInputProps('confirmPassword')} />
+      <PasswordInput
+        label="Confirm new password"
+        required
+        autoComplete="new-password"
+        {...form.getInputProps('confirmPassword')}
+      />
       <PasswordHints password={form.values.newPassword} />
     </FormCard>
   );
