@@ -15,7 +15,7 @@ import {
 import { ApiError, type ApiClient } from '../src/api';
 import { RealtimeHub } from '../src/realtime';
 import type { PageTitle, ShellServices } from '../src/types';
-import { fakeRealtimeServer } from './fake-server';
+import { fakeRealtimeServer } from '../testing';
 import { render } from './render';
 
 function makeServices(overrides: Partial<ShellServices> = {}) {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { RealtimeConnection, RealtimeHub, moduleChannel, type RealtimeGap } from '../src/realtime';
-import { fakeRealtimeServer, settle } from './fake-server';
+import { fakeRealtimeServer, settle } from '../testing';
 
 const FAST = { initialDelayMs: 5, maxDelayMs: 20, random: () => 1 };
 

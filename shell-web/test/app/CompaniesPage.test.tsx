@@ -3,11 +3,13 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { stubBrowser } from '@autoscope/web-sdk/testing';
 
 import { CompaniesPage, type CompanyItem } from '../../src/app/pages/admin/CompaniesPage';
 import type { AccountItem } from '../../src/app/pages/admin/companyAccounts';
 import type { Session } from '../../src/session';
-import { renderInMantine, stubBrowser } from '../render';
+
+import { renderInMantine } from '../render';
 
 beforeAll(stubBrowser);
 

@@ -2,10 +2,12 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
+import { stubBrowser } from '@autoscope/web-sdk/testing';
 
 import { SidebarMenu } from '../../src/app/layout/SidebarMenu';
 import type { MenuItem } from '../../src/app/menu';
-import { renderInMantine, stubBrowser } from '../render';
+
+import { renderInMantine } from '../render';
 
 beforeAll(stubBrowser);
 

@@ -1,8 +1,9 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { useModuleKey, type VisibleModule } from '@autoscope/web-sdk';
+import { stubBrowser } from '@autoscope/web-sdk/testing';
 
-import { renderInMantine, stubBrowser } from '../render';
+import { renderInMantine } from '../render';
 
 const loadExposed = vi.fn();
 vi.mock('../../src/modules/loadFederation', () => ({ loadFederation: async () => ({ loadExposed }) }));
