@@ -1,0 +1,88 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { fakeServer, renderWithShell, reply, stubBrowser, type FakeServer } from '@autoscope/web-sdk/testing';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+
+import { indexPeople } from '@common/domain/people';
+import { ADA } from '@common/domain/testFixtures';
+import { BOT } from '../testFixtures';
+import type { Overview } from '../types';
+import { BotDrawer } from './BotDrawer';
+
+beforeAll(stubBrowser);
+afterEach(cleanup);
+
+const RANGE = { from: 1_772_409_600, to: 1_772_582_399, days: 2 };
+
+const OVERVIEW: Overview = {
+  bot: BOT,
+  range: RANGE,
+  status: { bot: BOT.name, id: BOT.id, status: 'idle', running: 0, running_since: null, last_event_at: null },
+  current_runs: [],
+  last_run: null,
+  runs: {
+    total: 4,
+    running: 0,
+    successful: 3,
+    failed: 1,
+    stopped: 0,
+    items: 40,
+    busy_seconds: 3_600,
+    success_rate: 75,
+  },
+  failures: {
+    total: 1,
+    business: 0,
+    system: 1,
+    unspecified: 0,
+    reasons: [{ exception_type: 'system', reason: 'SAP timeout', n: 1 }],
+  },
+  processes: [
+    { process: 'Invoice posting', assigned: true, runs: 4, successful: 3, failed: 1, items: 40, busy_seconds: 3_600 },
+  ],
+};
+
+function renderDrawer(server: FakeServer) {
+  const actions = { onEdit: vi.fn(), onDelete: vi.fn() };
+  renderWithShell(
+    <BotDrawer
+      opened
+      botId="b1"
+      range={{ kind: 'custom', from: '2026-03-02', to: '2026-03-03' }}
+      people={indexPeople([ADA])}
+      currencySymbol="€"
+      closeOnEscape
+      onClose={() => undefined}
+      {...actions}
+    />,
+    { server, moduleKey: 'bots' },
+  );
+  return actions;
+}
+
+describe('BotDrawer', () => {
+  it("shows the bot's figures in the range, its failures, processes and details", async () => {
+    const server = fakeServer().on('GET', '/api/m/bots/bots/b1/overview', OVERVIEW);
+    const actions = renderDrawer(server);
+
+    const drawer = await screen.findByRole('dialog', { name: 'Invoice bot' });
+    expect(within(drawer).getByText('Never ran')).toBeTruthy();
+    expect(within(drawer).getByText('No run going on.')).toBeTruthy();
+    expect(within(drawer).getByText('75 %')).toBeTruthy();
+    expect(within(drawer).getByText('SAP timeout')).toBeTruthy();
+    expect(within(drawer).getByText('Invoice posting')).toBeTruthy();
+    expect(within(drawer).getByText('Ada Lovelace')).toBeTruthy();
+    expect(within(drawer).getByText('VM-01')).toBeTruthy();
+    expect(Object.fromEntries(server.requests[0]!.query)).toEqual({ from: '2026-03-02', to: '2026-03-03' });
+
+    fireEvent.click(within(drawer).getByRole('button', { name: 'Delete' }));
+    expect(actions.onDelete).toHaveBeenCalledWith(BOT);
+  });
+
+  it('says when the bot is gone', async () => {
+    renderDrawer(fakeServer().on('GET', '/api/m/bots/bots/b1/overview', reply(404, { message: 'Not found' })));
+
+    expect(await screen.findByText('Bot not found')).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Bot' })).toBeTruthy();
+  });
+});
