@@ -76,7 +76,17 @@ export { SseParser, parseSse } from './sse';
 export type { SseEvent } from './sse';
 
 export { fetchVisibleModules, moduleIsOpen } from './modules';
-export type { FetchModulesOptions, ModulePage, ModuleRemote, VisibleModule, VisibleModulesResponse } from './modules';
+export type {
+  FetchModulesOptions,
+  MenuGroup,
+  MenuLayout,
+  ModulePage,
+  ModuleRemote,
+  RightsKey,
+  ShellEntry,
+  VisibleModule,
+  VisibleModulesResponse,
+} from './modules';
 
 export { MARK_READ_LIMIT, getNotifications, markNotificationsRead } from './notifications';
 export type { NotificationEvent, NotificationItem } from './notifications';

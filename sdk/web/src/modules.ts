@@ -1,7 +1,8 @@
 /**
  * `GET /api/modules`: the modules the signed-in user may see (disabled ones included, to
- * show greyed), with their pages and the federated remote to register. The shell calls
- * it right after sign-in, before any remote is loaded.
+ * show greyed), with their pages and the federated remote to register, the portal's rights
+ * keys and the menu's layout. The shell calls it right after sign-in, before any remote is
+ * loaded.
  */
 
 import { ApiError, createApiClient, type ApiClient } from './api';
@@ -44,9 +45,48 @@ export interface VisibleModule {
   remote: ModuleRemote | null;
 }
 
-/** The answer of `GET /api/modules`. */
+/** A rights key of the portal (the host's `RightsKey`). */
+export interface RightsKey {
+  key: string;
+  /** Premium keys are disabled for community companies. */
+  premium: boolean;
+}
+
+/** A group of the main menu (the host's `MenuGroup`). */
+export interface MenuGroup {
+  label: string;
+  /** An icon name the shell knows. */
+  icon: string;
+  key: string;
+  /** The group's own page, if it has one. */
+  to: string | null;
+  /** The routes of its entries, in order; modules' other pages in the group follow. */
+  routes: string[];
+}
+
+/** A menu entry the shell serves itself, shown by its rights key (the host's `ShellEntry`). */
+export interface ShellEntry {
+  label: string;
+  icon: string;
+  key: string;
+  to: string;
+}
+
+/** The menu's order and groups (the host's `MenuLayout`). */
+export interface MenuLayout {
+  groups: MenuGroup[];
+  /** The routes of the single entries after the groups, in order; other modules' pages follow. */
+  singles: string[];
+  /** Create New Company: a menu of its own. */
+  company: ShellEntry;
+}
+
+/** The answer of `GET /api/modules` (the host's `VisibleModules`). */
 export interface VisibleModulesResponse {
   data: VisibleModule[];
+  /** Every rights key of the portal, in order. */
+  rightsKeys: RightsKey[];
+  menu: MenuLayout;
 }
 
 export interface FetchModulesOptions {
@@ -58,10 +98,14 @@ export interface FetchModulesOptions {
 }
 
 /**
- * The modules the holder of `token` may see, in key order. Throws `ApiError` (401 when
- * the session is over; status 0 when the host cannot be reached).
+ * The answer for the holder of `token`: the modules they may see, in key order, the rights
+ * keys and the menu's layout. Throws `ApiError` (401 when the session is over; status 0
+ * when the host cannot be reached; 502 for an answer of another shape).
  */
-export async function fetchVisibleModules(token: string, options: FetchModulesOptions = {}): Promise<VisibleModule[]> {
+export async function fetchVisibleModules(
+  token: string,
+  options: FetchModulesOptions = {},
+): Promise<VisibleModulesResponse> {
   const api: ApiClient = createApiClient({
     prefix: '/api',
     getToken: () => token,
@@ -70,10 +114,44 @@ export async function fetchVisibleModules(token: string, options: FetchModulesOp
     fetch: options.fetch,
   });
   const answer = await api.get<VisibleModulesResponse>('/modules', { signal: options.signal });
-  if (!answer || !Array.isArray(answer.data)) {
+  if (!hasExpectedShape(answer)) {
     throw new ApiError(502, 'The module list is not in the expected shape', answer);
   }
-  return answer.data.map(normalizeModule);
+  return {
+    data: answer.data.map(normalizeModule),
+    rightsKeys: answer.rightsKeys.map(({ key, premium }) => ({ key, premium: premium === true })),
+    menu: normalizeMenu(answer.menu),
+  };
+}
+
+function hasExpectedShape(answer: VisibleModulesResponse | undefined): answer is VisibleModulesResponse {
+  const menu = answer?.menu;
+  return (
+    answer !== undefined &&
+    answer !== null &&
+    Array.isArray(answer.data) &&
+    Array.isArray(answer.rightsKeys) &&
+    typeof menu === 'object' &&
+    menu !== null &&
+    Array.isArray(menu.groups) &&
+    Array.isArray(menu.singles) &&
+    typeof menu.company === 'object' &&
+    menu.company !== null
+  );
+}
+
+function normalizeMenu(menu: MenuLayout): MenuLayout {
+  return {
+    groups: menu.groups.map((group) => ({
+      label: group.label,
+      icon: group.icon,
+      key: group.key,
+      to: group.to ?? null,
+      routes: [...(group.routes ?? [])],
+    })),
+    singles: [...menu.singles],
+    company: { label: menu.company.label, icon: menu.company.icon, key: menu.company.key, to: menu.company.to },
+  };
 }
 
 function normalizeModule(module: VisibleModule): VisibleModule {

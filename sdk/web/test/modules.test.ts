@@ -35,17 +35,37 @@ const HOST_ANSWER = {
       remote: null,
     },
   ],
+  rightsKeys: [
+    { key: 'business_insight', premium: false },
+    { key: 'process', premium: false },
+    { key: 'createCompany', premium: true },
+  ],
+  menu: {
+    groups: [
+      {
+        label: 'Dashboards',
+        icon: 'dashboard',
+        key: 'all',
+        to: '/DashboardDefault',
+        routes: ['/BusinessInsight'],
+      },
+      { label: 'Process', icon: 'sitemap', key: 'group:Process', to: null, routes: ['/Process'] },
+    ],
+    singles: ['/Chat'],
+    company: { label: 'Create New Company', icon: 'building', key: 'createCompany', to: '/createCompany' },
+  },
 };
 
 describe('fetchVisibleModules', () => {
-  it('GETs /api/modules with the token and returns the typed list', async () => {
+  it('GETs /api/modules with the token and returns the typed answer', async () => {
     const fetch = vi.fn(async () => new Response(JSON.stringify(HOST_ANSWER), { status: 200 }));
-    const modules = await fetchVisibleModules('tok', { fetch: fetch as unknown as typeof globalThis.fetch });
+    const answer = await fetchVisibleModules('tok', { fetch: fetch as unknown as typeof globalThis.fetch });
     expect(fetch).toHaveBeenCalledTimes(1);
     const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/modules');
     expect((init.headers as Record<string, string>).Authorization).toBe('Bearer tok');
-    expect(modules).toEqual(HOST_ANSWER.data);
+    expect(answer).toEqual(HOST_ANSWER);
+    const modules = answer.data;
     expect(modules[0]!.remote?.manifestUrl).toBe('/modules/process/1.2.0/mf-manifest.json');
     expect(modules.map(moduleIsOpen)).toEqual([true, false]);
   });
@@ -62,5 +82,14 @@ describe('fetchVisibleModules', () => {
   it('refuses an answer of the wrong shape', async () => {
     const fetch = async () => new Response(JSON.stringify([1]), { status: 200 });
     await expect(fetchVisibleModules('t', { fetch })).rejects.toBeInstanceOf(ApiError);
+  });
+
+  it('refuses an answer without the rights keys or the menu', async () => {
+    const { menu: _menu, ...withoutMenu } = HOST_ANSWER;
+    const { rightsKeys: _keys, ...withoutKeys } = HOST_ANSWER;
+    for (const body of [withoutMenu, withoutKeys, { ...HOST_ANSWER, menu: { groups: [] } }]) {
+      const fetch = async () => new Response(JSON.stringify(body), { status: 200 });
+      await expect(fetchVisibleModules('t', { fetch })).rejects.toMatchObject({ status: 502 });
+    }
   });
 });

@@ -16,7 +16,15 @@ import { rightsOf, useSession, type Session } from '../session';
 import { Loading } from '../ui';
 import { adminFlagSet } from './adminFlag';
 import { AppLayout } from './layout/AppLayout';
-import { ADMIN_ROUTES, buildAdminMenu, buildMenu, buildModuleRoutes, createCompanyOpen, SHELL_ROUTES } from './menu';
+import {
+  ADMIN_ROUTES,
+  buildAdminMenu,
+  buildMenu,
+  buildModuleRoutes,
+  createCompanyOpen,
+  SHELL_ROUTES,
+  type Menu,
+} from './menu';
 import { modulePageMeta, type PageMeta } from './pageMeta';
 import { CompaniesPage } from './pages/admin/CompaniesPage';
 import { ModulesPage } from './pages/admin/ModulesPage';
@@ -30,6 +38,8 @@ import { useStartupData } from './startup/useStartupData';
 const HOME_PATH = '/BusinessInsight';
 
 type Logout = (delayMs: number) => void;
+
+const NO_MENU: Menu = { main: [], company: [] };
 
 const PROFILE_PAGE: PageMeta = {
   path: SHELL_ROUTES.profile,
@@ -98,10 +108,11 @@ function UserArea({
   pageTitle: PageTitle | null;
   onLogout: Logout;
 }) {
-  const { modules, isLoading, error } = useVisibleModules();
+  const { answer, isLoading, error } = useVisibleModules();
   const rights = rightsOf(session);
-  const menu = useMemo(() => buildMenu(rights, modules), [rights, modules]);
-  const moduleRoutes = useMemo(() => buildModuleRoutes(rights, modules), [rights, modules]);
+  // The menu's layout comes with the modules: until they are there, the sidebar is empty.
+  const menu = useMemo(() => (answer ? buildMenu(rights, answer) : NO_MENU), [rights, answer]);
+  const moduleRoutes = useMemo(() => (answer ? buildModuleRoutes(rights, answer) : []), [rights, answer]);
   const pages = useMemo(
     () => [PROFILE_PAGE, DASHBOARD_PAGE, ...modulePageMeta(moduleRoutes, menu.main)],
     [moduleRoutes, menu.main],
@@ -133,7 +144,7 @@ function UserArea({
           caseSensitive
           element={<DashboardPage session={session} routes={moduleRoutes} loading={isLoading} />}
         />
-        {createCompanyOpen(rights) && (
+        {answer && createCompanyOpen(rights, answer.menu) && (
           // Spec section 2: the content of /createCompany is not shown.
           <Route path={childPath(SHELL_ROUTES.createCompany, true)} caseSensitive element={null} />
         )}

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { fetchVisibleModules, isApiError, type VisibleModule } from '@autoscope/web-sdk';
+import { fetchVisibleModules, isApiError, type VisibleModule, type VisibleModulesResponse } from '@autoscope/web-sdk';
 
 import { useSession } from '../session';
 import { takePrefetchedFetch } from './prefetch';
@@ -15,6 +15,8 @@ const MODULES_STALE_MS = 60_000;
 export interface VisibleModulesState {
   /** The modules the user may see (disabled ones too, to show greyed), in key order. */
   modules: VisibleModule[];
+  /** The whole answer (the modules, the rights keys, the menu's layout); null until it comes. */
+  answer: VisibleModulesResponse | null;
   /** True until the first answer for the current session. */
   isLoading: boolean;
   error: unknown;
@@ -34,7 +36,7 @@ export function useVisibleModules(): VisibleModulesState {
     enabled: token !== null,
     staleTime: MODULES_STALE_MS,
     queryFn: async ({ signal }) => {
-      if (token === null) return NO_MODULES;
+      if (token === null) return null;
       try {
         return await fetchVisibleModules(token, { signal, fetch: takePrefetchedFetch(token) });
       } catch (err) {
@@ -47,11 +49,12 @@ export function useVisibleModules(): VisibleModulesState {
     retry: (failures, err) => failures < 2 && !(isApiError(err) && err.status >= 400 && err.status < 500),
   });
 
-  const modules = query.data ?? NO_MODULES;
+  const answer = query.data ?? null;
+  const modules = answer?.data ?? NO_MODULES;
   useEffect(() => {
     if (openRemotes(modules).length === 0) return;
     void loadFederation().then((federation) => federation.registerOpenRemotes(modules));
   }, [modules]);
 
-  return { modules, isLoading: token !== null && query.isPending, error: query.error };
+  return { modules, answer, isLoading: token !== null && query.isPending, error: query.error };
 }

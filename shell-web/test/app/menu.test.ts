@@ -2,26 +2,25 @@ import { describe, expect, it } from 'vitest';
 import type { ModulePage, VisibleModule } from '@autoscope/web-sdk';
 
 import {
-  SPEC_RIGHTS_KEYS,
   ALWAYS_SHOWN_KEY,
   buildAdminMenu,
   buildMenu,
   buildModuleRoutes,
   createCompanyOpen,
   flattenMenu,
-  rightsKeyOf,
   UPGRADE_TOOLTIP,
   type MenuItem,
 } from '../../src/app/menu';
 import type { Rights } from '../../src/session';
+import { HOST_MENU, HOST_RIGHTS_KEYS, hostAnswer } from './hostMenu';
 
 const OPEN = { view: true, disabled: false };
 const DISABLED = { view: true, disabled: true };
 const HIDDEN = { view: false, disabled: false };
 
-/** The rights of spec section 3, all open, with `overrides` applied. */
+/** Every rights key of the portal, all open, with `overrides` applied. */
 function rights(overrides: Rights = {}): Rights {
-  return { ...Object.fromEntries([...SPEC_RIGHTS_KEYS].map((key) => [key, OPEN])), ...overrides };
+  return { ...Object.fromEntries(HOST_RIGHTS_KEYS.map(({ key }) => [key, OPEN])), ...overrides };
 }
 
 function page(route: string, menuKey: string, extra: Partial<ModulePage> = {}): ModulePage {
@@ -49,20 +48,49 @@ function module(key: string, rightsKey: string, pages: ModulePage[], right = OPE
   };
 }
 
-/** One module for every route of the spec's menu. */
-const SPEC_MODULES: VisibleModule[] = [
-  module('insights', 'business_insight', [page('/BusinessInsight', 'business_insight')]),
-  module('rpa', 'bot_insight', [page('/RPAInsight', 'operation_insight')]),
-  module('supportinsight', 'support_insight', [page('/SupportInsight', 'support_insight')]),
-  module('process', 'process', [page('/Process', 'process'), page('/ProcessRanking', 'process')]),
-  module('board', 'kanban_board', [page('/ProcessBoard', 'kanban_board')]),
-  module('tickets', 'support', [page('/Support', 'support')]),
-  module('dbi', 'databaseIntegration', [page('/databaseIntegration', 'databaseIntegration')]),
-  module('chat', 'chat', [page('/Chat', 'chat')]),
-  module('calendar', 'calendar', [page('/Calendar', 'calendar')]),
-  module('bots', 'bot_profile', [page('/BotProfile', 'bot_profile')]),
-  module('team', 'team_profile', [page('/TeamMaster', 'team_profile')]),
+/** The pages of the portal's menu: label, icon and group as the modules declare them. */
+const VAULT = page('/Process', 'process', { label: 'Process Vault', group: 'Process', icon: 'database' });
+const RANKING = page('/ProcessRanking', 'process', {
+  label: 'Process Ranking',
+  group: 'Process',
+  icon: 'list-numbers',
+});
+const BOARD = page('/ProcessBoard', 'kanban_board', {
+  label: 'Process Board',
+  group: 'Process',
+  icon: 'layout-kanban',
+});
+const RPA = page('/RPAInsight', 'operation_insight', {
+  label: 'Operational Insight',
+  group: 'Dashboards',
+  icon: 'activity',
+});
+
+/** One module for every route of the host's menu. */
+const PORTAL_MODULES: VisibleModule[] = [
+  module('insights', 'business_insight', [
+    page('/BusinessInsight', 'business_insight', { label: 'Business Insight', group: 'Dashboards', icon: 'chart-bar' }),
+  ]),
+  module('rpa', 'bot_insight', [RPA]),
+  module('supportinsight', 'support_insight', [
+    page('/SupportInsight', 'support_insight', { label: 'Support Insight', group: 'Dashboards', icon: 'chart-pie' }),
+  ]),
+  module('process', 'process', [VAULT, RANKING]),
+  module('board', 'kanban_board', [BOARD]),
+  module('tickets', 'support', [
+    page('/Support', 'support', { label: 'Ticket Management', group: 'Support', icon: 'ticket' }),
+  ]),
+  module('dbi', 'databaseIntegration', [
+    page('/databaseIntegration', 'databaseIntegration', { label: 'Database Integration', icon: 'plug' }),
+  ]),
+  module('chat', 'chat', [page('/Chat', 'chat', { label: 'Chat', icon: 'message' })]),
+  module('calendar', 'calendar', [page('/Calendar', 'calendar', { label: 'Calendar', icon: 'calendar' })]),
+  module('bots', 'bot_profile', [page('/BotProfile', 'bot_profile', { label: 'Bot Profile', icon: 'robot' })]),
+  module('team', 'team_profile', [page('/TeamMaster', 'team_profile', { label: 'Team Master', icon: 'users' })]),
 ];
+
+/** The host's answer with every module of the menu. */
+const PORTAL = hostAnswer(PORTAL_MODULES);
 
 function labels(items: readonly MenuItem[]): string[] {
   return items.map((item) => item.label);
@@ -74,7 +102,7 @@ function find(items: readonly MenuItem[], label: string): MenuItem | undefined {
 
 describe('buildMenu', () => {
   it('lays out the spec menu: Dashboards, Process, Support, then the single items, in order', () => {
-    const menu = buildMenu(rights(), SPEC_MODULES);
+    const menu = buildMenu(rights(), PORTAL);
     expect(labels(menu.main)).toEqual([
       'Dashboards',
       'Process',
@@ -91,7 +119,7 @@ describe('buildMenu', () => {
   });
 
   it('gives every entry its spec route and key', () => {
-    const flat = flattenMenu(buildMenu(rights(), SPEC_MODULES).main).map(({ label, to, key }) => [label, to, key]);
+    const flat = flattenMenu(buildMenu(rights(), PORTAL).main).map(({ label, to, key }) => [label, to, key]);
     expect(flat).toEqual([
       ['Dashboards', '/DashboardDefault', 'all'],
       ['Business Insight', '/BusinessInsight', 'business_insight'],
@@ -110,7 +138,7 @@ describe('buildMenu', () => {
   });
 
   it('keeps Create New Company as a separate single-item menu', () => {
-    const menu = buildMenu(rights(), SPEC_MODULES);
+    const menu = buildMenu(rights(), PORTAL);
     expect(menu.company).toEqual([
       { label: 'Create New Company', icon: 'building', to: '/createCompany', key: 'createCompany' },
     ]);
@@ -118,7 +146,7 @@ describe('buildMenu', () => {
   });
 
   it('shows an entry only when the rights for its key allow view', () => {
-    const menu = buildMenu(rights({ chat: HIDDEN, calendar: HIDDEN }), SPEC_MODULES);
+    const menu = buildMenu(rights({ chat: HIDDEN, calendar: HIDDEN }), PORTAL);
     expect(find(menu.main, 'Chat')).toBeUndefined();
     expect(find(menu.main, 'Calendar')).toBeUndefined();
     expect(find(menu.main, 'Bot Profile')).toBeDefined();
@@ -126,25 +154,23 @@ describe('buildMenu', () => {
 
   it('treats a key missing from the rights map as not viewable', () => {
     const { chat: _chat, ...withoutChat } = rights();
-    expect(find(buildMenu(withoutChat, SPEC_MODULES).main, 'Chat')).toBeUndefined();
+    expect(find(buildMenu(withoutChat, PORTAL).main, 'Chat')).toBeUndefined();
   });
 
   it('reads the rights key bot_insight for the menu key operation_insight', () => {
-    expect(rightsKeyOf('operation_insight')).toBe('bot_insight');
-    expect(rightsKeyOf('process')).toBe('process');
-    const hidden = buildMenu(rights({ bot_insight: HIDDEN }), SPEC_MODULES);
+    const hidden = buildMenu(rights({ bot_insight: HIDDEN }), PORTAL);
     expect(find(hidden.main, 'Operational Insight')).toBeUndefined();
-    const disabled = buildMenu(rights({ bot_insight: DISABLED }), SPEC_MODULES);
+    const disabled = buildMenu(rights({ bot_insight: DISABLED }), PORTAL);
     expect(find(disabled.main, 'Operational Insight')).toMatchObject({ key: 'operation_insight', disabled: true });
     // A stray `operation_insight` rights entry decides nothing.
-    const stray = buildMenu(rights({ bot_insight: HIDDEN, operation_insight: OPEN }), SPEC_MODULES);
+    const stray = buildMenu(rights({ bot_insight: HIDDEN, operation_insight: OPEN }), PORTAL);
     expect(find(stray.main, 'Operational Insight')).toBeUndefined();
   });
 
   it('puts Process Board in the Process group under the key kanban_board', () => {
-    const menu = buildMenu(rights({ kanban_board: HIDDEN }), SPEC_MODULES);
+    const menu = buildMenu(rights({ kanban_board: HIDDEN }), PORTAL);
     expect(labels(menu.main[1]!.content!)).toEqual(['Process Vault', 'Process Ranking']);
-    const onlyBoard = buildMenu(rights({ process: HIDDEN }), SPEC_MODULES);
+    const onlyBoard = buildMenu(rights({ process: HIDDEN }), PORTAL);
     const process = onlyBoard.main.find((item) => item.label === 'Process');
     expect(process?.content).toEqual([
       { label: 'Process Board', icon: 'layout-kanban', to: '/ProcessBoard', key: 'kanban_board' },
@@ -152,10 +178,7 @@ describe('buildMenu', () => {
   });
 
   it('always shows the entry keyed all, even with no viewable dashboard', () => {
-    const menu = buildMenu(
-      rights({ business_insight: HIDDEN, bot_insight: HIDDEN, support_insight: HIDDEN }),
-      SPEC_MODULES,
-    );
+    const menu = buildMenu(rights({ business_insight: HIDDEN, bot_insight: HIDDEN, support_insight: HIDDEN }), PORTAL);
     const dashboards = menu.main[0]!;
     expect(dashboards).toMatchObject({
       label: 'Dashboards',
@@ -163,19 +186,19 @@ describe('buildMenu', () => {
       to: '/DashboardDefault',
       content: [],
     });
-    expect(buildMenu({}, []).main).toEqual([
+    expect(buildMenu({}, hostAnswer([])).main).toEqual([
       { label: 'Dashboards', icon: 'dashboard', key: 'all', to: '/DashboardDefault', content: [] },
     ]);
   });
 
   it('hides a group without a viewable child', () => {
-    const menu = buildMenu(rights({ support: HIDDEN, process: HIDDEN, kanban_board: HIDDEN }), SPEC_MODULES);
+    const menu = buildMenu(rights({ support: HIDDEN, process: HIDDEN, kanban_board: HIDDEN }), PORTAL);
     expect(labels(menu.main)).not.toContain('Support');
     expect(labels(menu.main)).not.toContain('Process');
   });
 
   it('keeps a group whose only children are disabled (they are still viewable)', () => {
-    const menu = buildMenu(rights({ support: DISABLED }), SPEC_MODULES);
+    const menu = buildMenu(rights({ support: DISABLED }), PORTAL);
     expect(menu.main.find((item) => item.label === 'Support')?.content).toEqual([
       { label: 'Ticket Management', icon: 'ticket', to: '/Support', key: 'support', disabled: true },
     ]);
@@ -183,7 +206,9 @@ describe('buildMenu', () => {
 
   it('marks entries whose rights say disabled, for the greyed look and the Upgrade to Premium tooltip', () => {
     const community = rights({ databaseIntegration: DISABLED, createCompany: DISABLED });
-    const modules = SPEC_MODULES.map((m) => (m.rightsKey === 'databaseIntegration' ? { ...m, rights: DISABLED } : m));
+    const modules = hostAnswer(
+      PORTAL_MODULES.map((m) => (m.rightsKey === 'databaseIntegration' ? { ...m, rights: DISABLED } : m)),
+    );
     const menu = buildMenu(community, modules);
     expect(find(menu.main, 'Database Integration')).toMatchObject({ disabled: true });
     expect(menu.company[0]).toMatchObject({ label: 'Create New Company', disabled: true });
@@ -192,21 +217,21 @@ describe('buildMenu', () => {
   });
 
   it('hides Create New Company when its right does not allow view', () => {
-    expect(buildMenu(rights({ createCompany: HIDDEN }), SPEC_MODULES).company).toEqual([]);
+    expect(buildMenu(rights({ createCompany: HIDDEN }), PORTAL).company).toEqual([]);
   });
 
   it('shows a spec entry only when a visible module serves its route', () => {
-    const withoutChat = SPEC_MODULES.filter((m) => m.key !== 'chat' && m.key !== 'board');
+    const withoutChat = hostAnswer(PORTAL_MODULES.filter((m) => m.key !== 'chat' && m.key !== 'board'));
     const menu = buildMenu(rights(), withoutChat);
     expect(find(menu.main, 'Chat')).toBeUndefined();
     expect(find(menu.main, 'Process Board')).toBeUndefined();
   });
 
-  it('keeps spec labels and order whatever the module calls its pages, and takes the module icon', () => {
-    const renamed = [
-      module('board', 'kanban_board', [page('/ProcessBoard', 'kanban_board', { label: 'Kanban', icon: 'kanban' })]),
-      module('process', 'process', [page('/ProcessRanking', 'process'), page('/Process', 'process')]),
-    ];
+  it('keeps the layout’s order whatever order the module declares its pages in, and takes the module icon', () => {
+    const renamed = hostAnswer([
+      module('board', 'kanban_board', [{ ...BOARD, icon: 'kanban' }]),
+      module('process', 'process', [RANKING, VAULT]),
+    ]);
     const process = buildMenu(rights(), renamed).main.find((item) => item.label === 'Process');
     expect(process?.content?.map(({ label, icon }) => [label, icon])).toEqual([
       ['Process Vault', 'database'],
@@ -215,12 +240,12 @@ describe('buildMenu', () => {
     ]);
   });
 
-  it('adds pages of other modules in their declared group, or as single items after the spec ones', () => {
-    const extra = [
-      ...SPEC_MODULES,
+  it('adds pages of other modules in their declared group, or as single items after the layout’s ones', () => {
+    const extra = hostAnswer([
+      ...PORTAL_MODULES,
       module('crud', 'process', [page('/Items', 'process', { label: 'Items', group: 'Process', icon: 'archive' })]),
       module('faq', 'support', [page('/Faq', 'support', { label: 'FAQ' })]),
-    ];
+    ]);
     const menu = buildMenu(rights(), extra);
     expect(labels(menu.main[1]!.content!)).toEqual(['Process Vault', 'Process Ranking', 'Process Board', 'Items']);
     expect(labels(menu.main).slice(-2)).toEqual(['Team Master', 'FAQ']);
@@ -228,14 +253,15 @@ describe('buildMenu', () => {
   });
 
   it('greys an entry whose module is disabled even when the menu key is open', () => {
-    const modules = [module('crud', 'databaseIntegration', [page('/Items', 'process', { label: 'Items' })], DISABLED)];
+    const modules = hostAnswer([
+      module('crud', 'databaseIntegration', [page('/Items', 'process', { label: 'Items' })], DISABLED),
+    ]);
     expect(find(buildMenu(rights(), modules).main, 'Items')).toMatchObject({ disabled: true });
   });
 
-  it('follows the module’s own right for a menu key the spec does not know', () => {
-    const reports = (right: typeof OPEN) => [
-      module('reports', 'process', [page('/Reports', 'my_reports', { label: 'Reports' })], right),
-    ];
+  it('follows the module’s own right for a menu key the layout does not know', () => {
+    const reports = (right: typeof OPEN) =>
+      hostAnswer([module('reports', 'process', [page('/Reports', 'my_reports', { label: 'Reports' })], right)]);
     expect(find(buildMenu(rights(), reports(OPEN)).main, 'Reports')).toEqual({
       label: 'Reports',
       icon: 'puzzle',
@@ -248,7 +274,7 @@ describe('buildMenu', () => {
   });
 
   it('ignores module pages on the shell routes', () => {
-    const modules = [module('evil', 'chat', [page('/Profile', 'chat', { label: 'Fake profile' })])];
+    const modules = hostAnswer([module('evil', 'chat', [page('/Profile', 'chat', { label: 'Fake profile' })])]);
     expect(find(buildMenu(rights(), modules).main, 'Fake profile')).toBeUndefined();
     expect(buildModuleRoutes(rights(), modules)).toEqual([]);
   });
@@ -257,7 +283,7 @@ describe('buildMenu', () => {
 describe('buildModuleRoutes', () => {
   it('opens a module route only when view is true and disabled is false', () => {
     const community = rights({ databaseIntegration: DISABLED, chat: HIDDEN });
-    const paths = buildModuleRoutes(community, SPEC_MODULES).map((route) => route.path);
+    const paths = buildModuleRoutes(community, PORTAL).map((route) => route.path);
     expect(paths).toContain('/BusinessInsight');
     expect(paths).toContain('/RPAInsight');
     expect(paths).not.toContain('/databaseIntegration');
@@ -265,17 +291,17 @@ describe('buildModuleRoutes', () => {
   });
 
   it('closes /RPAInsight through the rights key bot_insight', () => {
-    const paths = buildModuleRoutes(rights({ bot_insight: DISABLED }), SPEC_MODULES).map((route) => route.path);
+    const paths = buildModuleRoutes(rights({ bot_insight: DISABLED }), PORTAL).map((route) => route.path);
     expect(paths).not.toContain('/RPAInsight');
   });
 
   it('closes the routes of a disabled module', () => {
-    const modules = [module('chat', 'chat', [page('/Chat', 'chat')], DISABLED)];
+    const modules = hostAnswer([module('chat', 'chat', [page('/Chat', 'chat')], DISABLED)]);
     expect(buildModuleRoutes(rights(), modules)).toEqual([]);
   });
 
-  it('matches the spec’s exact routes exactly and lets the others take sub-paths', () => {
-    const routes = buildModuleRoutes(rights(), SPEC_MODULES);
+  it('matches the exact routes exactly and lets the others take sub-paths', () => {
+    const routes = buildModuleRoutes(rights(), PORTAL);
     const exact = Object.fromEntries(routes.map((route) => [route.path, route.exact]));
     for (const path of ['/Process', '/Calendar', '/BotProfile', '/Support', '/BusinessInsight', '/ProcessRanking']) {
       expect(exact[path]).toBe(true);
@@ -292,21 +318,21 @@ describe('buildModuleRoutes', () => {
     }
   });
 
-  it('uses the spec label for spec routes and the page label for others', () => {
-    const modules = [
-      module('rpa', 'bot_insight', [page('/RPAInsight', 'operation_insight', { label: 'RPA' })]),
+  it('uses the label the serving page declares, on the layout’s routes and others', () => {
+    const modules = hostAnswer([
+      module('rpa', 'bot_insight', [RPA]),
       module('crud', 'process', [page('/Items', 'process', { label: 'Items' })]),
-    ];
+    ]);
     expect(buildModuleRoutes(rights(), modules).map((route) => route.label)).toEqual(['Operational Insight', 'Items']);
   });
 });
 
 describe('createCompanyOpen', () => {
   it('opens /createCompany only with view true and disabled false', () => {
-    expect(createCompanyOpen(rights())).toBe(true);
-    expect(createCompanyOpen(rights({ createCompany: DISABLED }))).toBe(false);
-    expect(createCompanyOpen(rights({ createCompany: HIDDEN }))).toBe(false);
-    expect(createCompanyOpen({})).toBe(false);
+    expect(createCompanyOpen(rights(), HOST_MENU)).toBe(true);
+    expect(createCompanyOpen(rights({ createCompany: DISABLED }), HOST_MENU)).toBe(false);
+    expect(createCompanyOpen(rights({ createCompany: HIDDEN }), HOST_MENU)).toBe(false);
+    expect(createCompanyOpen({}, HOST_MENU)).toBe(false);
   });
 });
 

@@ -2,9 +2,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fetchVisibleModules } from '@autoscope/web-sdk';
 
 import { prefetchVisibleModules, takePrefetchedFetch } from '../../src/modules/prefetch';
+import { hostAnswer } from '../app/hostMenu';
 
 const answer = () =>
-  new Response(JSON.stringify({ data: [] }), { status: 200, headers: { 'content-type': 'application/json' } });
+  new Response(JSON.stringify(hostAnswer([])), { status: 200, headers: { 'content-type': 'application/json' } });
 
 afterEach(() => {
   vi.useRealTimers();
@@ -22,7 +23,9 @@ describe('prefetchVisibleModules', () => {
       headers: { Accept: 'application/json', Authorization: 'Bearer token-a' },
     });
     expect(takePrefetchedFetch('token-b')).toBeUndefined();
-    await expect(fetchVisibleModules('token-a', { fetch: takePrefetchedFetch('token-a') })).resolves.toEqual([]);
+    await expect(fetchVisibleModules('token-a', { fetch: takePrefetchedFetch('token-a') })).resolves.toEqual(
+      hostAnswer([]),
+    );
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(takePrefetchedFetch('token-a')).toBeUndefined();
   });
