@@ -1,18 +1,21 @@
 // The rspack config of every module's federated remote. A remote's own
-// `rspack.config.mjs` is one call:
+// `rspack.config.mjs` is one call, naming its module's manifest:
 //
 //   import { remoteConfig } from '<path to>/modules-web/remote.config.mjs';
-//   export default remoteConfig({ name: 'tickets', dir: import.meta.dirname,
-//     exposes: { './TicketsPage': './src/TicketsPage.tsx' } });
+//   export default remoteConfig({ manifest: '../../plugins/tickets/module.toml', dir: import.meta.dirname });
+//
+// The Module Federation name is module.toml's `remote`; it exposes each `component` and
+// `widget` of its `[[pages]]` (`./TicketsPage` from `<dir>/src/TicketsPage.tsx`).
 //
 // The shell provides React, Mantine (and its charts), the router, TanStack Query and the
 // web SDK as singletons; a remote consumes them with `import: false`, so it never bundles
 // or loads a second copy (a second React breaks hooks, a second SDK misses the shell's
 // providers).
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { parse as parseToml } from 'smol-toml';
 
 const here = import.meta.dirname;
 const ownPackage = JSON.parse(readFileSync(path.join(here, 'package.json'), 'utf8'));
@@ -66,23 +69,68 @@ export function consumedShared() {
 }
 
 /**
+ * What a remote exposes, read from its module's manifest: the Module Federation name
+ * (`remote`) and `./Name` → `./src/Name.tsx` for each page's `component` and `widget`.
+ * @param {string} manifestPath module.toml, absolute
+ * @param {string} dir the remote's folder, absolute
+ * @returns {{ name: string, exposes: Record<string, string> }}
+ */
+export function remoteOfManifest(manifestPath, dir) {
+  let text;
+  try {
+    text = readFileSync(manifestPath, 'utf8');
+  } catch (err) {
+    throw new Error(`cannot read the module's manifest ${manifestPath}: ${err.message}`, { cause: err });
+  }
+  let manifest;
+  try {
+    manifest = parseToml(text);
+  } catch (err) {
+    throw new Error(`${manifestPath} is not valid TOML: ${err.message}`, { cause: err });
+  }
+  const name = manifest.remote;
+  if (name === undefined) throw new Error(`${manifestPath} has no \`remote\`: a module with a web remote names it`);
+  if (typeof name !== 'string' || !/^[A-Za-z0-9_]+$/.test(name)) {
+    throw new Error(`${manifestPath}: \`remote\` must be the remote's name, letters, digits and _ (found ${name})`);
+  }
+  const pages = Array.isArray(manifest.pages) ? manifest.pages : [];
+  const exposes = {};
+  for (const page of pages) {
+    for (const field of ['component', 'widget']) {
+      const exposed = page[field];
+      if (exposed === undefined) continue;
+      if (typeof exposed !== 'string' || !/^\.\/[A-Za-z0-9_]+$/.test(exposed)) {
+        throw new Error(`${manifestPath}: page ${page.route}: ${field} '${exposed}' must look like ./PageName`);
+      }
+      const source = `./src/${exposed.slice(2)}.tsx`;
+      if (!existsSync(path.join(dir, source))) {
+        throw new Error(
+          `${manifestPath}: page ${page.route}: ${field} '${exposed}' needs its source ${source}, which is missing (${path.join(dir, source)})`,
+        );
+      }
+      exposes[exposed] = source;
+    }
+  }
+  if (Object.keys(exposes).length === 0) {
+    throw new Error(`${manifestPath}: a remote exposes at least one component (no [[pages]] name one)`);
+  }
+  return { name, exposes };
+}
+
+/**
  * The rspack config of one remote.
- * @param {{ name: string, dir: string, exposes: Record<string, string> }} options
- *   name: the Module Federation name, equal to `remote` in module.toml;
- *   dir: the remote's folder (sources under it, output in `<dir>/dist`);
- *   exposes: `./Name` → source path relative to `dir`, one per `component` / `widget` of module.toml.
+ * @param {{ manifest: string, dir: string }} options
+ *   manifest: the module's module.toml (absolute, or relative to `dir`), which names the
+ *   remote and the components it exposes;
+ *   dir: the remote's folder (sources under `<dir>/src`, output in `<dir>/dist`).
  * @returns {import('@rspack/core').Configuration}
  */
-export function remoteConfig({ name, dir, exposes }) {
-  if (!/^[A-Za-z0-9_]+$/.test(name ?? '')) {
-    throw new Error(`remote name '${name}' must be letters, digits and _ (module.toml's remote)`);
-  }
+export function remoteConfig({ manifest, dir }) {
   if (!dir || !path.isAbsolute(dir)) throw new Error('dir must be the remote folder, absolute (import.meta.dirname)');
-  const exposed = Object.entries(exposes ?? {});
-  if (exposed.length === 0) throw new Error('a remote exposes at least one component');
-  for (const [key] of exposed) {
-    if (!/^\.\/[A-Za-z0-9_]+$/.test(key)) throw new Error(`exposed name '${key}' must look like ./PageName`);
+  if (typeof manifest !== 'string' || manifest === '') {
+    throw new Error("manifest must be the path of the module's module.toml");
   }
+  const { name, exposes } = remoteOfManifest(path.resolve(dir, manifest), dir);
 
   return {
     mode: 'production',
@@ -132,7 +180,7 @@ export function remoteConfig({ name, dir, exposes }) {
       new ModuleFederationPlugin({
         name,
         filename: 'remoteEntry.js',
-        exposes: Object.fromEntries(exposed),
+        exposes,
         shared: consumedShared(),
         manifest: true,
         dts: false,

@@ -1,10 +1,5 @@
 // The web remote of module `board` (Process Board), built with the shared factory into ./dist.
 import { remoteConfig } from '../remote.config.mjs';
 
-export default remoteConfig({
-  name: 'board',
-  dir: import.meta.dirname,
-  exposes: {
-    './BoardPage': './src/BoardPage.tsx',
-  },
-});
+// Its name and exposed components come from plugins/board/module.toml.
+export default remoteConfig({ manifest: '../../plugins/board/module.toml', dir: import.meta.dirname });

@@ -1,10 +1,5 @@
 // The web remote of module `ranking` (Process Ranking), built with the shared factory into ./dist.
 import { remoteConfig } from '../remote.config.mjs';
 
-export default remoteConfig({
-  name: 'ranking',
-  dir: import.meta.dirname,
-  exposes: {
-    './RankingPage': './src/RankingPage.tsx',
-  },
-});
+// Its name and exposed components come from plugins/ranking/module.toml.
+export default remoteConfig({ manifest: '../../plugins/ranking/module.toml', dir: import.meta.dirname });

@@ -1,11 +1,5 @@
 // The web remote of module `vault` (Process Vault): the /Process page and its dashboard widget.
 import { remoteConfig } from '../remote.config.mjs';
 
-export default remoteConfig({
-  name: 'vault',
-  dir: import.meta.dirname,
-  exposes: {
-    './VaultPage': './src/VaultPage.tsx',
-    './VaultWidget': './src/VaultWidget.tsx',
-  },
-});
+// Its name and exposed components come from plugins/vault/module.toml.
+export default remoteConfig({ manifest: '../../plugins/vault/module.toml', dir: import.meta.dirname });

@@ -2,11 +2,5 @@
 // Built with the shared factory into ./dist, which `tests/modules/build-test-packages.mjs` packs.
 import { remoteConfig } from '../../../../modules-web/remote.config.mjs';
 
-export default remoteConfig({
-  name: 'crud',
-  dir: import.meta.dirname,
-  exposes: {
-    './ItemsPage': './src/ItemsPage.tsx',
-    './ItemsWidget': './src/ItemsWidget.tsx',
-  },
-});
+// Its name and exposed components come from tests/modules/crud/module.toml.
+export default remoteConfig({ manifest: '../module.toml', dir: import.meta.dirname });
