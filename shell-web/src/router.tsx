@@ -21,7 +21,7 @@ const AppArea = lazy(() => import(/* webpackChunkName: "app" */ './app/AppArea')
 function publicPage(path: string, Page: LazyExoticComponent<ComponentType>): RouteObject {
   return {
     path,
-    // The spec's public routes match exactly: /usersignup is not /userSignup.
+    // The public routes match exactly, case included: /usersignup is not /userSignup.
     caseSensitive: true,
     element: (
       <Suspense fallback={<Loading />}>
@@ -33,7 +33,7 @@ function publicPage(path: string, Page: LazyExoticComponent<ComponentType>): Rou
   };
 }
 
-/** The public routes of spec section 2; every other path belongs to the signed-in area. */
+/** The public routes; every other path belongs to the signed-in area. */
 export const routes: RouteObject[] = [
   {
     errorElement: <RouteError />,

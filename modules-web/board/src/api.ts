@@ -1,4 +1,4 @@
-/** The Process Board API (`/api/m/board/...`) and the host's masters: answers and calls, as the brief defines them. */
+/** The Process Board API (`/api/m/board/...`, plugins/board/src) and the host's masters: answers and calls. */
 
 import type { ApiClient, Query } from '@autoscope/web-sdk';
 

@@ -11,7 +11,7 @@ describe('the shared vocabulary', () => {
     expect(vocabulary.END_STAGES).toEqual(['retired', 'rejected']);
   });
 
-  it('labels stages and health as the brief writes them', () => {
+  it('labels stages and health in the product’s words', () => {
     expect(STAGES.map((stage) => STAGE_LABELS[stage]).join(', ')).toBe(
       'Idea, Assessment, Analysis, Development, Testing, Live, Retired, Rejected',
     );

@@ -1,6 +1,6 @@
 /**
- * The process vocabulary the three process modules share with their plugins (the brief's
- * "Shared vocabulary"): stages, health and complexity, with their labels and colours.
+ * The process vocabulary the three process modules share with their plugins: stages,
+ * health and complexity, with their labels and colours; the keys are the plugins' own.
  */
 
 /** The stages up to production, in board order: each has a board column of its own. */

@@ -1,4 +1,4 @@
-/** The Process Ranking API (`/api/m/ranking/...`): its answers and calls, as the brief defines them. */
+/** The Process Ranking API (`/api/m/ranking/...`, plugins/ranking/src): its answers and calls. */
 
 import type { ApiClient } from '@autoscope/web-sdk';
 

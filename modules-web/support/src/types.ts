@@ -1,4 +1,4 @@
-/** What the support plugin's API answers (`/api/m/support/...`), as the brief defines it. Times are unix seconds. */
+/** What the support plugin's API answers (`/api/m/support/...`, plugins/support/src). Times are unix seconds. */
 
 import type { TicketStatus } from '@common/domain/tickets';
 

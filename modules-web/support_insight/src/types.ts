@@ -1,6 +1,6 @@
 /**
- * What Support Insight's plugin answers (`GET /api/m/support_insight/insight`), as the brief
- * defines it. Times are unix seconds.
+ * What Support Insight's plugin answers (`GET /api/m/support_insight/insight`,
+ * plugins/support_insight/src). Times are unix seconds.
  */
 
 import type { Bucket } from './range';

@@ -1,4 +1,4 @@
-/** What the vault plugin's API answers (`/api/m/vault/...`), as the brief defines it. */
+/** What the vault plugin's API answers (`/api/m/vault/...`, plugins/vault/src). */
 
 import type { Complexity, Health, Stage } from '@common/domain/vocabulary';
 

@@ -105,7 +105,7 @@ export function useNotify(): Notify {
   );
 }
 
-/** The title capped to the spec's 2 breadcrumb items; button clicks go through `latest`. */
+/** The title capped to 2 breadcrumb items; button clicks go through `latest`. */
 function normalizeTitle(title: PageTitle, latest: { current: PageTitle | null | undefined }): PageTitle {
   const normalized: PageTitle = { heading: title.heading };
   if (title.breadcrumb) {

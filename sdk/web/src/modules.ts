@@ -174,7 +174,7 @@ function normalizeModule(module: VisibleModule): VisibleModule {
   };
 }
 
-/** Whether a module's routes may be opened (view and not disabled), as the spec asks. */
+/** Whether a module's routes may be opened: view and not disabled (a disabled one only shows greyed). */
 export function moduleIsOpen(module: VisibleModule): boolean {
   return module.rights.view && !module.rights.disabled;
 }

@@ -40,7 +40,7 @@ export interface PageButton {
   loading?: boolean;
 }
 
-/** What the page title bar shows. At most 2 breadcrumb items (spec section 9). */
+/** What the page title bar shows. At most 2 breadcrumb items are kept. */
 export interface PageTitle {
   heading: string;
   breadcrumb?: readonly BreadcrumbItem[];

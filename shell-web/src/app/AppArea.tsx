@@ -34,7 +34,7 @@ import { ProfilePage } from './pages/profile/ProfilePage';
 import { createQueryClient } from './queryClient';
 import { useStartupData } from './startup/useStartupData';
 
-/** Where sign-in lands and the logo leads (spec sections 2 and 4). */
+/** Where sign-in lands and the logo leads. */
 const HOME_PATH = '/BusinessInsight';
 
 type Logout = (delayMs: number) => void;
@@ -145,7 +145,7 @@ function UserArea({
           element={<DashboardPage session={session} routes={moduleRoutes} loading={isLoading} />}
         />
         {answer && createCompanyOpen(rights, answer.menu) && (
-          // Spec section 2: the content of /createCompany is not shown.
+          // The route exists, but /createCompany shows no content.
           <Route path={childPath(SHELL_ROUTES.createCompany, true)} caseSensitive element={null} />
         )}
         {moduleRoutes.map((route) => (
@@ -228,7 +228,7 @@ function SigningOut() {
 
 function SignedInArea({ session, onLogout }: { session: Session; onLogout: Logout }) {
   const [pageTitle, setPageTitle] = useState<PageTitle | null>(null);
-  // Read once: switching areas reloads the page (spec section 2).
+  // Read once: switching areas reloads the page.
   const [admin] = useState(adminFlagSet);
   useStartupData(session);
   return (
@@ -248,7 +248,7 @@ function Gate() {
   const queryClient = useQueryClient();
   const [leaving, setLeaving] = useState(false);
 
-  // Spec section 4: logout clears all local storage (signOut also ends the session on
+  // Logout clears all local storage (signOut also ends the session on
   // the host), then goes to the root after the caller's delay.
   const logout = useCallback<Logout>(
     (delayMs) => {

@@ -1,5 +1,5 @@
 /**
- * The admin flag in local storage picks the admin area and sidebar (spec section 6). It
+ * The admin flag in local storage picks the admin area and sidebar. It
  * only picks a layout: every admin call is checked by the host.
  */
 
@@ -14,7 +14,7 @@ export function adminFlagSet(): boolean {
   }
 }
 
-/** Flips the flag between set and empty, then reloads the root (spec section 2). */
+/** Flips the flag between set and empty, then reloads the root: switching areas reloads the page. */
 export function flipAdminFlag(): void {
   localStorage.setItem(ADMIN_FLAG_KEY, adminFlagSet() ? '' : 'true');
   window.location.assign('/');

@@ -1,4 +1,4 @@
-/** How the app area writes times and dates (spec section 2: the bell's hh:mm a and DD/MM/YYYY). */
+/** How the app area writes times and dates (the bell's hh:mm a and DD/MM/YYYY). */
 
 import dayjs from 'dayjs';
 

@@ -1,5 +1,5 @@
 /**
- * The signed-in user's profile picture (spec section 3): a data URL cached in local
+ * The signed-in user's profile picture: a data URL cached in local
  * storage and fetched only when absent; any failure silently means no picture.
  */
 

@@ -1,6 +1,6 @@
-// The option lists of spec section 3, from maintained data: countries and currencies from
-// world-countries (the build keeps only the fields read here: see loaders/), genders and
-// departments as the spec lists them.
+// The option lists of the profile forms, from maintained data: countries and currencies from
+// world-countries (the build keeps only the fields read here: see loaders/), and the fixed
+// lists of genders and departments.
 import worldCountries from 'world-countries';
 
 export interface CountryOption {
@@ -41,7 +41,7 @@ export const currencies: readonly CurrencyOption[] = (() => {
   return [...byCode.values()].sort((a, b) => a.code.localeCompare(b.code, 'en'));
 })();
 
-/** Spec section 9: USD with $. */
+/** The default currency: USD, with $. */
 export const DEFAULT_CURRENCY = 'USD';
 export const DEFAULT_CURRENCY_SYMBOL = '$';
 

@@ -1,5 +1,5 @@
-// The messages of spec section 8, and how the host's answers map to them. The host
-// already words its answers as the spec does (docs/api.md); where the spec has one
+// The messages the public screens show, and how the host's answers map to them. The host
+// already words its answers as the screens show them (docs/api.md); where a screen has one
 // message for a whole class of failures, the host's own words are kept for a 400 it
 // explains better (a rule the input broke) and for 429 (wait and try again).
 import { ApiError } from '../api';

@@ -12,7 +12,7 @@ export interface SessionApi {
   signIn(token: string, userdata: UserData): Promise<void>;
   /** Replaces the user data of the current session (e.g. after GET /users/me). */
   update(userdata: UserData): Promise<void>;
-  /** Ends the session on the host and clears ALL local storage (spec section 4). */
+  /** Ends the session on the host and clears ALL local storage. */
   signOut(): void;
 }
 

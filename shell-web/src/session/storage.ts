@@ -1,7 +1,7 @@
 import { seal, sessionKey, unseal } from './vault';
 import type { Session } from './types';
 
-/** The local storage entry holding the sealed session: the spec's activity key. */
+/** The local storage entry holding the sealed session: `activity`. */
 export const ACTIVITY_KEY = 'activity';
 
 /** The local storage key of the admin flag ('true' or empty), which picks the admin area. */
@@ -31,7 +31,7 @@ export function hasStoredSession(): boolean {
 
 /**
  * The stored session, opened and checked. Any failure (no key, a changed or foreign
- * value, an unexpected shape) clears local storage, as spec section 4 says.
+ * value, an unexpected shape) clears all of local storage.
  */
 export async function readSession(): Promise<Session | null> {
   const sealed = localStorage.getItem(ACTIVITY_KEY);

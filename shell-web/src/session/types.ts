@@ -21,7 +21,7 @@ export interface Session {
   userdata: UserData;
 }
 
-/** The first role's rights map (spec section 6), empty when there is no role. */
+/** The first role's rights map, which decides the menu and the routes; empty when there is no role. */
 export function rightsOf(session: Session): Rights {
   return session.userdata.userrole[0]?.rights ?? {};
 }

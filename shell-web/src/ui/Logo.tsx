@@ -1,4 +1,4 @@
-/** The Autoscope wordmark, 175 by 45 px (spec section 9). */
+/** The Autoscope wordmark, 175 by 45 px. */
 export function Logo({ inverted = false }: { inverted?: boolean }) {
   const ink = inverted ? '#ffffff' : 'var(--mantine-color-brand-9)';
   return (

@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import classes from './notify.module.css';
 
-/** Snackbar lifetimes of spec section 9: 3 s, and 4 s on the sign-up screens. */
+/** How long a snackbar shows: 3 s, and 4 s on the sign-up screens. */
 export const NOTICE_MS = 3000;
 export const SIGN_UP_NOTICE_MS = 4000;
 

@@ -1,9 +1,9 @@
-// The field rules of spec section 5 with its exact messages. Each rule returns the
+// The field rules of the public forms, with their exact messages. Each rule returns the
 // message to show, or null when the value is fine.
 
 export type Rule = string | null;
 
-/** Spec section 5: letters, digits, `_`, `-` and `.` before the @; a last label of 2 to 4 letters. */
+/** The e-mail pattern: letters, digits, `_`, `-` and `.` before the @; a last label of 2 to 4 letters. */
 const SPEC_EMAIL = /^[A-Za-z0-9_.-]+@(?:[A-Za-z0-9-]+\.)+[A-Za-z]{2,4}$/;
 /** The enterprise form's simple address pattern: something@something.something, no spaces. */
 const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -35,7 +35,7 @@ function required(value: string, message: string): Rule {
   return value.trim() === '' ? message : null;
 }
 
-/** Login: a spec e-mail, and a password except in forgot mode. */
+/** Login: an e-mail of the pattern above, and a password except in forgot mode. */
 export const login = {
   email: (value: string): Rule => (isSpecEmail(value) ? null : 'Please enter valid Email'),
   password: (value: string): Rule => (value === '' ? 'Please enter a password' : null),

@@ -101,7 +101,7 @@ function find(items: readonly MenuItem[], label: string): MenuItem | undefined {
 }
 
 describe('buildMenu', () => {
-  it('lays out the spec menu: Dashboards, Process, Support, then the single items, in order', () => {
+  it('lays out the host’s menu: Dashboards, Process, Support, then the single items, in order', () => {
     const menu = buildMenu(rights(), PORTAL);
     expect(labels(menu.main)).toEqual([
       'Dashboards',
@@ -118,7 +118,7 @@ describe('buildMenu', () => {
     expect(labels(menu.main[2]!.content!)).toEqual(['Ticket Management']);
   });
 
-  it('gives every entry its spec route and key', () => {
+  it('gives every entry its route and menu key', () => {
     const flat = flattenMenu(buildMenu(rights(), PORTAL).main).map(({ label, to, key }) => [label, to, key]);
     expect(flat).toEqual([
       ['Dashboards', '/DashboardDefault', 'all'],
@@ -220,7 +220,7 @@ describe('buildMenu', () => {
     expect(buildMenu(rights({ createCompany: HIDDEN }), PORTAL).company).toEqual([]);
   });
 
-  it('shows a spec entry only when a visible module serves its route', () => {
+  it('shows a layout entry only when a visible module serves its route', () => {
     const withoutChat = hostAnswer(PORTAL_MODULES.filter((m) => m.key !== 'chat' && m.key !== 'board'));
     const menu = buildMenu(rights(), withoutChat);
     expect(find(menu.main, 'Chat')).toBeUndefined();

@@ -11,7 +11,7 @@ import {
 afterEach(() => localStorage.clear());
 
 describe('theme defaults', () => {
-  it('are those of spec section 3', () => {
+  it('fix the sidebar, header and title as the product starts', () => {
     expect(DEFAULT_THEME).toMatchObject({
       sidebarShadow: false,
       sidebarFixed: true,
@@ -28,7 +28,7 @@ describe('theme defaults', () => {
     });
   });
 
-  it('start plain where the spec names no default', () => {
+  it('start plain for the other options', () => {
     expect(DEFAULT_THEME).toMatchObject({ contentBackground: 'default', pageTitleStyle: 1, pageTitleShadow: false });
   });
 

@@ -17,7 +17,7 @@ const host = (status: number, message: string) => new ApiError(status, message);
 const offline = host(0, 'Something went wrong');
 const tooMany = host(429, 'Too many attempts, please try again later');
 
-describe('spec section 8', () => {
+describe('the public screens’ messages', () => {
   test('login', () => {
     expect(loginFailure(host(401, 'Invalid Credentials!'))).toBe('Invalid Credentials!');
     expect(loginFailure(host(500, 'Something went wrong'))).toBe('Something Went Wrong!');

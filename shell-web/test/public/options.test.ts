@@ -60,7 +60,7 @@ describe('currencies', () => {
 });
 
 describe('genders and departments', () => {
-  test('are the spec lists', () => {
+  test('are the fixed lists', () => {
     expect(genders).toEqual(['Male', 'Female', 'Others']);
     expect(departments).toEqual([
       'Finance & Accounting',

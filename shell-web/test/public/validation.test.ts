@@ -13,7 +13,7 @@ import {
   signUpPerson,
 } from '../../src/validation';
 
-describe('the spec e-mail pattern (login and sign-up)', () => {
+describe('the e-mail pattern (login and sign-up)', () => {
   test.each(['ann@example.com', 'a.b-c_d@mail.example.info', 'x1@ab.co', ' ann@example.com '])(
     'accepts %s',
     (email) => {
@@ -38,7 +38,7 @@ describe('the spec e-mail pattern (login and sign-up)', () => {
 });
 
 describe('login', () => {
-  test('needs a spec e-mail and a password', () => {
+  test('needs an e-mail of the pattern and a password', () => {
     expect(login.email('nobody')).toBe('Please enter valid Email');
     expect(login.email('ann@example.com')).toBeNull();
     expect(login.password('')).toBe('Please enter a password');

@@ -11,7 +11,7 @@ import { SidebarMenu } from './SidebarMenu';
 import { UserAvatar } from './UserAvatar';
 import classes from './Sidebar.module.css';
 
-/** Spec section 4: the sidebar footer's logout leaves after about 0.5 s. */
+/** The sidebar footer's logout leaves after about 0.5 s. */
 export const SIDEBAR_LOGOUT_DELAY_MS = 500;
 
 export interface SidebarContentProps {

@@ -11,10 +11,10 @@ import { NotificationsBell } from './NotificationsBell';
 import { UserAvatar } from './UserAvatar';
 import classes from './AppLayout.module.css';
 
-/** Spec section 4: the user menu's logout leaves after about 1 s. */
+/** The user menu's logout leaves after about 1 s. */
 export const USER_MENU_LOGOUT_DELAY_MS = 1000;
 
-/** The API base of this build, shown next to the logo (spec section 9). */
+/** The API base of this build, shown next to the logo. */
 export const ENVIRONMENT_LABEL = 'Dev';
 
 interface TopBarProps {

@@ -1,5 +1,5 @@
 /**
- * What a signed-in start fetches (spec section 4): the current user (refreshing the
+ * What a signed-in start fetches: the current user (refreshing the
  * session's rights), the company's user list, the masters list and the system logs.
  * They stay in the query cache under `queryKeys`, where the shell's pages read them.
  */
@@ -12,7 +12,7 @@ import { useSession, type Session, type UserData } from '../../session';
 import { queryKeys } from '../queryClient';
 import { decryptUserList } from './userList';
 
-/** The alert of spec section 8 when the user list cannot be had. */
+/** The alert shown when the user list cannot be had. */
 export const USER_LIST_ERROR = 'There was an error fetching users';
 
 export interface LogItem {

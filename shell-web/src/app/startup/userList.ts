@@ -1,10 +1,10 @@
 /**
- * The company's user list of `GET /api/users/all_users` arrives encrypted (spec section 3):
+ * The company's user list of `GET /api/users/all_users` arrives encrypted:
  * `data` is base64 of a 12-byte nonce followed by the AES-256-GCM ciphertext and tag, under
  * the key SHA-256(passphrase), the passphrase being the session's `user_list_key`.
  */
 
-/** A user list item (spec section 3). */
+/** A user list item. */
 export interface UserListItem {
   id: string;
   user_id: string;

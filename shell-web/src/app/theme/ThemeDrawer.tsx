@@ -1,4 +1,4 @@
-/** The theme configurator (desktop only): every toggle of spec section 2, kept per user. */
+/** The theme configurator (desktop only): every option of the sidebar, header, footer, content and page title, kept per user. */
 
 import {
   Button,

@@ -1,5 +1,5 @@
 /**
- * The theme configurator's options: their defaults (spec section 3), and how they are
+ * The theme configurator's options: their defaults, and how they are
  * kept per user in local storage.
  */
 
@@ -37,7 +37,7 @@ export interface ThemeOptions {
   pageTitleDescription: boolean;
 }
 
-/** The defaults: spec section 3, and for the options it does not name, the plainest look. */
+/** The defaults: the sidebar fixed with its footer and user box, the header fixed with a shadow, the title with its icon box and description; the other options the plainest look. */
 export const DEFAULT_THEME: Readonly<ThemeOptions> = Object.freeze({
   sidebarShadow: false,
   sidebarFixed: true,

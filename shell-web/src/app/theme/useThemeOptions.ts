@@ -6,7 +6,7 @@ export interface ThemeControls {
   options: ThemeOptions;
   /** Changes some options and remembers them for this user. */
   change(patch: Partial<ThemeOptions>): void;
-  /** Back to the defaults of spec section 3. */
+  /** Back to the defaults (`DEFAULT_THEME`). */
   reset(): void;
 }
 

@@ -9,7 +9,7 @@ import { APPROVAL_THANKS } from '../messages';
 /**
  * /updateTicketApproveStatus?aprrove=true|false&ticketid=…&personid=…&token=…: the link
  * of a ticket's approval mail. Opening the page records nothing; the page itself posts
- * the decision once, silently (spec section 2).
+ * the decision once, silently.
  */
 export default function TicketApproval() {
   const [params] = useSearchParams();

@@ -34,7 +34,7 @@ export default function EnterpriseEdition() {
   const flags = useMemo(() => phoneFlags(), []);
   const turnedAway = useRef(false);
 
-  // Spec section 4: without a token, alert, clear storage and go to the login page.
+  // Without a token: alert, clear storage and go to the login page.
   const leave = useCallback(() => {
     if (turnedAway.current) return;
     turnedAway.current = true;

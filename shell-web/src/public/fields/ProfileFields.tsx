@@ -4,7 +4,7 @@ import { currencySymbol, DEFAULT_CURRENCY_SYMBOL, departments, genders } from '.
 import { CountrySelect } from './CountrySelect';
 import { CurrencySelect } from './CurrencySelect';
 
-/** The profile part of both sign-up forms (spec section 3). */
+/** The profile part of both sign-up forms. */
 export interface ProfileValues {
   gender: string;
   country: string;
@@ -15,7 +15,7 @@ export interface ProfileValues {
   department: string;
 }
 
-/** The step 3 fields, in the order the spec lists them. */
+/** The step 3 fields, in order: gender, country, company name, job title, currency, department. */
 export function ProfileFields<T extends ProfileValues>({
   form,
   disabled,
@@ -35,7 +35,7 @@ export function ProfileFields<T extends ProfileValues>({
         disabled={disabled}
         {...input('currency_name')}
         onChange={(code) => {
-          // Choosing a currency sets its symbol from the fixed list (spec section 3).
+          // Choosing a currency sets its symbol from the fixed list.
           const currency = {
             currency_name: code ?? '',
             currency_symbol: (code && currencySymbol(code)) || DEFAULT_CURRENCY_SYMBOL,

@@ -13,7 +13,7 @@ import { takeFragmentAnswer } from '../social/flow';
 import { SocialButtons } from '../social/SocialButtons';
 import { useFinishSignIn } from '../social/useFinishSignIn';
 
-/** Spec section 4: a signed-in user who opens the login page is taken in after 1.5 s. */
+/** A signed-in user who opens the login page is taken in after 1.5 s. */
 const SIGNED_IN_REDIRECT_MS = 1500;
 
 interface SignedIn {

@@ -7,7 +7,7 @@ import { SocialSignUp } from './SocialSignUp';
 export default function SignUp() {
   const [socialUser] = useState(readNewUser);
 
-  // Spec section 2: the form is prefilled from local storage, which is then cleared.
+  // A social sign-up is prefilled from local storage, which is then cleared.
   useEffect(() => {
     if (socialUser) localStorage.clear();
   }, [socialUser]);

@@ -34,7 +34,7 @@ interface Values extends ProfileValues {
 
 const NOTICE = { signUp: true };
 
-/** The four steps of sign-up by e-mailed code (spec sections 2 and 4). */
+/** The four steps of sign-up by e-mailed code: details, the code, the company profile, the password. */
 export function SignUpWizard() {
   const navigate = useNavigate();
   const { signIn } = useSession();

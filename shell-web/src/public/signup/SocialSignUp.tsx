@@ -30,7 +30,7 @@ function locked(isLocked: boolean) {
     : {};
 }
 
-/** "Ann Marie Lee" -> first "Ann", last "Marie Lee" (spec section 2). */
+/** The provider's full name split at the first space: "Ann Marie Lee" -> first "Ann", last "Marie Lee". */
 function splitName(name: string): [string, string] {
   const [first = '', ...rest] = name.trim().split(/\s+/);
   return [first, rest.join(' ')];

@@ -8,7 +8,7 @@ import { flowOf, type ProviderInfo } from './providers';
 
 /** What the tab remembers across the trip to the provider (this tab only). */
 const PENDING_KEY = 'autoscope.socialSignIn';
-/** Spec section 4: the provider's data waits in local storage for the sign-up form. */
+/** A new user's provider data waits in local storage under this key for the sign-up form. */
 export const NEW_USER_KEY = 'socialUser';
 
 interface Pending {
@@ -32,7 +32,7 @@ export interface SocialProof {
   imageUrl: string;
 }
 
-/** A new user's data for the social sign-up form (spec section 4). */
+/** A new user's data for the social sign-up form. */
 export interface NewSocialUser extends SocialProof {
   firstname: string;
   lastname: string;
@@ -168,7 +168,7 @@ interface SignInAnswer {
   data: { token?: string; userdata?: UserData; firstname?: string; lastname?: string; email?: string };
 }
 
-/** POST /users/socialSignIn with the social sign-in payload of spec section 3 (and the nonce). */
+/** POST /users/socialSignIn with the provider's proof (and the nonce). */
 export async function signInWithProof(proof: SocialProof): Promise<SocialAnswer> {
   const answer = await api<SignInAnswer>('/users/socialSignIn', {
     body: {

@@ -18,7 +18,7 @@ export interface ProviderFlow {
   /**
    * `id_token`: an ID token carrying the host's nonce comes back in the fragment to `/`.
    * `code`: the professional network's code comes back to `/linkedin` and the host
-   * exchanges it (spec section 7).
+   * exchanges it (it holds the client secret).
    */
   responseType: 'id_token' | 'code';
   scope: string;
@@ -34,7 +34,7 @@ export const PROVIDER_FLOWS: readonly ProviderFlow[] = [
     returnPath: '/',
   },
   { name: 'google', label: 'Google', responseType: 'id_token', scope: 'openid email profile', returnPath: '/' },
-  // The spec's fixed scope, e-mail address and lite profile, in OpenID Connect terms.
+  // The fixed scope, e-mail address and lite profile, in OpenID Connect terms.
   { name: 'linkedin', label: 'LinkedIn', responseType: 'code', scope: 'openid profile email', returnPath: '/linkedin' },
 ];
 

@@ -7,7 +7,7 @@ import { rememberNewUser, signInWithProof, type SocialProof } from './flow';
 
 /**
  * Hands the provider's proof to the host: 'Login User' signs in and goes to
- * /BusinessInsight, 'New user detected' goes to the social sign-up form (spec section 4).
+ * /BusinessInsight, 'New user detected' goes to the social sign-up form.
  * A failure is shown and leads back to the login page.
  */
 export function useFinishSignIn() {

@@ -1,4 +1,4 @@
-/** Changing the password (POST /api/users/changePassword) under the spec's password rule. */
+/** Changing the password (POST /api/users/changePassword) under the sign-up's password rule. */
 
 import { PasswordInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
