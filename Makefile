@@ -9,6 +9,8 @@ export CARGO_TARGET_DIR ?= $(HOME)/.cache/autoscope/target
 export RUST_BACKTRACE ?= 0
 CARGO ?= cargo
 BIN_DEBUG := $(CARGO_TARGET_DIR)/debug/autoscope
+# The demo data: a binary of its own, so the host binary names no product module.
+DEMO_DEBUG := $(CARGO_TARGET_DIR)/debug/autoscope-demo
 BIN_RELEASE := $(CARGO_TARGET_DIR)/release/autoscope
 
 .PHONY: run build test bench modules packages web web-test web-sdk-test browser-test browser setup test-tools lint fmt clean-data
@@ -32,9 +34,10 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 ## product module installed (the locally built packages are unsigned)
 run: export AUTOSCOPE_ALLOW_UNSIGNED_MODULES ?= true
 run: setup web packages
+	$(CARGO) build -p autoscope-demo
 	$(BIN_DEBUG) migrate
 	@for archive in $(PACKAGES)/*.tar.gz; do $(BIN_DEBUG) module install $$archive || exit 1; done
-	$(BIN_DEBUG) seed-demo
+	$(DEMO_DEBUG)
 	$(BIN_DEBUG) serve
 
 ## packages: the product modules' plugins and remotes, packed into $(PACKAGES)
@@ -78,7 +81,7 @@ web-sdk-test:
 ## browser-test: the shell end to end in Debian's chromium against the real host, SMTP and OIDC peers
 browser-test: browser test-tools modules web
 	$(call npm_ci,modules-web)
-	$(CARGO) build -p autoscope
+	$(CARGO) build -p autoscope -p autoscope-demo
 	node tests/modules/build-test-packages.mjs $(TEST_PACKAGES)
 	node plugins/build-packages.mjs $(TEST_PACKAGES)
 	node tests/browser/run.mjs
@@ -99,10 +102,10 @@ bench: modules
 	$(CARGO) bench -p autoscope --bench plugin_vs_native
 	DUCKDB_PYTHON=$(DUCKDB_VENV)/bin/python $(CARGO) bench -p autoscope --bench insight_vs_duckdb
 
-## modules: build every module plugin (the workspace but the host and the native test harness)
+## modules: build every module plugin (the workspace but the host, the demo data and the native test harness)
 ## for wasm32 into $(CARGO_TARGET_DIR)/wasm32-unknown-unknown/plugin/
 modules: setup
-	$(CARGO) build --profile plugin --target wasm32-unknown-unknown --workspace --exclude autoscope --exclude autoscope-module-test
+	$(CARGO) build --profile plugin --target wasm32-unknown-unknown --workspace --exclude autoscope --exclude autoscope-demo --exclude autoscope-module-test
 
 # Installs the pinned toolchain explicitly: rustup's auto-install may be off (RUSTUP_AUTO_INSTALL=0).
 TOOLCHAIN := $(shell sed -n 's/^channel = "\(.*\)"/\1/p' rust-toolchain.toml)
@@ -119,7 +122,7 @@ lint:
 	$(CARGO) fmt --all --check
 	$(CARGO) clippy --all-targets -- -D warnings
 	$(CARGO) clippy -p autoscope-sdk $(PLUGIN_CRATES) --all-targets -- -D warnings
-	$(CARGO) clippy --profile plugin --target wasm32-unknown-unknown --workspace --exclude autoscope --exclude autoscope-module-test -- -D warnings
+	$(CARGO) clippy --profile plugin --target wasm32-unknown-unknown --workspace --exclude autoscope --exclude autoscope-demo --exclude autoscope-module-test -- -D warnings
 
 fmt:
 	$(CARGO) fmt --all

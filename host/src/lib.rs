@@ -7,7 +7,6 @@ pub mod auth;
 pub mod clock;
 pub mod config;
 pub mod crypto;
-pub mod demo;
 pub mod enterprise;
 pub mod error;
 pub mod events;

@@ -2,7 +2,7 @@ use anyhow::Context;
 use clap::{Parser, Subcommand};
 use tracing_subscriber::EnvFilter;
 
-use autoscope::{Config, demo, storage};
+use autoscope::{Config, storage};
 
 /// Autoscope, the automation analytics portal.
 #[derive(Parser)]
@@ -18,8 +18,6 @@ enum Command {
     Serve,
     /// Apply database migrations and exit.
     Migrate,
-    /// Fill a demo company with users and data (idempotent).
-    SeedDemo,
     /// Manage users.
     User {
         #[command(subcommand)]
@@ -106,12 +104,6 @@ async fn main() -> anyhow::Result<()> {
             let db = storage::Db::connect(&config.database_url).await?;
             db.migrate().await?;
             println!("migrations applied");
-            Ok(())
-        }
-        Command::SeedDemo => {
-            let state = autoscope::prepare(config).await?;
-            let summary = demo::seed(&state).await?;
-            println!("{summary}");
             Ok(())
         }
         Command::Module { command } => module_command(config, command).await,

@@ -141,7 +141,8 @@ fn web_shell(config: &Config) -> axum::routing::MethodRouter<AppState> {
 
 /// Sends `request` through `app` in this process, as a loopback client would (the
 /// listener's client address included); answers the status and the body's bytes. For
-/// the host's own callers of its API (`seed-demo`) and the module test harness.
+/// programs built on the host's library that call its API in process, and the module test
+/// harness.
 pub async fn call_in_process(app: &Router, mut request: Request<axum::body::Body>) -> anyhow::Result<(u16, Vec<u8>)> {
     use tower::ServiceExt;
     request.extensions_mut().insert(axum::extract::ConnectInfo(std::net::SocketAddr::from(([127, 0, 0, 1], 40000))));

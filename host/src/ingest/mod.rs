@@ -54,7 +54,7 @@ pub struct Report {
 }
 
 /// Stores a batch for `company_id` in `module`'s `stream`: the code behind the HTTP API,
-/// also used by `autoscope seed-demo`.
+/// public for programs built on the host's library that write records the same way.
 pub async fn store(
     state: &AppState,
     company_id: &str,

@@ -1,5 +1,5 @@
-//! The `autoscope` binary as `make run` uses it: migrate, seed the demo, make an admin,
-//! serve, and sign in over HTTP.
+//! The `autoscope` binary as `make run` uses it: migrate, make an admin, serve, and sign
+//! in over HTTP. (The demo data is another binary's: `demo/tests/seed.rs`.)
 
 use std::process::{Command, Output};
 use std::time::{Duration, Instant};
@@ -28,7 +28,6 @@ impl Setup {
             .env("AUTOSCOPE_WEB_DIR", self.data_dir.0.join("no-shell"))
             .env_remove("AUTOSCOPE_SECRET")
             .env_remove("SMTP_URL")
-            .env_remove("AUTOSCOPE_DEMO_PASSWORD")
             .env_remove("AUTOSCOPE_ADMIN_PASSWORD");
         match &self.database_url {
             Some(url) => command.env("DATABASE_URL", url),
@@ -60,13 +59,9 @@ async fn post(client: &reqwest::Client, base: &str, path: &str, body: Value) -> 
     (response.status().as_u16(), response.json().await.unwrap_or(Value::Null))
 }
 
-async fn migrate_seed_serve_and_sign_in(database_url: Option<String>) {
+async fn migrate_serve_and_sign_in(database_url: Option<String>) {
     let setup = Setup { data_dir: TempDir::new(), database_url, addr: format!("127.0.0.1:{}", free_port()) };
     assert!(setup.run(&["migrate"]).contains("migrations applied"));
-    let first = setup.run(&["seed-demo"]);
-    assert!(first.contains("4 user(s) added"), "{first}");
-    let second = setup.run(&["seed-demo"]);
-    assert!(second.contains("0 user(s) added"), "seeding twice changes nothing: {second}");
     let admin = setup.run(&["user", "create-admin", "--email", "ops@example.com", "--password", "Ops-Desk#2026"]);
     assert!(admin.contains("ops@example.com"), "{admin}");
 
@@ -79,20 +74,6 @@ async fn migrate_seed_serve_and_sign_in(database_url: Option<String>) {
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
 
-    let (status, demo) = post(
-        &client,
-        &base,
-        "/api/users/signin",
-        json!({"email": "demo@autoscope.test", "password": "Demo#Portal-2026"}),
-    )
-    .await;
-    assert_eq!(status, 200, "{demo}");
-    assert_eq!(demo["userdata"]["companyname"], "Autoscope Demo");
-    assert_eq!(
-        demo["userdata"]["userrole"][0]["rights"]["databaseIntegration"],
-        json!({"view": true, "disabled": false}),
-        "the demo company is on the enterprise edition"
-    );
     let (status, ops) =
         post(&client, &base, "/api/users/signin", json!({"email": "ops@example.com", "password": "Ops-Desk#2026"}))
             .await;
@@ -109,13 +90,13 @@ async fn migrate_seed_serve_and_sign_in(database_url: Option<String>) {
 
 /// On the embedded default: SQLite under the data dir and a generated secret.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_binary_serves_the_demo_on_sqlite() {
-    migrate_seed_serve_and_sign_in(None).await;
+async fn the_binary_migrates_and_serves_on_sqlite() {
+    migrate_serve_and_sign_in(None).await;
 }
 
 /// With DATABASE_URL=postgres://... the same commands run on PostgreSQL.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_binary_serves_the_demo_on_postgres() {
+async fn the_binary_migrates_and_serves_on_postgres() {
     let database = PgDatabase::create().await;
-    migrate_seed_serve_and_sign_in(Some(database.url.clone())).await;
+    migrate_serve_and_sign_in(Some(database.url.clone())).await;
 }

@@ -16,7 +16,7 @@ const TESTS = join(ROOT, 'tests');
 /** The one social provider configured against the mock; the others show disabled. */
 export const SOCIAL_PROVIDER = 'linkedin';
 export const ADMIN = { email: 'admin@browser.test', password: 'Adm1n-Browser#Run' };
-/** The demo company's first user (its administrator), as `seed-demo` creates it. */
+/** The demo company's first user (its administrator), as `autoscope-demo` creates it. */
 export const DEMO = { email: 'demo@autoscope.test', password: 'Demo#Browser-Run-2026' };
 
 export function targetDir() {
@@ -25,6 +25,11 @@ export function targetDir() {
 
 export function hostBinary() {
   return process.env.AUTOSCOPE_BIN || join(targetDir(), 'debug/autoscope');
+}
+
+/** The demo data's binary (the `autoscope-demo` crate), built next to the host's. */
+export function demoBinary() {
+  return process.env.AUTOSCOPE_DEMO_BIN || join(targetDir(), 'debug/autoscope-demo');
 }
 
 /** Refuses to start when something the Makefile should have built is missing. */
@@ -100,10 +105,11 @@ export async function startHost({ workDir, webDir, maildev, oidc }) {
   return { base, logFile: entry.logFile, env };
 }
 
-/** `autoscope seed-demo` on the host's database, once the modules are installed: the
- * demo company with its processes, bots, 90 days of runs and queue items, and tickets. */
+/** `autoscope-demo` on the host's database (the host's environment), once the modules are
+ * installed: the demo company with its processes, bots, 90 days of runs and queue items,
+ * and tickets. */
 export async function seedDemo(host) {
-  await run(hostBinary(), ['seed-demo'], { env: { ...host.env, AUTOSCOPE_DEMO_PASSWORD: DEMO.password }, timeout: 120000 });
+  await run(demoBinary(), [], { env: { ...host.env, AUTOSCOPE_DEMO_PASSWORD: DEMO.password }, timeout: 120000 });
 }
 
 /** Signs the administrator in and installs every package archive of `packagesDir`. */

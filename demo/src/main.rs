@@ -1,7 +1,12 @@
-//! `autoscope seed-demo`: a demo company with a few users, so a fresh `make run` has
-//! someone to sign in as, and its modules filled with a realistic catalogue and 90 days
-//! of run history ([`modules`]), so the dashboards have something to show. Idempotent:
-//! running it again changes nothing.
+//! `autoscope-demo`: a demo company with a few users, so a fresh `make run` has someone to
+//! sign in as, and its modules filled with a realistic catalogue and 90 days of run
+//! history ([`modules`]), so the dashboards have something to show. Idempotent: running
+//! it again changes nothing.
+//!
+//! Product data lives here, not in the host binary: the host knows no product module. This
+//! binary opens the host's database with the host's configuration (the same environment
+//! as `autoscope serve`), migrating it like the host does, and fills it through the host's
+//! own code paths.
 
 mod bodies;
 mod catalogue;
@@ -9,18 +14,39 @@ mod generate;
 mod modules;
 
 use anyhow::Context;
+use autoscope::Config;
+use autoscope::auth::password;
+use autoscope::http::AppState;
+use autoscope::rights::{self, Edition};
+use autoscope::storage::companies::{self, NewCompany};
+use autoscope::storage::users::{self, NewUser};
+use clap::Parser;
+use tracing_subscriber::EnvFilter;
 
-use crate::auth::password;
-use crate::http::AppState;
-use crate::rights::{self, Edition};
-use crate::storage::companies::{self, NewCompany};
-use crate::storage::users::{self, NewUser};
+/// Fill a local Autoscope with a demo company, its users and its modules' data
+/// (idempotent). Reads the host's configuration (DATABASE_URL, AUTOSCOPE_DATA_DIR, ...)
+/// and AUTOSCOPE_DEMO_PASSWORD; never run it against a public server.
+#[derive(Parser)]
+#[command(version, about)]
+struct Cli {}
 
-pub const COMPANY: &str = "Autoscope Demo";
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    Cli::parse();
+    let config = Config::from_env()?;
+    let filter = EnvFilter::try_new(&config.log).context("AUTOSCOPE_LOG is not a valid filter")?;
+    tracing_subscriber::fmt().with_env_filter(filter).init();
+    let state = autoscope::prepare(config).await?;
+    let summary = seed(&state).await?;
+    println!("{summary}");
+    Ok(())
+}
+
+const COMPANY: &str = "Autoscope Demo";
 /// The demo users' password unless AUTOSCOPE_DEMO_PASSWORD says otherwise. Demo data is
 /// for a local machine; never seed it on a public server.
-pub const DEFAULT_PASSWORD: &str = "Demo#Portal-2026";
-pub const ADMIN_EMAIL: &str = "admin@autoscope.test";
+const DEFAULT_PASSWORD: &str = "Demo#Portal-2026";
+const ADMIN_EMAIL: &str = "admin@autoscope.test";
 
 /// (e-mail, first name, last name, job title, department)
 const PEOPLE: &[(&str, &str, &str, &str, &str)] = &[
@@ -30,7 +56,7 @@ const PEOPLE: &[(&str, &str, &str, &str, &str)] = &[
     ("support@autoscope.test", "Tom", "Okafor", "Support Agent", "Human Resources"),
 ];
 
-pub async fn seed(state: &AppState) -> anyhow::Result<String> {
+async fn seed(state: &AppState) -> anyhow::Result<String> {
     let password = std::env::var("AUTOSCOPE_DEMO_PASSWORD").unwrap_or_else(|_| DEFAULT_PASSWORD.to_string());
     password::check_policy(&password).map_err(|message| anyhow::anyhow!("AUTOSCOPE_DEMO_PASSWORD: {message}"))?;
     let hash = password::hash(password.clone()).await?;
@@ -75,7 +101,7 @@ pub async fn seed(state: &AppState) -> anyhow::Result<String> {
     // The demo shows every module, premium ones included.
     let company = companies::find_by_name(db, COMPANY).await?.context("the demo company was not created")?;
     companies::set_edition(db, &company.id, Edition::Enterprise.as_str()).await?;
-    let admin = crate::admin::create_admin(state, ADMIN_EMAIL, Some(password.clone())).await?;
+    let admin = autoscope::admin::create_admin(state, ADMIN_EMAIL, Some(password.clone())).await?;
     let mut user_ids = Vec::with_capacity(PEOPLE.len());
     for (email, ..) in PEOPLE {
         let user = users::find_by_email(db, email).await?.with_context(|| format!("{email} was not created"))?;

@@ -1015,6 +1015,11 @@ pub const TICKETS: [Ticket; 30] = [
     },
 ];
 
+/// The bots that run `process` (those listing it), in catalogue order.
+pub fn bots_of(process: &str) -> Vec<&'static Bot> {
+    BOTS.iter().filter(|bot| bot.processes.contains(&process)).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

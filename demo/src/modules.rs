@@ -18,8 +18,8 @@ use serde_json::{Value, json};
 use super::bodies::{assessment_body, bot_body, idea_body, process_body, ticket_body};
 use super::catalogue::{BOTS, DANA, PROCESSES, TICKETS};
 use super::generate::{self, DAYS};
-use crate::http::AppState;
-use crate::storage::collections::{self, Target};
+use autoscope::http::AppState;
+use autoscope::modules::collections;
 
 /// The most records one call of the ingestion takes.
 const BATCH: usize = 5_000;
@@ -36,11 +36,11 @@ struct Seeder {
 pub async fn seed(state: &AppState, company_id: &str, user_ids: Vec<String>) -> anyhow::Result<Vec<String>> {
     let mut people = Vec::with_capacity(user_ids.len());
     for id in user_ids {
-        let token = crate::auth::session::open(state, &id, company_id).await?;
+        let token = autoscope::auth::session::open(state, &id, company_id).await?;
         people.push((id, token));
     }
-    let seeder =
-        Seeder { state: state.clone(), app: crate::http::app(state.clone()), company_id: company_id.into(), people };
+    let app = autoscope::http::app(state.clone());
+    let seeder = Seeder { state: state.clone(), app, company_id: company_id.into(), people };
     let seeded = seeder.all().await;
     // The sessions were only for seeding; a failure to end one is not worth failing for.
     for who in 0..seeder.people.len() {
@@ -169,7 +169,7 @@ impl Seeder {
         let mut stored = 0;
         for batch in records.chunks(BATCH) {
             let batch = batch.iter().map(serde_json::to_value).collect::<Result<Vec<_>, _>>()?;
-            let report = crate::ingest::store(&self.state, &self.company_id, "bots", stream, batch)
+            let report = autoscope::modules::ingestion::store(&self.state, &self.company_id, "bots", stream, batch)
                 .await
                 .map_err(|err| anyhow!("ingesting the demo {stream}: {err}"))?;
             if !report.errors.is_empty() {
@@ -184,13 +184,14 @@ impl Seeder {
     /// How many records `<module>.<collection>` holds for the company; `None` when the
     /// module is not installed.
     async fn count(&self, module: &str, collection: &str) -> anyhow::Result<Option<u64>> {
-        let Some(installed) = self.state.modules.get(module) else { return Ok(None) };
-        let spec = installed
-            .manifest()
-            .collections
-            .get(collection)
+        if self.state.modules.get(module).is_none() {
+            return Ok(None);
+        }
+        let target = self
+            .state
+            .modules
+            .target(module, collection)
             .with_context(|| format!("{module} declares no collection {collection}"))?;
-        let target = Target { module: module.into(), collection: collection.into(), spec: spec.clone() };
         let op = StorageOp::Count { collection: collection.into(), filters: Vec::new() };
         let count = collections::execute(&self.state.db, &target, &self.company_id, self.state.clock.now(), op)
             .await
@@ -222,7 +223,7 @@ impl Seeder {
             .header(header::AUTHORIZATION, format!("Bearer {token}"))
             .header(header::CONTENT_TYPE, "application/json");
         let request = request.body(body.map_or_else(Body::empty, |body| Body::from(body.to_string())))?;
-        let (status, bytes) = crate::http::call_in_process(&self.app, request).await?;
+        let (status, bytes) = autoscope::http::call_in_process(&self.app, request).await?;
         Ok((status, serde_json::from_slice(&bytes).unwrap_or(Value::Null)))
     }
 }

@@ -2,8 +2,7 @@
 
 use serde_json::{Map, Value, json};
 
-use super::catalogue::{Bot, Process, Ticket};
-use super::generate::bots_of;
+use super::catalogue::{Bot, Process, Ticket, bots_of};
 
 /// `POST /processes` of Process Vault (the idea of the catalogue goes to `POST /ideas`
 /// instead: [`idea_body`]).
@@ -84,7 +83,7 @@ pub fn ticket_body(ticket: &Ticket, assignee_id: Option<&str>, process_id: Optio
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::demo::catalogue::{BOTS, PROCESSES, TICKETS};
+    use crate::catalogue::{BOTS, PROCESSES, TICKETS};
 
     #[test]
     fn a_process_names_the_bots_that_run_it() {

@@ -15,7 +15,7 @@ use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use serde::Serialize;
 
-use super::catalogue::{BOTS, Bot, HourProfile, PROCESSES, Process, Queue, Work};
+use super::catalogue::{BOTS, Bot, HourProfile, PROCESSES, Process, Queue, Work, bots_of};
 
 const DAY: i64 = 86_400;
 const HOUR: i64 = 3_600;
@@ -90,11 +90,6 @@ fn weekday_before(today: i64, days_ago: i64) -> i64 {
         day -= DAY;
     }
     day
-}
-
-/// The bots that run `process` (those listing it), in catalogue order.
-pub fn bots_of(process: &str) -> Vec<&'static Bot> {
-    BOTS.iter().filter(|bot| bot.processes.contains(&process)).collect()
 }
 
 /// Midnight (UTC) of the day of `at`.
@@ -505,7 +500,7 @@ mod tests {
     use serde_json::Value;
 
     use super::*;
-    use crate::registry::manifest::{Collection, FieldType, Manifest};
+    use autoscope::modules::manifest::{Collection, FieldType, Manifest};
 
     /// Wednesday 2026-03-18 14:25:00 UTC: late in a month, in office hours.
     const NOW: i64 = 1_773_843_900;
@@ -570,7 +565,7 @@ mod tests {
             assert_eq!(ids.len(), records.len(), "external ids are unique");
         }
         for bot in &BOTS {
-            let record = crate::demo::bodies::bot_body(bot, "user-id");
+            let record = crate::bodies::bot_body(bot, "user-id");
             assert_eq!(invalid(&record, &collections["bots"]), None, "{record}");
         }
     }
