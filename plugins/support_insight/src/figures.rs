@@ -44,6 +44,7 @@ pub fn created_aggregate(range: &Range) -> Aggregate {
 
 /// How many targets were met and how many breached.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Outcomes {
     pub met: u64,
     pub breached: u64,
@@ -60,6 +61,7 @@ impl Outcomes {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Sla {
     /// Over the tickets that were responded to.
     pub response: Outcomes,
@@ -139,6 +141,7 @@ pub fn series_aggregate(range: &Range, field: &str) -> Aggregate {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Point {
     /// The bucket's start, unix seconds.
     pub at: i64,
@@ -189,8 +192,9 @@ pub fn unresolved_aggregate() -> Aggregate {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Load {
-    /// `None`: the tickets nobody is assigned.
+    /// Null (`None`): the tickets nobody is assigned.
     pub assignee_id: Option<String>,
     pub open: u64,
     pub in_progress: u64,

@@ -11,21 +11,35 @@ use crate::range::Range;
 const TICKETS: &str = "support.tickets";
 const APPROVALS: &str = "support.approvals";
 
+/// Every figure over the range; the workload, open breaches and pending approvals are as of now.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Insight {
+    /// Always true (`{available: false}` when Ticket Management is not installed).
+    #[cfg_attr(test, ts(type = "true"))]
     pub available: bool,
     pub range: Range,
+    /// Tickets created in the range, per status (every status, 0 when none).
+    #[cfg_attr(test, ts(type = "Record<string, number>"))]
     pub by_status: Map<String, Value>,
+    /// The same per priority: the masters' four and any other a ticket carries.
+    #[cfg_attr(test, ts(type = "Record<string, number>"))]
     pub by_priority: Map<String, Value>,
+    /// Every bucket of the range, in order.
     pub opened: Vec<Point>,
     pub closed: Vec<Point>,
+    /// Whole seconds; null when no ticket of the range has one.
     pub mean_first_response_seconds: Option<i64>,
     pub mean_resolution_seconds: Option<i64>,
     pub sla: figures::Sla,
     pub breaches_open: u64,
     pub approvals_pending: u64,
+    /// Most tickets first.
+    #[cfg_attr(test, ts(type = "Array<{ process_id: string, n: number }>"))]
     pub per_process: Vec<Map<String, Value>>,
+    #[cfg_attr(test, ts(type = "Array<{ bot_id: string, n: number }>"))]
     pub per_bot: Vec<Map<String, Value>>,
+    /// Busiest first, the unassigned tickets last.
     pub workload: Vec<Load>,
 }
 

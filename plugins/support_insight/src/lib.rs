@@ -5,6 +5,8 @@
 mod figures;
 mod insight;
 mod range;
+#[cfg(test)]
+mod typescript;
 
 use autoscope_sdk::prelude::*;
 use autoscope_sdk::wire::host::DirectoryQuery;

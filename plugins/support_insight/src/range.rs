@@ -16,9 +16,12 @@ const MAX_DAYS: i64 = 400;
 
 /// From `from` to `to`, unix seconds, both included; series cut into `bucket`s.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "InsightRange"))]
 pub struct Range {
     pub from: i64,
     pub to: i64,
+    /// One of the buckets [`Range::parse`] accepts.
+    #[cfg_attr(test, ts(type = r#""day" | "week" | "month""#))]
     pub bucket: Bucket,
 }
 
