@@ -2,43 +2,14 @@
 
 import type { ApiClient } from '@autoscope/web-sdk';
 
-/** The three weights of the composite score, each 0–100. */
-export interface Weights {
-  benefit: number;
-  ease: number;
-  potential: number;
-}
+import type { Bucket, Ranked, RankingReply, Weights } from './generated';
 
-export type BucketKey = 'quick_win' | 'strategic' | 'long_term';
-
+/** The plugin's types, generated from its Rust types (./generated.ts), under the page's names. */
+export type { Weights } from './generated';
+export type BucketKey = Bucket;
 /** One ranked candidate of `GET /ranking`. */
-export interface RankedProcess {
-  rank: number;
-  id: string;
-  name: string;
-  department: string | null;
-  stage: string;
-  health: string;
-  benefit_hours: number;
-  benefit_money: number;
-  benefit_fte: number;
-  ease: number;
-  /** Null until the process is assessed (it then counts 0 in the score). */
-  potential: number | null;
-  value: number;
-  score: number;
-  bucket: BucketKey;
-}
-
-/** `GET /ranking`: the ranking under `weights` (what-if, or the saved ones when none are given). */
-export interface RankingAnswer {
-  weights: Weights;
-  saved: Weights;
-  items: RankedProcess[];
-  formula: string;
-  /** False when Process Vault is not installed: there is nothing to rank. */
-  available?: boolean;
-}
+export type RankedProcess = Ranked;
+export type RankingAnswer = RankingReply;
 
 /** Query keys, scoped by the signed-in user (the shell's query client outlives a session). */
 export const rankingKeys = {

@@ -1,6 +1,7 @@
 /** The weights of the composite score: labels, the checks the server makes, comparisons. */
 
 import type { Weights } from './api';
+import { MESSAGES } from './generated';
 
 export const WEIGHT_KEYS = ['benefit', 'ease', 'potential'] as const satisfies readonly (keyof Weights)[];
 
@@ -17,8 +18,8 @@ export const WEIGHT_HINTS: Readonly<Record<keyof Weights, string>> = {
 };
 
 /** The server's messages (`GET /ranking`, `PUT /weights`), checked here too so a what-if never asks in vain. */
-export const WEIGHTS_RANGE_MESSAGE = 'Weights must be numbers between 0 and 100';
-export const WEIGHTS_ZERO_MESSAGE = 'At least one weight must be above 0';
+export const WEIGHTS_RANGE_MESSAGE = MESSAGES.WEIGHTS_RANGE;
+export const WEIGHTS_ZERO_MESSAGE = MESSAGES.WEIGHTS_ZERO;
 
 /** What is wrong with `weights`, or null when the server will take them. */
 export function weightsProblem(weights: Weights): string | null {

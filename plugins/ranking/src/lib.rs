@@ -3,6 +3,8 @@
 //! may try others without saving them.
 
 mod score;
+#[cfg(test)]
+mod typescript;
 
 use autoscope_sdk::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -37,9 +39,11 @@ fn ranking(req: &Request) -> Result<Reply> {
     ok(&RankingReply { available, weights, saved, items, formula: FORMULA })
 }
 
-/// Encoded straight from this type: going through a `json!` value costs several times
-/// the fuel for thousands of rows.
+/// `GET /ranking`: the ranking under `weights` (what-if, or the saved ones when none are given).
+// Encoded straight from this type: going through a `json!` value costs several times the
+// fuel for thousands of rows.
 #[derive(Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 struct RankingReply {
     /// False when the vault is not installed.
     available: bool,

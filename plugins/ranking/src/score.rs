@@ -8,6 +8,7 @@ use serde_json::Value;
 /// Stages that are no longer candidates for automation work.
 pub const EXCLUDED_STAGES: [&str; 3] = ["live", "retired", "rejected"];
 
+/// The weights' checks, which the page makes too (`MESSAGES` in its generated types).
 pub const WEIGHTS_RANGE: &str = "Weights must be numbers between 0 and 100";
 pub const WEIGHTS_ZERO: &str = "At least one weight must be above 0";
 
@@ -20,6 +21,7 @@ pub const FORMULA: &str = "Score = (benefit weight × value + ease weight × eas
 
 /// The weight of each part of the score, each 0–100, at least one above 0.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Weights {
     pub benefit: f64,
     pub ease: f64,
@@ -104,6 +106,7 @@ pub struct Process {
 
 /// Where a process belongs on the roadmap.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Bucket {
     QuickWin,
@@ -123,6 +126,7 @@ impl Bucket {
 
 /// One row of the ranking.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Ranked {
     pub rank: usize,
     pub id: String,
@@ -134,6 +138,7 @@ pub struct Ranked {
     pub benefit_money: f64,
     pub benefit_fte: f64,
     pub ease: f64,
+    /// Null until the process is assessed (it then counts 0 in the score).
     pub potential: Option<f64>,
     /// Yearly benefit relative to the best candidate, 0–100.
     pub value: f64,
