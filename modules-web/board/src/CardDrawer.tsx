@@ -16,10 +16,11 @@ import { PersonSelect } from '@common/ui/Pickers';
 import { QueryError } from '@common/ui/QueryError';
 import { stageLabel } from '@common/domain/vocabulary';
 import { boardApi, boardKeys, type CardDetail, type CardRecord } from './api';
+import { MESSAGES } from './generated';
 import classes from './BoardPage.module.css';
 
 /** The server's message for a blank comment, checked here first. */
-const BLANK_COMMENT_MESSAGE = 'Please write a comment';
+const BLANK_COMMENT_MESSAGE = MESSAGES.BLANK_COMMENT;
 const MAX_COMMENT = 2000;
 
 interface CardDrawerProps {

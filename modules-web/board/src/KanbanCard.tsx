@@ -25,8 +25,8 @@ function CardDetails({ card, people }: CardFaceProps) {
   return (
     <>
       <Group gap={6} mt={6}>
-        <HealthBadge size="sm" health={card.health} />
-        {card.column === 'closed' && <StageBadge size="sm" stage={card.stage} />}
+        {card.health && <HealthBadge size="sm" health={card.health} />}
+        {card.column === 'closed' && card.stage && <StageBadge size="sm" stage={card.stage} />}
       </Group>
       {(card.department || owner) && (
         <Text size="xs" c="dimmed" mt={6} className={classes.wrap}>

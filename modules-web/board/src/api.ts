@@ -4,43 +4,23 @@ import type { ApiClient, Query } from '@autoscope/web-sdk';
 
 import { PROGRESS_STAGES, STAGE_LABELS } from '@common/domain/vocabulary';
 
+import type { BoardReply, CardView, ColumnKey, ColumnView, Move, NewComment, Settings } from './generated';
+
+/** The plugin's types, generated from its Rust types (./generated.ts), under the page's names. */
+export type { ColumnKey } from './generated';
+export type BoardColumn = ColumnView;
+/** A process on the board, with its card's assignee and due date: the plugin's cards that are in a column. */
+export type BoardCard = CardView & { column: ColumnKey };
+/** `GET /board`, its cards in a column (the page has nowhere to show one in none). */
+export type BoardAnswer = Omit<BoardReply, 'cards'> & { cards: BoardCard[] };
+
+const inColumn = (card: CardView): card is BoardCard => card.column !== null;
+
 /** The board's columns, in order: one per stage up to live, then `closed`, which holds retired and rejected. */
-export const COLUMN_KEYS = [...PROGRESS_STAGES, 'closed'] as const;
-export type ColumnKey = (typeof COLUMN_KEYS)[number];
+export const COLUMN_KEYS = [...PROGRESS_STAGES, 'closed'] as const satisfies readonly ColumnKey[];
 
 /** Column labels for when the board's own answer is not there (the server sends them too). */
 export const COLUMN_LABELS: Readonly<Record<ColumnKey, string>> = { ...STAGE_LABELS, closed: 'Retired or Rejected' };
-
-export interface BoardColumn {
-  key: ColumnKey;
-  label: string;
-  /** Null: no limit. */
-  wip_limit: number | null;
-  count: number;
-}
-
-/** A process on the board, with its card's assignee and due date. */
-export interface BoardCard {
-  process_id: string;
-  /** The process record's version: a move sends it back (409 when someone changed the process). */
-  version: number;
-  name: string;
-  department: string | null;
-  owner_id: string | null;
-  health: string;
-  stage: string;
-  column: ColumnKey;
-  assignee_id: string | null;
-  /** Unix seconds (UTC midnight of the due day), or null. */
-  due: number | null;
-  /** How many comments the card has. */
-  comments: number;
-}
-
-export interface BoardAnswer {
-  columns: BoardColumn[];
-  cards: BoardCard[];
-}
 
 /** A column's label: the board's own, else the built-in one. */
 export function columnLabel(columns: readonly BoardColumn[], key: ColumnKey): string {
@@ -136,15 +116,20 @@ const cardPath = (processId: string) => `/cards/${encodeURIComponent(processId)}
 
 export const boardApi = {
   board: (api: ApiClient, filters: BoardFilters, signal?: AbortSignal) =>
-    api.get<BoardAnswer>('/board', { signal, query: filtersQuery(filters) }),
+    api
+      .get<BoardReply>('/board', { signal, query: filtersQuery(filters) })
+      .then((answer): BoardAnswer => ({ ...answer, cards: answer.cards.filter(inColumn) })),
   move: (api: ApiClient, card: BoardCard, to: ColumnKey) =>
-    api.post<{ card: Partial<BoardCard> | null }>(`${cardPath(card.process_id)}/move`, { to, version: card.version }),
+    api.post<{ card: Partial<BoardCard> | null }>(`${cardPath(card.process_id)}/move`, {
+      to,
+      version: card.version,
+    } satisfies Move),
   card: (api: ApiClient, processId: string, signal?: AbortSignal) =>
     api.get<CardDetail>(cardPath(processId), { signal }),
   updateCard: (api: ApiClient, processId: string, changes: CardRecord) =>
     api.patch<CardRecord>(cardPath(processId), changes),
   comment: (api: ApiClient, processId: string, text: string) =>
-    api.post<CardComment>(`${cardPath(processId)}/comments`, { text }),
+    api.post<CardComment>(`${cardPath(processId)}/comments`, { text } satisfies NewComment),
   settings: (api: ApiClient, signal?: AbortSignal) => api.get<WipSettings>('/settings', { signal }),
-  saveSettings: (api: ApiClient, wip: Record<string, number | null>) => api.put<WipSettings>('/settings', { wip }),
+  saveSettings: (api: ApiClient, wip: Settings['wip']) => api.put<WipSettings>('/settings', { wip } satisfies Settings),
 };

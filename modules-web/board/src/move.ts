@@ -29,6 +29,7 @@ export function applyMove(board: BoardAnswer, processId: string, to: ColumnKey):
   const card = board.cards.find((item) => item.process_id === processId);
   if (!card || card.column === to) return board;
   return {
+    ...board,
     columns: recount(board.columns, card.column, to),
     cards: board.cards.map((item) =>
       item.process_id === processId ? { ...item, column: to, stage: stageAfterMove(item, to) } : item,
@@ -46,6 +47,7 @@ export function revertMove(board: BoardAnswer, original: BoardCard): BoardAnswer
   const columns =
     current.column === original.column ? board.columns : recount(board.columns, current.column, original.column);
   return {
+    ...board,
     columns,
     cards: board.cards.map((item) => (item.process_id === original.process_id ? original : item)),
   };

@@ -22,6 +22,7 @@ export function aCard(process_id: string, column: ColumnKey, changes: Partial<Bo
 /** A board of `cards`, every column counted from them, with these WIP limits. */
 export function aBoard(cards: BoardCard[], limits: Partial<Record<ColumnKey, number>> = {}): BoardAnswer {
   return {
+    available: true,
     columns: COLUMN_KEYS.map((key) => ({
       key,
       label: COLUMN_LABELS[key],

@@ -2,8 +2,9 @@
 
 import { PROGRESS_STAGES } from '@common/domain/vocabulary';
 import type { ColumnKey, WipSettings } from './api';
+import { MESSAGES } from './generated';
 
-export const WIP_MESSAGE = 'A WIP limit must be a whole number from 1 to 99';
+export const WIP_MESSAGE = MESSAGES.BAD_WIP;
 
 /** The columns that may have a limit: all but the closed column. */
 export const LIMITED_COLUMNS = PROGRESS_STAGES satisfies readonly ColumnKey[];

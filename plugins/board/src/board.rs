@@ -44,19 +44,23 @@ pub struct Card {
     pub due: Option<i64>,
 }
 
-/// A card as the page shows it.
+/// A process on the board, with its card's assignee and due date.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct CardView {
     pub process_id: String,
-    /// The process's version: a move sends it back.
+    /// The process record's version: a move sends it back (409 when someone changed the process).
     pub version: i64,
     pub name: String,
     pub department: Option<String>,
     pub owner_id: Option<String>,
     pub health: Option<String>,
     pub stage: Option<String>,
+    /// Null when the stage is in no column (someone cleared it).
+    #[cfg_attr(test, ts(type = "ColumnKey | null"))]
     pub column: Option<&'static str>,
     pub assignee_id: Option<String>,
+    /// Unix seconds (UTC midnight of the due day), or null.
     pub due: Option<i64>,
     /// How many comments it has.
     pub comments: u64,
@@ -82,9 +86,12 @@ impl CardView {
 
 /// A column's header.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct ColumnView {
+    #[cfg_attr(test, ts(type = "ColumnKey"))]
     pub key: &'static str,
     pub label: &'static str,
+    /// Null: no limit.
     pub wip_limit: Option<u64>,
     /// Every card in the column, whatever the filters: the count the limit is about.
     pub count: u64,

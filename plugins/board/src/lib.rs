@@ -5,6 +5,8 @@
 
 mod board;
 mod transitions;
+#[cfg(test)]
+mod typescript;
 mod validation;
 
 use std::collections::HashMap;
@@ -92,9 +94,11 @@ fn get_board(req: &Request) -> Result<Reply> {
     ok(&BoardReply { available: true, columns, cards })
 }
 
-/// Encoded straight from this type: going through a `json!` value costs several times
-/// the fuel for thousands of cards.
+/// `GET /board`: the columns, and the cards that pass the filters.
+// Encoded straight from this type: going through a `json!` value costs several times the
+// fuel for thousands of cards.
 #[derive(Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 struct BoardReply {
     /// False when the vault is not installed.
     available: bool,
@@ -102,9 +106,13 @@ struct BoardReply {
     cards: Vec<CardView>,
 }
 
+/// The body of `POST /cards/{process_id}/move`.
 #[derive(Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 struct Move {
+    #[cfg_attr(test, ts(type = "ColumnKey"))]
     to: String,
+    /// The card's `version` (its process record's).
     version: i64,
 }
 
@@ -198,7 +206,9 @@ fn update_card(req: &Request) -> Result<Reply> {
     ok(&card_view(process)?)
 }
 
+/// The body of `POST /cards/{process_id}/comments`.
 #[derive(Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 struct NewComment {
     #[serde(default)]
     text: String,
@@ -219,8 +229,11 @@ fn get_settings(_: &Request) -> Result<Reply> {
     ok(&json!({ "wip": wip_limits()? }))
 }
 
+/// The body of `PUT /settings`: a limit per column (1–99), `null` removes one.
 #[derive(Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 struct Settings {
+    #[cfg_attr(test, ts(type = "Partial<Record<ColumnKey, number | null>>"))]
     wip: Map<String, Value>,
 }
 
