@@ -10,6 +10,7 @@ import { useFileDownload } from '@common/lib/fileDownload';
 import { fetchAllPages, type ListPage } from '@common/lib/lists';
 import { deleteVersioned, patchVersioned, useModuleMutation } from '@common/lib/mutations';
 import type { ImportRow } from './csv';
+import type { Import } from './generated';
 import type {
   DocumentMeta,
   Formulas,
@@ -152,7 +153,7 @@ export const useDeleteProcess = () =>
 
 export const useImportProcesses = () =>
   useModuleMutation(
-    (api, rows: ImportRow[]) => api.post<ImportResult>('/processes/import', { rows }),
+    (api, rows: ImportRow[]) => api.post<ImportResult>('/processes/import', { rows } satisfies Import),
     (client, result) => {
       if (result.created > 0) listsChanged(client);
     },

@@ -16,6 +16,7 @@ import {
   healthLabel,
   stageLabel,
 } from '@common/domain/vocabulary';
+import { MESSAGES } from './generated';
 import type { Process } from './types';
 
 /** The columns `POST /processes/import` understands, in template order. */
@@ -38,7 +39,7 @@ export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
 
 /** The most rows one import takes, and the plugin's message beyond it. */
 export const MAX_IMPORT_ROWS = 1000;
-export const TOO_MANY_ROWS = 'An import may have at most 1000 rows';
+export const TOO_MANY_ROWS = MESSAGES.TOO_MANY_ROWS;
 
 const EXPORT_COLUMNS = [
   ...IMPORT_COLUMNS,

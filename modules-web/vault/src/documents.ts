@@ -2,11 +2,13 @@
 
 import { fileRules } from '@common/lib/files';
 
+import { MESSAGES } from './generated';
+
 /** The plugin's messages for refused documents. */
 export const DOCUMENT_MESSAGES = {
-  tooLarge: 'A document may be at most 2 MB',
-  tooMany: 'A process may have at most 20 documents',
-  type: 'This file type is not accepted',
+  tooLarge: MESSAGES.DOCUMENT_TOO_BIG,
+  tooMany: MESSAGES.TOO_MANY_DOCUMENTS,
+  type: MESSAGES.DOCUMENT_TYPE,
 } as const;
 
 export const MAX_DOCUMENT_BYTES = 2 * 1024 * 1024;

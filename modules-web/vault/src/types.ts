@@ -1,6 +1,14 @@
-/** What the vault plugin's API answers (`/api/m/vault/...`, plugins/vault/src). */
+/**
+ * What the vault plugin's API answers (`/api/m/vault/...`, plugins/vault/src). The types of its
+ * Rust answers and bodies are generated (./generated.ts); its records are written here.
+ */
 
 import type { Complexity, Health, Stage } from '@common/domain/vocabulary';
+import type { Change, ImportReply } from './generated';
+
+export type { Change, Formulas, Summary } from './generated';
+/** `POST /processes/import`. */
+export type ImportResult = ImportReply;
 
 /** A record of `processes`. Times are unix seconds; the scores are computed by the server. */
 export interface Process {
@@ -37,12 +45,6 @@ export interface Process {
   benefit_fte: number;
 }
 
-export interface Change {
-  field: string;
-  from: unknown;
-  to: unknown;
-}
-
 export type HistoryAction = 'created' | 'updated' | 'stage' | 'assessed' | 'document';
 
 export interface HistoryEntry {
@@ -71,27 +73,6 @@ export interface TicketsAnswer {
   /** False when Ticket Management is not installed. */
   available: boolean;
   items: Ticket[];
-}
-
-/** The formulas as text, one place for plugin and page. */
-export interface Formulas {
-  potential: string;
-  benefit: string;
-  ease: string;
-}
-
-export interface Summary {
-  total: number;
-  by_stage: Partial<Record<Stage, number>>;
-  by_health: Partial<Record<Health, number>>;
-  benefit_money: number;
-  benefit_hours: number;
-}
-
-/** `POST /processes/import`. */
-export interface ImportResult {
-  created: number;
-  errors: { row: number; message: string }[];
 }
 
 /** The list filters, as the URL and `GET /processes` carry them. */

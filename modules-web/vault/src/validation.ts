@@ -5,6 +5,7 @@
 
 import type { FormErrors } from '@common/lib/forms';
 import type { Complexity, Health, Stage } from '@common/domain/vocabulary';
+import { MESSAGES as PLUGIN_MESSAGES } from './generated';
 import type { Process } from './types';
 
 /** The five quick-assessment questions; each answer 1–5, 5 = most automatable. */
@@ -17,23 +18,23 @@ export const ASSESSMENT_QUESTIONS = [
 ] as const;
 export type AssessmentKey = (typeof ASSESSMENT_QUESTIONS)[number]['key'];
 
-/** The plugin's validation messages (plugins/vault/src/validate.rs), word for word. */
+/** The plugin's validation messages (plugins/vault/src/validate.rs, generated). */
 export const MESSAGES = {
-  nameRequired: 'Please enter the process name',
-  nameTooLong: 'Name must be at most 200 characters',
-  unknownStage: 'Unknown stage',
-  unknownHealth: 'Unknown health',
-  unknownComplexity: 'Unknown complexity',
-  monthlyVolume: 'Monthly volume must be a whole number of 0 or more',
-  handlingMinutes: 'Handling time must be 0 or more minutes',
-  hourlyCost: 'Hourly cost must be 0 or more',
-  exceptionRate: 'Exception rate must be between 0 and 100',
-  automationPct: 'Automation must be between 0 and 100',
-  ftes: 'FTEs must be 0 or more',
-  descriptionTooLong: 'Description must be at most 4000 characters',
-  departmentTooLong: 'Department must be at most 100 characters',
-  assessmentAnswer: 'Each assessment answer must be between 1 and 5',
-  ownerUnknown: 'Owner is not a user of this company',
+  nameRequired: PLUGIN_MESSAGES.NAME_REQUIRED,
+  nameTooLong: PLUGIN_MESSAGES.NAME_TOO_LONG,
+  unknownStage: PLUGIN_MESSAGES.UNKNOWN_STAGE,
+  unknownHealth: PLUGIN_MESSAGES.UNKNOWN_HEALTH,
+  unknownComplexity: PLUGIN_MESSAGES.UNKNOWN_COMPLEXITY,
+  monthlyVolume: PLUGIN_MESSAGES.MONTHLY_VOLUME,
+  handlingMinutes: PLUGIN_MESSAGES.HANDLING_MINUTES,
+  hourlyCost: PLUGIN_MESSAGES.HOURLY_COST,
+  exceptionRate: PLUGIN_MESSAGES.EXCEPTION_RATE,
+  automationPct: PLUGIN_MESSAGES.AUTOMATION,
+  ftes: PLUGIN_MESSAGES.FTES,
+  descriptionTooLong: PLUGIN_MESSAGES.DESCRIPTION_TOO_LONG,
+  departmentTooLong: PLUGIN_MESSAGES.DEPARTMENT_TOO_LONG,
+  assessmentAnswer: PLUGIN_MESSAGES.ANSWER,
+  ownerUnknown: PLUGIN_MESSAGES.OWNER,
 } as const;
 
 export const NAME_MAX = 200;

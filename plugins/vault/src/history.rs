@@ -9,9 +9,12 @@ use crate::validate::EDITABLE;
 
 /// One changed field of a history entry.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Change {
     pub field: String,
+    #[cfg_attr(test, ts(type = "unknown"))]
     pub from: Value,
+    #[cfg_attr(test, ts(type = "unknown"))]
     pub to: Value,
 }
 

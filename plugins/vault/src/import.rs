@@ -15,6 +15,7 @@ pub const TOO_MANY_ROWS: &str = "An import may have at most 1000 rows";
 
 /// A row that was not imported: its 1-based number among the rows, and why.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct RowError {
     pub row: usize,
     pub message: String,

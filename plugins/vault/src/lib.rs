@@ -11,6 +11,8 @@ mod import;
 mod scores;
 mod store;
 mod summary;
+#[cfg(test)]
+mod typescript;
 mod validate;
 mod vocab;
 
@@ -18,7 +20,7 @@ use autoscope_sdk::files::Upload;
 use autoscope_sdk::input::Versioned;
 use autoscope_sdk::prelude::*;
 use autoscope_sdk::wire::host::DirectoryQuery;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::json;
 
 use crate::store::Edit;
@@ -100,9 +102,20 @@ fn delete_process(req: &Request) -> Result<Reply> {
     ok(&json!({ "message": "Process deleted" }))
 }
 
+/// The body of `POST /processes/import`: the CSV's rows, by column.
 #[derive(Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 struct Import {
+    #[cfg_attr(test, ts(type = "Array<Record<string, unknown>>"))]
     rows: Vec<Record>,
+}
+
+/// `POST /processes/import`: how many processes were created, and the rows refused.
+#[derive(Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+struct ImportReply {
+    created: usize,
+    errors: Vec<import::RowError>,
 }
 
 /// `POST /processes/import` `{rows}`: valid rows are stored at once, the others reported.
@@ -111,7 +124,7 @@ fn import_processes(req: &Request) -> Result<Reply> {
     let users = host::directory(&DirectoryQuery::default())?;
     let parsed = import::parse(&body.rows, &users)?;
     let created = store::create_many(parsed.processes, caller(req))?;
-    ok(&json!({ "created": created, "errors": parsed.errors }))
+    ok(&ImportReply { created, errors: parsed.errors })
 }
 
 /// `GET /processes/{id}/tickets`: the support tickets linked to the process, when Ticket

@@ -12,6 +12,7 @@ pub const HOURS_PER_FTE: f64 = 1800.0;
 
 /// The formulas as text, for the page.
 #[derive(Debug, Clone, Copy, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Formulas {
     pub potential: &'static str,
     pub benefit: &'static str,

@@ -17,12 +17,16 @@ pub fn aggregate() -> Aggregate {
         .sum("benefit_hours", "benefit_hours")
 }
 
+/// `GET /summary`: the processes per stage and health, and their yearly benefit.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Summary {
     pub total: u64,
     /// Every stage, 0 when none is there.
+    #[cfg_attr(test, ts(type = "Record<string, number>"))]
     pub by_stage: Map<String, Value>,
     /// Every health, 0 when none is there.
+    #[cfg_attr(test, ts(type = "Record<string, number>"))]
     pub by_health: Map<String, Value>,
     pub benefit_money: f64,
     pub benefit_hours: f64,
