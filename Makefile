@@ -66,12 +66,13 @@ web:
 	cd shell-web && npm run build
 
 ## web-test: the shell's type check, unit tests and login-page size against a plain app;
-## the remotes' type check and unit tests (modules-web)
+## the remotes' type check, unit and component tests, and build with its size report
+## (each remote's own JavaScript at most 60 KB gzipped)
 web-test:
 	$(call npm_ci,shell-web)
 	$(call npm_ci,modules-web)
 	cd shell-web && npm run typecheck && npm test && npm run size
-	cd modules-web && npm run typecheck && npm test
+	cd modules-web && npm run typecheck && npm test && npm run build
 
 ## web-sdk-test: the web SDK's type check and unit tests (installs its npm packages when the lock changed)
 web-sdk-test:
@@ -118,7 +119,17 @@ setup:
 test-tools:
 	$(call npm_ci,tests)
 
+## lint: formatting, clippy (host, SDK, plugins natively and for wasm32), the host's
+## import graph (no cycles between the modules of a folder: tools/import-cycles.mjs), and
+## ESLint and Prettier on the web (shell, remotes, web SDK)
 lint:
+	node tools/import-cycles.mjs host/src
+	$(call npm_ci,shell-web)
+	$(call npm_ci,modules-web)
+	$(call npm_ci,sdk/web)
+	cd shell-web && npm run lint
+	cd modules-web && npm run lint
+	cd sdk/web && npm run lint
 	$(CARGO) fmt --all --check
 	$(CARGO) clippy --all-targets -- -D warnings
 	$(CARGO) clippy -p autoscope-sdk $(PLUGIN_CRATES) --all-targets -- -D warnings
@@ -126,6 +137,9 @@ lint:
 
 fmt:
 	$(CARGO) fmt --all
+	cd shell-web && npm run format
+	cd modules-web && npm run format
+	cd sdk/web && npm run format
 
 ## clean-data: forget the local database, secret and outbox (./data)
 clean-data:

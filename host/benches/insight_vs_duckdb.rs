@@ -14,9 +14,9 @@ use std::time::{Duration, Instant};
 
 use anyhow::Context;
 use autoscope::AppState;
-use autoscope::registry::Grants;
+use autoscope::modules::collections::rollup;
+use autoscope::modules::registry::Grants;
 use autoscope::storage::Engine;
-use autoscope::storage::collections::rollup;
 use autoscope::storage::companies::{self, NewCompany};
 use autoscope::storage::users::{self, NewUser};
 use common::{Percentiles, percentiles, root};
@@ -94,7 +94,7 @@ fn duckdb(runs: i64, start: i64, end: i64) -> anyhow::Result<Duck> {
 
 /// The duration bins of the `durations` rollup, which the overview groups by.
 fn bounds() -> anyhow::Result<Vec<i64>> {
-    let manifest = autoscope::registry::manifest::Manifest::parse(&std::fs::read_to_string(
+    let manifest = autoscope::modules::manifest::Manifest::parse(&std::fs::read_to_string(
         root().join("plugins/bots/module.toml"),
     )?)
     .map_err(anyhow::Error::msg)?;
@@ -160,7 +160,7 @@ async fn measure(
     let url = format!("{base}/api/m/rpa_insight/overview?from={}&to={}", day(start), day(end - DAY));
     // What the host's worker does after a load: the rollups built from every run.
     let started = Instant::now();
-    while autoscope::registry::refresh_rollups(&state).await? > 0 {}
+    while autoscope::modules::workers::refresh_rollups(&state).await? > 0 {}
     println!("{engine:?}: rollups built from every run in {:.1}s", started.elapsed().as_secs_f64());
     let first = get(&client, &url, &token).await?;
     let counted = first["kpis"]["runs"].as_u64();
@@ -202,7 +202,7 @@ async fn measure(
     };
     // The baseline batches rows per statement as the host's storage does on this engine.
     let runs_spec = state.modules.target("bots", "runs").context("bots has no runs")?.spec;
-    let per_statement = autoscope::storage::collections::rows_per_insert(&runs_spec, state.db.engine());
+    let per_statement = autoscope::modules::collections::rows_per_insert(&runs_spec, state.db.engine());
     // The robots' side, serialising their batches, is not the host's work: done first.
     let raw_batches: Vec<Vec<Value>> = records("raw-").chunks(BATCH).map(<[Value]>::to_vec).collect();
     let bodies: Vec<String> = records("api-").chunks(BATCH).map(serde_json::to_string).collect::<Result<_, _>>()?;

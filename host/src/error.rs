@@ -4,7 +4,7 @@
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 
-/// The message of every unexpected failure (spec section 8, "Something went wrong").
+/// The message of every unexpected failure: "Something went wrong", and never its cause.
 pub const INTERNAL_MESSAGE: &str = "Something went wrong";
 
 #[derive(Debug, thiserror::Error)]

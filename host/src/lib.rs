@@ -9,19 +9,16 @@ pub mod config;
 pub mod crypto;
 pub mod enterprise;
 pub mod error;
-pub mod events;
 pub mod http;
-pub mod ingest;
 pub mod logs;
 pub mod mail;
 pub mod masters;
+pub mod modules;
 pub mod notifications;
 pub mod realtime;
-pub mod registry;
 pub mod rights;
-pub mod runtime;
-pub mod schedules;
 pub mod storage;
+pub mod testing;
 pub mod users;
 
 use std::net::SocketAddr;
@@ -53,7 +50,7 @@ pub async fn serve(
     shutdown: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> anyhow::Result<()> {
     tokio::spawn(housekeeping(state.clone()));
-    tokio::spawn(registry::run_workers(state.clone()));
+    tokio::spawn(modules::workers::run(state.clone()));
     axum::serve(listener, app(state).into_make_service_with_connect_info::<SocketAddr>())
         .with_graceful_shutdown(shutdown)
         .await

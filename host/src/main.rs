@@ -117,7 +117,7 @@ async fn main() -> anyhow::Result<()> {
 }
 
 async fn module_command(config: Config, command: ModuleCommand) -> anyhow::Result<()> {
-    use autoscope::registry::package;
+    use autoscope::modules::registry::package;
     match command {
         ModuleCommand::Pack { manifest, wasm, web, out, archive, signing_key } => {
             let key = signing_key.as_deref().map(package::parse_signing_key).transpose()?;
@@ -137,7 +137,7 @@ async fn module_command(config: Config, command: ModuleCommand) -> anyhow::Resul
         }
         ModuleCommand::Install { archive, grants } => {
             let bytes = std::fs::read(&archive).with_context(|| format!("cannot read {}", archive.display()))?;
-            let grants = autoscope::registry::Grants::parse(&grants).map_err(anyhow::Error::msg)?;
+            let grants = autoscope::modules::registry::Grants::parse(&grants).map_err(anyhow::Error::msg)?;
             let state = autoscope::prepare(config).await?;
             let module = state
                 .modules

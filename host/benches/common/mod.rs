@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-use autoscope::registry::package;
+use autoscope::modules::registry::package;
 use autoscope::storage::Engine;
 use autoscope::{AppState, Config};
 

@@ -27,7 +27,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .merge(social::routes())
 }
 
-/// `userdata` of the sign-in answer (spec section 3, Session).
+/// `userdata` of the sign-in answer: the session's user, company and rights.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct UserData {
     pub user_id: String,

@@ -17,7 +17,7 @@ use crate::storage::users;
 
 /// Any token or answer of the provider that fails a check.
 pub const INVALID_SIGN_IN: &str = "Invalid social sign-in";
-/// The provider could not be reached or answered nonsense (spec section 8).
+/// The provider could not be reached or answered nonsense.
 pub const CONNECTION_ERROR: &str = "Connection Error";
 
 /// Clock skew tolerated on `exp` and `nbf`.

@@ -12,12 +12,12 @@ use crate::rights;
 use crate::storage::companies::{self, NewCompany, Taken};
 use crate::storage::users::{self, NewUser, User};
 
-/// Spec section 8, "Sign-up, 400".
+/// A sign-up whose e-mail or company name is taken (400).
 pub const TAKEN_MESSAGE: &str = "Email or Company name already exists";
 pub const AGREEMENT_REQUIRED: &str = "Please accept the agreement to sign up";
 pub const REGISTERED: &str = "User registered successfully";
 
-/// The company and profile part shared by both sign-up payloads (spec section 3).
+/// The company and profile part shared by both sign-up payloads.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CompanyProfile {
@@ -119,14 +119,13 @@ pub async fn register(
         .ok_or_else(|| Error::Internal(anyhow::anyhow!("the new user {user_id} cannot be read back")))?;
     logs::record(
         state,
-        logs::Event {
-            company_id: Some(&user.company_id),
-            user_id: Some(&user.id),
-            level: "info",
-            event: "company.created",
-            message: format!("{} signed up and created the company {}", user.email, user.companyname),
-            request_id,
-        },
+        logs::Event::info(
+            "company.created",
+            format!("{} signed up and created the company {}", user.email, user.companyname),
+        )
+        .company(&user.company_id)
+        .user(&user.id)
+        .request(request_id),
     )
     .await;
     Ok(user)

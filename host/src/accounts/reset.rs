@@ -134,14 +134,10 @@ async fn reset_password(
     sessions::revoke_all_of_user(&state.db, &user.id, now).await?;
     logs::record(
         &state,
-        logs::Event {
-            company_id: Some(&user.company_id),
-            user_id: Some(&user.id),
-            level: "info",
-            event: "password.reset",
-            message: format!("{} reset their password by e-mailed link", user.email),
-            request_id: request_id.as_deref(),
-        },
+        logs::Event::info("password.reset", format!("{} reset their password by e-mailed link", user.email))
+            .company(&user.company_id)
+            .user(&user.id)
+            .request(request_id.as_deref()),
     )
     .await;
     Ok(Message::new(PASSWORD_UPDATED))

@@ -135,7 +135,7 @@ async fn verify_code(
     Ok(Message::new(TOKEN_VERIFIED))
 }
 
-/// The sign-up payload of spec section 3.
+/// The sign-up payload.
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct CommunitySignUp {
     #[serde(default)]

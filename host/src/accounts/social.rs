@@ -150,7 +150,7 @@ async fn verify<'a>(state: &'a AppState, proof: &SocialSignIn) -> Result<Verifie
     Ok(Verified { provider, identity, nonce_hash })
 }
 
-/// The social sign-in payload of spec section 3, plus the nonce: what the browser got
+/// The social sign-in payload, plus the nonce: what the browser got
 /// from the provider. `name`, `email`, `userId`, `expiresIn` and `imageURL` are accepted
 /// and ignored: only the tokens count, and the provider's values.
 #[derive(Debug, Deserialize, ToSchema)]
@@ -190,7 +190,7 @@ pub enum SocialData {
     NewUser(NewUserData),
 }
 
-/// The social login response of spec section 3: message and data.
+/// The social login response: message and data.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct SocialAnswer {
     pub message: String,
@@ -241,14 +241,10 @@ async fn open_session(state: &AppState, user: &User, provider: &str, request_id:
     let token = session::open(state, &user.id, &user.company_id).await?;
     logs::record(
         state,
-        logs::Event {
-            company_id: Some(&user.company_id),
-            user_id: Some(&user.id),
-            level: "info",
-            event: "signin",
-            message: format!("{} signed in with {provider}", user.email),
-            request_id,
-        },
+        logs::Event::info("signin", format!("{} signed in with {provider}", user.email))
+            .company(&user.company_id)
+            .user(&user.id)
+            .request(request_id),
     )
     .await;
     Ok(SessionData { token, userdata: UserData::of(user, state) })
@@ -263,7 +259,7 @@ pub fn merge_names(provider: (&str, &str), form: (&str, &str)) -> (String, Strin
     (pick(provider.0, form.0), pick(provider.1, form.1))
 }
 
-/// The social sign-up payload of spec section 3, plus the nonce. `email`, `userId`,
+/// The social sign-up payload, plus the nonce. `email`, `userId`,
 /// `expiresIn` and `imageUrl` are accepted and ignored.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -341,7 +337,7 @@ pub struct EmailData {
     pub email: Option<String>,
 }
 
-/// The answer of spec section 7 to `/users/linkedinSignIn`.
+/// The answer to `/users/linkedinSignIn`.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct LinkedinAnswer {

@@ -140,14 +140,9 @@ async fn set_edition(
     }
     logs::record(
         &state,
-        logs::Event {
-            company_id: Some(&company_id),
-            user_id: None,
-            level: "info",
-            event: "company.edition",
-            message: format!("{} set the edition to {}", admin.email, edition.as_str()),
-            request_id: request_id.as_deref(),
-        },
+        logs::Event::info("company.edition", format!("{} set the edition to {}", admin.email, edition.as_str()))
+            .company(&company_id)
+            .request(request_id.as_deref()),
     )
     .await;
     Ok(Message::new(format!("Edition set to {}", edition.as_str())))
@@ -201,14 +196,10 @@ async fn set_disabled(
     let (event, verb) = if disabled { ("user.disabled", "disabled") } else { ("user.enabled", "enabled") };
     logs::record(
         state,
-        logs::Event {
-            company_id: Some(&user.company_id),
-            user_id: Some(&user.id),
-            level: "warn",
-            event,
-            message: format!("{admin_email} {verb} the account {}", user.email),
-            request_id,
-        },
+        logs::Event::warn(event, format!("{admin_email} {verb} the account {}", user.email))
+            .company(&user.company_id)
+            .user(&user.id)
+            .request(request_id),
     )
     .await;
     Ok(())
@@ -288,14 +279,9 @@ fn generate_password() -> String {
 async fn record_admin(state: &AppState, company_id: &str, user_id: &str, email: &str) {
     logs::record(
         state,
-        logs::Event {
-            company_id: Some(company_id),
-            user_id: Some(user_id),
-            level: "warn",
-            event: "admin.granted",
-            message: format!("{email} was made a platform administrator from the command line"),
-            request_id: None,
-        },
+        logs::Event::warn("admin.granted", format!("{email} was made a platform administrator from the command line"))
+            .company(company_id)
+            .user(user_id),
     )
     .await;
 }

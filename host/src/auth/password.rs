@@ -1,10 +1,10 @@
-//! Passwords: argon2id (19 MiB, 2 passes) hashed off the async workers, the spec's
+//! Passwords: argon2id (19 MiB, 2 passes) hashed off the async workers, the portal's
 //! strength rule, and a refusal of common passwords.
 
 use argon2::password_hash::{PasswordHasher, PasswordVerifier};
 use argon2::{Algorithm, Argon2, Params, Version};
 
-/// Spec section 5, step 4.
+/// The strength rule: a digit, a special character, an upper- and a lower-case letter, 8+ characters.
 pub const POLICY_MESSAGE: &str =
     "Password should have one numeric, one special, one uppercase, one lowercase and 8 characters long";
 pub const COMMON_MESSAGE: &str = "This password is too common, please choose another";

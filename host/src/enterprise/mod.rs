@@ -1,5 +1,5 @@
 //! Interest in the enterprise edition (`POST /users/enterpriseEditionSubscribers`): the
-//! form of spec section 5, stored for the caller's company.
+//! enterprise form's fields, stored for the caller's company.
 
 use axum::extract::State;
 use serde::Deserialize;
@@ -19,7 +19,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(subscribe))
 }
 
-/// The enterprise subscriber payload (spec section 3). `communityUserEmail` and
+/// The enterprise subscriber payload. `communityUserEmail` and
 /// `communityUserCompany` are taken from the session, whatever the payload says.
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -132,14 +132,13 @@ async fn subscribe(
     .await?;
     logs::record(
         &state,
-        logs::Event {
-            company_id: Some(&user.company_id),
-            user_id: Some(&user.id),
-            level: "info",
-            event: "enterprise.subscribed",
-            message: format!("{} asked about the enterprise edition for {}", user.email, user.companyname),
-            request_id: request_id.as_deref(),
-        },
+        logs::Event::info(
+            "enterprise.subscribed",
+            format!("{} asked about the enterprise edition for {}", user.email, user.companyname),
+        )
+        .company(&user.company_id)
+        .user(&user.id)
+        .request(request_id.as_deref()),
     )
     .await;
     Ok(Message::new(SUBSCRIBED))

@@ -40,7 +40,7 @@ pub struct AppState {
     /// The social sign-in providers with their cached discovery documents and keys.
     pub social: Arc<crate::accounts::oidc::Providers>,
     /// Installed modules and the plugin runtime.
-    pub modules: Arc<crate::registry::Registry>,
+    pub modules: Arc<crate::modules::registry::Registry>,
     pub realtime: crate::realtime::Realtime,
 }
 
@@ -55,7 +55,7 @@ impl AppState {
             keys: Arc::new(Keys::new(config.secret.expose())),
             clock: Arc::new(Clock::default()),
             social: Arc::new(crate::accounts::oidc::Providers::new(&config.social, &http)),
-            modules: Arc::new(crate::registry::Registry::new(&config.modules)?),
+            modules: Arc::new(crate::modules::registry::Registry::new(&config.modules)?),
             realtime: crate::realtime::Realtime::new(),
             http,
             config: Arc::new(config),
@@ -77,21 +77,21 @@ pub fn app(state: AppState) -> Router {
         .merge(crate::enterprise::routes())
         .merge(crate::logs::routes())
         .merge(crate::admin::routes())
-        .merge(crate::registry::api::routes())
+        .merge(crate::modules::registry::api::routes())
         .merge(crate::realtime::routes())
-        .merge(crate::ingest::routes());
+        .merge(crate::modules::ingestion::routes());
     let (api_router, openapi) = OpenApiRouter::new().nest("/api", api).split_for_parts();
     let openapi = Arc::new(openapi);
 
     // API answers carry tokens and personal data: never cached.
     let api_router = api_router
-        .merge(crate::runtime::gateway::routes())
-        .route("/api/{*rest}", axum::routing::any(crate::runtime::gateway::legacy_or_not_found))
+        .merge(crate::modules::gateway::routes())
+        .route("/api/{*rest}", axum::routing::any(crate::modules::gateway::legacy_or_not_found))
         .layer(SetResponseHeaderLayer::overriding(header::CACHE_CONTROL, HeaderValue::from_static("no-store")));
     Router::new()
         .merge(api_router)
         .merge(docs::routes(openapi))
-        .merge(crate::registry::api::asset_routes())
+        .merge(crate::modules::registry::api::asset_routes())
         .fallback(web_shell(&state.config))
         // Reset and approval links carry codes in their query: no referrer may leak them.
         .layer(SetResponseHeaderLayer::if_not_present(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer")))

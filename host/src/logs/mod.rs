@@ -15,13 +15,68 @@ use crate::error::{Error, Result};
 use crate::http::{AppState, Json, Message};
 use crate::storage::{self, system_logs};
 
+/// One entry of the system log: `Event::warn("signin.failed", message).company(id)...`.
 pub struct Event<'a> {
-    pub company_id: Option<&'a str>,
-    pub user_id: Option<&'a str>,
-    pub level: &'a str,
-    pub event: &'a str,
-    pub message: String,
-    pub request_id: Option<&'a str>,
+    company_id: Option<&'a str>,
+    user_id: Option<&'a str>,
+    level: &'static str,
+    event: &'a str,
+    message: String,
+    request_id: Option<&'a str>,
+}
+
+impl<'a> Event<'a> {
+    /// `level` is `info`, `warn` or `error`.
+    pub fn new(level: &'static str, event: &'a str, message: String) -> Self {
+        Self { company_id: None, user_id: None, level, event, message, request_id: None }
+    }
+
+    pub fn info(event: &'a str, message: String) -> Self {
+        Self::new("info", event, message)
+    }
+
+    pub fn warn(event: &'a str, message: String) -> Self {
+        Self::new("warn", event, message)
+    }
+
+    pub fn error(event: &'a str, message: String) -> Self {
+        Self::new("error", event, message)
+    }
+
+    pub fn company(self, company_id: impl EventId<'a>) -> Self {
+        Self { company_id: company_id.id(), ..self }
+    }
+
+    pub fn user(self, user_id: impl EventId<'a>) -> Self {
+        Self { user_id: user_id.id(), ..self }
+    }
+
+    pub fn request(self, request_id: impl EventId<'a>) -> Self {
+        Self { request_id: request_id.id(), ..self }
+    }
+}
+
+/// An id an entry names: given as text, or as text that may be missing.
+pub trait EventId<'a> {
+    fn id(self) -> Option<&'a str>;
+}
+
+impl<'a> EventId<'a> for &'a str {
+    fn id(self) -> Option<&'a str> {
+        Some(self)
+    }
+}
+
+impl<'a> EventId<'a> for &'a String {
+    fn id(self) -> Option<&'a str> {
+        Some(self)
+    }
+}
+
+impl<'a> EventId<'a> for Option<&'a str> {
+    fn id(self) -> Option<&'a str> {
+        self
+    }
 }
 
 /// Stores the event. A failure to store is logged and swallowed: the request that

@@ -31,20 +31,23 @@ pub fn reset_link(to: &str, firstname: &str, link: &str) -> Mail {
     Mail { to: to.to_string(), subject: "Reset your Autoscope password".into(), text, html }
 }
 
-/// A mail from a module's template: `{{name}}` placeholders take `values` (escaped in
-/// HTML); an unknown placeholder becomes empty. Without an HTML template the HTML part
-/// is the escaped text.
-pub fn from_module_template(
-    template: &crate::registry::manifest::MailTemplate,
-    to: &str,
-    values: &serde_json::Map<String, serde_json::Value>,
-) -> Mail {
-    let text = fill(&template.text, values, false);
-    let html = match &template.html {
+/// A mail from a template (a module's): `{{name}}` placeholders take `values` (escaped
+/// in HTML); an unknown placeholder becomes empty. Without an HTML template the HTML
+/// part is the escaped text.
+pub fn from_template(template: &Template<'_>, to: &str, values: &serde_json::Map<String, serde_json::Value>) -> Mail {
+    let text = fill(template.text, values, false);
+    let html = match template.html {
         Some(html) => fill(html, values, true),
         None => format!("<p>{}</p>", escape(&text).replace('\n', "<br>")),
     };
-    Mail { to: to.to_string(), subject: fill(&template.subject, values, false), text, html }
+    Mail { to: to.to_string(), subject: fill(template.subject, values, false), text, html }
+}
+
+/// A mail's parts with `{{name}}` placeholders.
+pub struct Template<'a> {
+    pub subject: &'a str,
+    pub text: &'a str,
+    pub html: Option<&'a str>,
 }
 
 fn fill(template: &str, values: &serde_json::Map<String, serde_json::Value>, html: bool) -> String {
@@ -100,13 +103,13 @@ mod tests {
 
     #[test]
     fn module_templates_fill_placeholders_escaping_html_only() {
-        let template = crate::registry::manifest::MailTemplate {
-            subject: "Hello {{ name }}".into(),
-            text: "Item {{title}} costs {{price}}{{missing}}.".into(),
-            html: Some("<p>{{title}}</p>".into()),
+        let template = Template {
+            subject: "Hello {{ name }}",
+            text: "Item {{title}} costs {{price}}{{missing}}.",
+            html: Some("<p>{{title}}</p>"),
         };
         let values = serde_json::json!({ "name": "Ann", "title": "<b>x</b>", "price": 3 });
-        let mail = from_module_template(&template, "a@b.co", values.as_object().unwrap());
+        let mail = from_template(&template, "a@b.co", values.as_object().unwrap());
         assert_eq!(mail.subject, "Hello Ann");
         assert_eq!(mail.text, "Item <b>x</b> costs 3.");
         assert_eq!(mail.html, "<p>&lt;b&gt;x&lt;/b&gt;</p>");

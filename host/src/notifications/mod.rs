@@ -21,7 +21,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(get_all)).routes(routes!(mark_read))
 }
 
-/// A notification (spec section 3) with its id and read state.
+/// A notification with its id and read state.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct NotificationItem {

@@ -7,6 +7,8 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+pub mod menu;
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct Right {
     pub view: bool,
@@ -15,7 +17,7 @@ pub struct Right {
 
 pub type Rights = BTreeMap<String, Right>;
 
-/// The role every sign-up gets (spec section 6).
+/// The role every sign-up gets.
 pub const COMMUNITY_ROLE: &str = "communityuser";
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -41,7 +43,7 @@ impl Edition {
     }
 }
 
-/// The module rights keys of the spec, and whether each is premium (enterprise only).
+/// The module rights keys of the portal, and whether each is premium (enterprise only).
 pub const MODULE_KEYS: &[(&str, bool)] = &[
     ("business_insight", false),
     ("bot_insight", false),

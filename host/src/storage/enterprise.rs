@@ -2,7 +2,7 @@ use sqlx::FromRow;
 
 use super::Db;
 
-/// A request for the enterprise edition (spec section 3, enterprise subscriber payload).
+/// A request for the enterprise edition (the enterprise subscriber payload).
 #[derive(Debug, Clone, FromRow)]
 pub struct Subscriber {
     pub id: String,

@@ -3,7 +3,6 @@
 //! differ, `Db::engine` picks the dialect. Every query on company data binds the company.
 
 pub mod api_keys;
-pub mod collections;
 pub mod companies;
 pub mod enterprise;
 pub(crate) mod flag;

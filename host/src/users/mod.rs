@@ -18,7 +18,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(all_users)).merge(pictures::routes())
 }
 
-/// A user list item (spec section 3).
+/// A user list item.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct UserListItem {
     pub id: String,

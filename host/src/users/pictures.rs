@@ -62,7 +62,7 @@ pub struct PictureData {
     pub attachment: String,
 }
 
-/// Profile picture response (spec section 3).
+/// Profile picture response.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct PictureAnswer {
     pub userdata: PictureData,

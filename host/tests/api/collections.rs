@@ -4,8 +4,8 @@
 use std::cmp::Ordering;
 use std::collections::BTreeSet;
 
-use autoscope::registry::manifest::Manifest;
-use autoscope::storage::collections::{self, Change, Target, check, execute, index_name, migrate, table_name};
+use autoscope::modules::collections::{self, Change, Target, check, execute, index_name, migrate, table_name};
+use autoscope::modules::manifest::Manifest;
 use autoscope_wire::host::HostError;
 use autoscope_wire::storage::{Page, StorageOp};
 use serde_json::{Value, json};

@@ -1,4 +1,4 @@
-//! The encrypted company directory, `GET /users/all_users` (spec sections 3 and 7).
+//! The encrypted company directory, `GET /users/all_users`.
 
 use autoscope::config::Secret;
 use autoscope::crypto;

@@ -1,4 +1,4 @@
-//! Enterprise edition interest, `POST /users/enterpriseEditionSubscribers` (spec sections 5, 7, 8).
+//! Enterprise edition interest, `POST /users/enterpriseEditionSubscribers`.
 
 use autoscope::storage::enterprise;
 use serde_json::{Value, json};

@@ -3,7 +3,7 @@
 //! idempotency, companies kept apart, and aggregates answered from rollups exactly as
 //! from the rows, before and after writes of every kind.
 
-use autoscope::storage::collections::{Target, execute};
+use autoscope::modules::collections::{Target, execute};
 use autoscope_wire::storage::StorageOp;
 use serde_json::{Value, json};
 
@@ -83,14 +83,14 @@ async fn only_a_company_administrator_manages_keys_and_a_revoked_key_stops_worki
     let colleague = crate::directory::add_colleague(&app, &company, "clerk@keys.example.com", "Clerk").await;
     let colleague = autoscope::auth::session::open(&app.state, &colleague, &company).await.unwrap();
     let refused = app.get_as(&colleague, "/api/ingest/keys").await;
-    assert_eq!((refused.status, refused.message()), (403, autoscope::ingest::ADMIN_ONLY));
+    assert_eq!((refused.status, refused.message()), (403, autoscope::modules::ingestion::ADMIN_ONLY));
     assert_eq!(app.post_as(&colleague, "/api/ingest/keys", json!({ "name": "x" })).await.status, 403);
 
     let record = json!([{ "source_id": "r1", "sensor": "a", "at": D0 }]);
     assert_eq!(ingest(&app, &key, record.clone()).await.status, 200);
     for wrong in ["", "ask_nope", &format!("{key}x"), &key.replace("ask_", "bsk_")] {
         let answer = ingest(&app, wrong, record.clone()).await;
-        assert_eq!((answer.status, answer.message()), (401, autoscope::ingest::KEY_REQUIRED), "{wrong}");
+        assert_eq!((answer.status, answer.message()), (401, autoscope::modules::ingestion::KEY_REQUIRED), "{wrong}");
     }
     let id = list[0]["id"].as_str().unwrap();
     let revoke = |token: String| {
@@ -210,7 +210,7 @@ async fn sending_a_batch_again_changes_nothing_and_the_later_record_wins(app: Te
 async fn a_batch_of_several_statements_keeps_positions_and_the_later_record_wins_across_them(app: TestApp) {
     let (owner, key) = setup(&app, "owner@chunks.example.com", "Chunks Co").await;
     let company = company_of(&app, &owner).await;
-    let per_statement = autoscope::storage::collections::rows_per_insert(&readings(&app).spec, app.db().engine());
+    let per_statement = autoscope::modules::collections::rows_per_insert(&readings(&app).spec, app.db().engine());
     let size = 1_200;
     assert!(per_statement * 2 < size, "the batch spans three statements at least");
     let mut batch: Vec<Value> = (0..size)
@@ -248,7 +248,7 @@ async fn a_batch_of_several_statements_keeps_positions_and_the_later_record_wins
 /// complete; when it stops before that (it failed), the chunks already stored are
 /// rolled back.
 async fn a_batch_whose_checking_stops_midway_stores_nothing(app: TestApp) {
-    use autoscope::storage::collections::upsert::{Part, check, store};
+    use autoscope::modules::collections::upsert::{Part, check, store};
     let (owner, _) = setup(&app, "owner@midway.example.com", "Midway Co").await;
     let company = company_of(&app, &owner).await;
     let (target, now) = (readings(&app), app.state.clock.now());
@@ -308,7 +308,7 @@ async fn a_premium_module_takes_batches_from_enterprise_companies_only(app: Test
         }
     };
     let community = send().await;
-    assert_eq!((community.status, community.message()), (403, autoscope::runtime::gateway::UPGRADE));
+    assert_eq!((community.status, community.message()), (403, autoscope::modules::gateway::UPGRADE));
     let admin = app.admin_token().await;
     let company = company_of(&app, &owner).await;
     let upgraded = app
@@ -383,8 +383,8 @@ async fn rollups_answer_exactly_as_the_rows_before_and_after_every_kind_of_write
     assert_eq!(ingest(&app, &key, Value::Array(records)).await.body["stored"], 5);
     // What the host's worker does every few seconds (it may have just done it): the marked
     // days of both rollups are rebuilt, and nothing is left for the reads below.
-    assert!(autoscope::registry::refresh_rollups(&app.state).await.unwrap() <= 2);
-    assert_eq!(autoscope::registry::refresh_rollups(&app.state).await.unwrap(), 0);
+    assert!(autoscope::modules::workers::refresh_rollups(&app.state).await.unwrap() <= 2);
+    assert_eq!(autoscope::modules::workers::refresh_rollups(&app.state).await.unwrap(), 0);
     let by_day = |from: i64, to: i64| {
         json!({ "op": "aggregate", "collection": "readings", "aggregate": {
             "filters": [{ "field": "at", "op": "gte", "value": from }, { "field": "at", "op": "lt", "value": to }],

@@ -153,8 +153,8 @@ async fn installed_modules_load_again_at_start(engine: Engine) {
 
 /// Unsigned packages need the configuration's consent; signed ones a trusted key.
 async fn signatures_decide_trust(engine: Engine) {
-    let (secret, public) = autoscope::registry::package::generate_key();
-    let (stranger, _) = autoscope::registry::package::generate_key();
+    let (secret, public) = autoscope::modules::registry::package::generate_key();
+    let (stranger, _) = autoscope::modules::registry::package::generate_key();
     let app = TestApp::start(engine, |config| {
         config.modules.allow_unsigned = false;
         config.modules.trusted_keys = vec![public.clone()];

@@ -251,13 +251,13 @@ async fn events_are_delivered_in_the_publishing_company_and_schedules_run_per_co
     let item = create(&app, &a.token, json!({ "title": "Published" })).await;
     // The host's own worker may hold the delivery's lease; either way it completes.
     for _ in 0..50 {
-        autoscope::events::deliver_due(&app.state).await.unwrap();
+        autoscope::modules::events::deliver_due(&app.state).await.unwrap();
         if autoscope::storage::module_events::pending_count(app.db(), "crud").await.unwrap() == 0 {
             break;
         }
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
-    autoscope::events::deliver_due(&app.state).await.unwrap();
+    autoscope::modules::events::deliver_due(&app.state).await.unwrap();
     let names = |body: &Value| -> Vec<String> {
         body["items"].as_array().unwrap().iter().map(|s| s["name"].as_str().unwrap().to_string()).collect()
     };
@@ -266,11 +266,11 @@ async fn events_are_delivered_in_the_publishing_company_and_schedules_run_per_co
     assert_eq!(events, [format!("event:{}", item["id"].as_str().unwrap())]);
     assert!(names(&app.get_as(&b.token, "/api/m/crud/seen").await.body).iter().all(|n| !n.starts_with("event:")));
 
-    autoscope::schedules::run_due(&app.state).await.unwrap();
-    autoscope::schedules::run_due(&app.state).await.unwrap();
+    autoscope::modules::schedules::run_due(&app.state).await.unwrap();
+    autoscope::modules::schedules::run_due(&app.state).await.unwrap();
     assert_eq!((ticks(&app, &a.token, 1).await, ticks(&app, &b.token, 1).await), (1, 1));
     app.advance(Duration::from_secs(61));
-    autoscope::schedules::run_due(&app.state).await.unwrap();
+    autoscope::modules::schedules::run_due(&app.state).await.unwrap();
     assert_eq!((ticks(&app, &a.token, 2).await, ticks(&app, &b.token, 2).await), (2, 2));
 }
 

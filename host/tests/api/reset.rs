@@ -1,4 +1,4 @@
-//! Forgot and reset password by e-mailed link (spec sections 5, 7, 8).
+//! Forgot and reset password by e-mailed link.
 
 use std::time::Duration;
 

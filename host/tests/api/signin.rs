@@ -1,4 +1,4 @@
-//! Sign-in, sessions and logout (spec sections 4, 7, 8).
+//! Sign-in, sessions and logout.
 
 use serde_json::json;
 

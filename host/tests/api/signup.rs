@@ -1,4 +1,4 @@
-//! Sign-up by e-mailed code (spec sections 4, 5, 7, 8).
+//! Sign-up by e-mailed code.
 
 use serde_json::json;
 

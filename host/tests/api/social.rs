@@ -1,5 +1,5 @@
 //! Social sign-in and sign-up against a real OpenID Connect provider (oauth2-mock-server):
-//! spec sections 3, 4, 7 and 8.
+//! their payloads, answers and messages.
 
 use std::time::{SystemTime, UNIX_EPOCH};
 

@@ -3,38 +3,17 @@
 //! input and answers the offset of a `HostReply` as JSON; the plugin frees both blocks.
 //! Native builds (unit tests) have no host: host calls fail with 501.
 
-/// A host function of [`crate::wire::HOST_NAMESPACE`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum HostFn {
-    Storage,
-    Notify,
-    Mail,
-    Publish,
-    Realtime,
-    Directory,
-}
-
-impl HostFn {
-    /// The import's name.
-    pub(crate) fn name(self) -> &'static str {
-        match self {
-            Self::Storage => "storage",
-            Self::Notify => "notify",
-            Self::Mail => "mail",
-            Self::Publish => "publish",
-            Self::Realtime => "realtime",
-            Self::Directory => "directory",
-        }
-    }
-}
+use crate::wire::HostFunction;
 
 #[cfg(target_arch = "wasm32")]
 mod imp {
     use extism_pdk::Memory;
 
-    use super::HostFn;
+    use super::HostFunction;
     use crate::Error;
 
+    // The names are `HostFunction::name`'s (a link name must be a literal); the host
+    // refuses a plugin importing any other.
     #[link(wasm_import_module = "autoscope:host/v1")]
     unsafe extern "C" {
         #[link_name = "storage"]
@@ -65,7 +44,7 @@ mod imp {
         }
     }
 
-    pub(crate) fn call(function: HostFn, input: &[u8]) -> Result<Vec<u8>, Error> {
+    pub(crate) fn call(function: HostFunction, input: &[u8]) -> Result<Vec<u8>, Error> {
         let request = Memory::from_bytes(input)
             .map_err(|err| Error::new(500, format!("cannot pass input to the host: {err}")))?;
         let offset = request.offset();
@@ -73,12 +52,12 @@ mod imp {
         // block (or 0); neither aliases Rust memory.
         let answer = unsafe {
             match function {
-                HostFn::Storage => host_storage(offset),
-                HostFn::Notify => host_notify(offset),
-                HostFn::Mail => host_mail(offset),
-                HostFn::Publish => host_publish(offset),
-                HostFn::Realtime => host_realtime(offset),
-                HostFn::Directory => host_directory(offset),
+                HostFunction::Storage => host_storage(offset),
+                HostFunction::Notify => host_notify(offset),
+                HostFunction::Mail => host_mail(offset),
+                HostFunction::Publish => host_publish(offset),
+                HostFunction::Realtime => host_realtime(offset),
+                HostFunction::Directory => host_directory(offset),
             }
         };
         request.free();
@@ -92,7 +71,7 @@ mod imp {
 
 #[cfg(not(target_arch = "wasm32"))]
 mod imp {
-    use super::HostFn;
+    use super::HostFunction;
     use crate::Error;
 
     pub(crate) fn input() -> Vec<u8> {
@@ -103,7 +82,7 @@ mod imp {
         1
     }
 
-    pub(crate) fn call(function: HostFn, _input: &[u8]) -> Result<Vec<u8>, Error> {
+    pub(crate) fn call(function: HostFunction, _input: &[u8]) -> Result<Vec<u8>, Error> {
         Err(Error::new(501, format!("host function {} is only available inside the Autoscope host", function.name())))
     }
 }

@@ -5,35 +5,36 @@
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-use crate::abi::{self, HostFn};
+use crate::abi;
+use crate::wire::HostFunction;
 use crate::wire::HostReply;
 use crate::wire::host::{DirectoryEntry, DirectoryQuery, Done, Mail, Notify, Publish, Realtime};
 use crate::{Error, Result};
 
 /// Sends a bell notification to users of the company; answers how many were reached.
 pub fn notify(notification: &Notify) -> Result<Done> {
-    call(HostFn::Notify, notification)
+    call(HostFunction::Notify, notification)
 }
 
 /// Sends one of the module's mail templates to users of the company.
 pub fn mail(mail: &Mail) -> Result<Done> {
-    call(HostFn::Mail, mail)
+    call(HostFunction::Mail, mail)
 }
 
 /// Publishes the event `name` (`<module>.<name>`, declared in the manifest) to its
 /// subscribers in the company.
 pub fn publish<T: Serialize + ?Sized>(name: &str, payload: &T) -> Result<Done> {
-    call(HostFn::Publish, &Publish { name: name.to_string(), payload: encode(payload)? })
+    call(HostFunction::Publish, &Publish { name: name.to_string(), payload: encode(payload)? })
 }
 
 /// Sends a live message to the company channel `<module>.<channel>`.
 pub fn realtime<T: Serialize + ?Sized>(channel: &str, payload: &T) -> Result<Done> {
-    call(HostFn::Realtime, &Realtime { channel: channel.to_string(), payload: encode(payload)? })
+    call(HostFunction::Realtime, &Realtime { channel: channel.to_string(), payload: encode(payload)? })
 }
 
 /// Lists users of the company (all when `query.user_ids` is empty).
 pub fn directory(query: &DirectoryQuery) -> Result<Vec<DirectoryEntry>> {
-    call(HostFn::Directory, query)
+    call(HostFunction::Directory, query)
 }
 
 fn encode<T: Serialize + ?Sized>(value: &T) -> Result<serde_json::Value> {
@@ -41,7 +42,7 @@ fn encode<T: Serialize + ?Sized>(value: &T) -> Result<serde_json::Value> {
 }
 
 /// Calls a host function with `input` as JSON and decodes its `HostReply<O>`.
-pub(crate) fn call<I: Serialize + ?Sized, O: DeserializeOwned>(function: HostFn, input: &I) -> Result<O> {
+pub(crate) fn call<I: Serialize + ?Sized, O: DeserializeOwned>(function: HostFunction, input: &I) -> Result<O> {
     let input = serde_json::to_vec(input)
         .map_err(|err| Error::internal(format!("cannot encode the {} call: {err}", function.name())))?;
     let answer = abi::call(function, &input)?;

@@ -9,8 +9,8 @@ use serde::de::DeserializeOwned;
 use serde_json::Value;
 use serde_json::value::RawValue;
 
-use crate::abi::HostFn;
 use crate::host::call;
+use crate::wire::HostFunction;
 use crate::wire::storage::{
     Aggregate, Bucket, Filter, FilterOp, GroupKey, MAX_PAGE, Metric, MetricFn, Page, Query, Record, Sort, StorageOp,
 };
@@ -39,7 +39,7 @@ impl Collection {
     }
 
     fn call<O: DeserializeOwned>(&self, op: &StorageOp) -> Result<O> {
-        call(HostFn::Storage, op)
+        call(HostFunction::Storage, op)
     }
 
     /// The record with `id`, if any.

@@ -1,7 +1,7 @@
 //! Test an Autoscope module end to end from `cargo test`: its **built** plugin runs in
 //! the real host (session check, rights, gateway, runtime limits, host functions,
-//! storage, events, schedules), driven in-process through [`autoscope::app`] with
-//! `tower`'s `oneshot`: no listener, no network, no servers.
+//! storage, events, schedules), driven in-process through the host's facade for tests
+//! ([`autoscope::testing`]) with `tower`'s `oneshot`: no listener, no network, no servers.
 //!
 //! ```no_run
 //! # async fn example() -> anyhow::Result<()> {
@@ -28,24 +28,18 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use anyhow::{Context, anyhow, bail};
-use autoscope::AppState;
-use autoscope::registry::package::{self, PackSource};
-use autoscope::storage::collections::{self, Target};
-use autoscope::storage::companies::{self, NewCompany, Taken};
-use autoscope::storage::users::{self, NewUser};
-use autoscope::storage::{mail_outbox, notifications};
+use anyhow::{Context, bail};
+use autoscope::testing::{self as host, AppState, PackSource};
+use autoscope_wire::host::Publish;
 use autoscope_wire::storage::StorageOp;
+use autoscope_wire::{Envelope, Reply as WireReply};
 use axum::body::Body;
 use axum::http::{Method, Request, header};
 use serde_json::{Value, json};
 
-pub use autoscope::registry::Grants;
-pub use autoscope::registry::manifest::Capability;
-pub use autoscope::rights::{COMMUNITY_ROLE, Edition, Right, Rights, default_role_rights};
-pub use autoscope::storage::Engine;
-pub use autoscope::storage::mail_outbox::StoredMail;
-pub use autoscope::storage::notifications::Notification;
+pub use autoscope::testing::{
+    COMMUNITY_ROLE, Capability, Edition, Engine, Grants, Notification, Right, Rights, StoredMail, default_role_rights,
+};
 pub use autoscope_wire::storage::{Filter, FilterOp};
 
 /// What the host answered a request: the status and the body decoded.
@@ -207,14 +201,8 @@ impl Renewable for User {
 impl Company {
     /// Adds a user to the company (its role) and opens a session for them.
     pub async fn add_user(&self, email: &str) -> anyhow::Result<User> {
-        let db = &self.state.db;
-        let (role_id, _) = companies::find_role(db, &self.id, COMMUNITY_ROLE)
-            .await?
-            .with_context(|| format!("the company {} has no {COMMUNITY_ROLE} role", self.name))?;
-        let id = users::create(db, &self.id, &role_id, &new_user(email), self.state.clock.now())
-            .await?
-            .with_context(|| format!("a user with the e-mail {email} already exists"))?;
-        let token = autoscope::auth::session::open(&self.state, &id, &self.id).await?;
+        let id = host::add_user(&self.state, &self.id, email).await?;
+        let token = host::open_session(&self.state, &id, &self.id).await?;
         Ok(User { id, company_id: self.id.clone(), email: email.to_string(), token })
     }
 
@@ -222,21 +210,13 @@ impl Company {
     /// needs `view` and not `disabled` on its manifest's `rights_key`. Sessions see the
     /// change on their next request.
     pub async fn set_rights(&self, rights: &Rights) -> anyhow::Result<()> {
-        let rights = serde_json::to_string(rights)?;
-        let updated = companies::set_role_rights(&self.state.db, &self.id, COMMUNITY_ROLE, &rights).await?;
-        anyhow::ensure!(updated, "the company {} has no {COMMUNITY_ROLE} role", self.name);
-        Ok(())
+        host::set_rights(&self.state, &self.id, rights).await
     }
 
     /// Community (the default: premium modules disabled) or enterprise.
     pub async fn set_edition(&self, edition: Edition) -> anyhow::Result<()> {
-        companies::set_edition(&self.state.db, &self.id, edition.as_str()).await?;
-        Ok(())
+        host::set_edition(&self.state, &self.id, edition).await
     }
-}
-
-fn new_user(email: &str) -> NewUser<'_> {
-    NewUser::named(email, "Test", "User")
 }
 
 /// A real host in this process with its own database, and the module it was loaded with.
@@ -277,10 +257,10 @@ impl Harness {
             ("AUTOSCOPE_ALLOW_UNSIGNED_MODULES", "true".to_string()),
             ("AUTOSCOPE_COMPILE_CACHE_DIR", cache.display().to_string()),
         ]);
-        let config = autoscope::Config::from_lookup(|key| vars.get(key).cloned())?;
-        let state = autoscope::prepare(config).await.context("the host did not start")?;
+        let config = host::Config::from_lookup(|key| vars.get(key).cloned())?;
+        let state = host::prepare(config).await.context("the host did not start")?;
         let mut harness =
-            Self { app: autoscope::app(state.clone()), state, module: String::new(), _database: database, dir };
+            Self { app: host::app(state.clone()), state, module: String::new(), _database: database, dir };
         harness.module = harness.install(module).await?;
         Ok(harness)
     }
@@ -303,15 +283,9 @@ impl Harness {
     /// A refused package fails with every reason the registry gave.
     pub async fn install(&self, module: Module) -> anyhow::Result<String> {
         ensure_built(&module.wasm)?;
-        let out = self.dir.path().join("packages").join(autoscope::storage::new_id());
+        let out = self.dir.path().join("packages").join(host::new_id());
         let source = PackSource { manifest: &module.manifest, wasm: &module.wasm, web: module.web.as_deref() };
-        package::pack(&source, &out, None).with_context(|| format!("cannot pack {}", module.manifest.display()))?;
-        let archive = package::archive(&out)?;
-        let installed =
-            self.state.modules.install(&self.state.db, &archive, module.grants).await.map_err(|refused| {
-                anyhow!("the package of {} was refused:\n- {}", module.manifest.display(), refused.0.join("\n- "))
-            })?;
-        Ok(installed.manifest().key.clone())
+        host::install(&self.state, &source, &out, module.grants).await
     }
 
     /// The key of the module the harness was loaded with.
@@ -319,9 +293,26 @@ impl Harness {
         &self.module
     }
 
-    /// The host's state (database, clock, registry), for what this API does not cover.
-    pub fn state(&self) -> &AppState {
-        &self.state
+    /// The database engine the host runs on.
+    pub fn engine(&self) -> Engine {
+        host::engine(&self.state)
+    }
+
+    /// The host's clock now (unix seconds): the wall clock plus what [`Harness::advance`] added.
+    pub fn now(&self) -> i64 {
+        self.state.clock.now()
+    }
+
+    /// Publishes `event` as module `source` in the company, as its `publish` host call
+    /// does; answers how many subscribers will receive it.
+    pub async fn publish(&self, source: &str, company_id: &str, event: &Publish) -> anyhow::Result<u64> {
+        host::publish(&self.state, source, company_id, event).await
+    }
+
+    /// Calls the installed `module` with `envelope` directly, past the gateway: an event
+    /// delivered again (at least once), say.
+    pub async fn call_envelope(&self, module: &str, envelope: &Envelope) -> anyhow::Result<WireReply> {
+        host::call(&self.state, module, envelope).await
     }
 
     /// A new company with one signed-in user (see [`Company`]).
@@ -329,19 +320,16 @@ impl Harness {
         let slug: String =
             name.trim().chars().map(|c| if c.is_ascii_alphanumeric() { c.to_ascii_lowercase() } else { '-' }).collect();
         let email = format!("owner@{slug}.test");
-        let rights = serde_json::to_string(&default_role_rights())?;
-        let company = NewCompany { name, country: "US", currency_name: "USD", currency_symbol: "$" };
-        let (db, now) = (&self.state.db, self.state.clock.now());
-        let created =
-            companies::create_with_owner(db, &company, COMMUNITY_ROLE, &rights, &new_user(&email), now).await?;
-        let user_id = match created {
-            Ok(user_id) => user_id,
-            Err(Taken::CompanyName) => bail!("a company named {name} already exists"),
-            Err(Taken::Email) => bail!("a user with the e-mail {email} already exists"),
-        };
-        let user = users::get(db, &user_id).await?.context("the new user cannot be read back")?;
-        let token = autoscope::auth::session::open(&self.state, &user_id, &user.company_id).await?;
-        Ok(Company { id: user.company_id, name: name.to_string(), user_id, email, token, state: self.state.clone() })
+        let created = host::create_company(&self.state, name, &email, &default_role_rights()).await?;
+        let token = host::open_session(&self.state, &created.user_id, &created.company_id).await?;
+        Ok(Company {
+            id: created.company_id,
+            name: name.to_string(),
+            user_id: created.user_id,
+            email,
+            token,
+            state: self.state.clone(),
+        })
     }
 
     /// `method` on the loaded module's `path` (with its query, if any), as `who`:
@@ -435,7 +423,7 @@ impl Harness {
     }
 
     async fn send(&self, request: Request<Body>) -> anyhow::Result<Reply> {
-        let (status, bytes) = autoscope::http::call_in_process(&self.app, request).await?;
+        let (status, bytes) = host::call_in_process(&self.app, request).await?;
         let body = match serde_json::from_slice(&bytes) {
             Ok(json) => json,
             Err(_) if bytes.is_empty() => Value::Null,
@@ -450,7 +438,7 @@ impl Harness {
     pub async fn deliver_events(&self) -> anyhow::Result<usize> {
         let mut delivered = 0;
         for _ in 0..100 {
-            match autoscope::events::deliver_due(&self.state).await? {
+            match host::deliver_events(&self.state).await? {
                 0 => break,
                 count => delivered += count,
             }
@@ -461,7 +449,7 @@ impl Harness {
     /// Runs every schedule that is due, once per company; answers how many runs
     /// succeeded. A schedule is due again `every_seconds` later by the host's clock.
     pub async fn run_schedules(&self) -> anyhow::Result<usize> {
-        autoscope::schedules::run_due(&self.state).await
+        host::run_schedules(&self.state).await
     }
 
     /// Moves the host's clock forward (schedules, event retries). Sessions end 12 hours
@@ -473,33 +461,27 @@ impl Harness {
     /// `who` with a new session: sessions end 12 hours after they opened, so a test that
     /// moves the clock by days signs its users in again.
     pub async fn renew<S: Renewable>(&self, who: &S) -> anyhow::Result<S> {
-        let token = autoscope::auth::session::open(&self.state, who.user_id(), who.company_id()).await?;
+        let token = host::open_session(&self.state, who.user_id(), who.company_id()).await?;
         Ok(who.with_token(token))
     }
 
     /// The notifications of `who`, newest first.
     pub async fn notifications(&self, who: &dyn Session) -> anyhow::Result<Vec<Notification>> {
-        Ok(notifications::list_for_user(&self.state.db, who.company_id(), who.user_id(), 1000).await?)
+        host::notifications(&self.state, who.company_id(), who.user_id()).await
     }
 
     /// The mail sent to `email` (kept in the host's outbox: no mail leaves), newest first.
     pub async fn mails_to(&self, email: &str) -> anyhow::Result<Vec<StoredMail>> {
-        Ok(mail_outbox::for_recipient(&self.state.db, email).await?)
+        host::mails_to(&self.state, email).await
     }
 
     /// How many records of `<module>.<collection>` in `who`'s company match `filters`,
     /// read from storage directly: what no route shows any more (the data a deletion
     /// removed, say).
     pub async fn count(&self, who: &dyn Session, collection: &str, filters: Vec<Filter>) -> anyhow::Result<u64> {
-        let (module, name) = collection.split_once('.').context("name the collection as <module>.<collection>")?;
-        let installed = self.state.modules.get(module).with_context(|| format!("{module} is not installed"))?;
-        let spec =
-            installed.manifest().collections.get(name).with_context(|| format!("{collection} is not declared"))?;
-        let target = Target { module: module.into(), collection: name.into(), spec: spec.clone() };
+        let name = collection.split_once('.').map_or(collection, |(_, name)| name);
         let op = StorageOp::Count { collection: name.into(), filters };
-        let (db, now) = (&self.state.db, self.state.clock.now());
-        let count =
-            collections::execute(db, &target, who.company_id(), now, op).await.map_err(|err| anyhow!(err.message))?;
+        let count = host::storage(&self.state, collection, who.company_id(), op).await?;
         count.as_u64().context("a count is a number")
     }
 }
@@ -596,7 +578,7 @@ struct PgDatabase {
 
 impl PgDatabase {
     async fn create() -> anyhow::Result<Self> {
-        let name = format!("autoscope_mt_{}", autoscope::storage::new_id().replace('-', ""));
+        let name = format!("autoscope_mt_{}", host::new_id().replace('-', ""));
         let admin_url = postgres_admin_url();
         let admin = sqlx::PgPool::connect(&admin_url).await.with_context(|| format!("PostgreSQL at {admin_url}"))?;
         sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}"))).execute(&admin).await?;

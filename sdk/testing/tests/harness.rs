@@ -37,7 +37,7 @@ autoscope_module_test::on_both_engines!(items_are_created_and_listed_per_company
 /// Items created by one company are listed for it and invisible to another, on each engine.
 async fn items_are_created_and_listed_per_company(engine: Engine) -> anyhow::Result<()> {
     let harness = Harness::load_on(engine, crud()?).await?;
-    assert_eq!(harness.state().db.engine(), engine);
+    assert_eq!(harness.engine(), engine);
     let acme = harness.company("Acme").await?;
     let globex = harness.company("Globex").await?;
     let created = harness.call(&acme, "POST", "/items", Some(json!({ "title": "First", "qty": 2 }))).await?;

@@ -24,3 +24,42 @@ pub const HANDLE_EXPORT: &str = "handle";
 
 /// The import module of every host function; versioned with the contract.
 pub const HOST_NAMESPACE: &str = "autoscope:host/v1";
+
+/// A host function of [`HOST_NAMESPACE`]: the host registers each, and refuses a plugin
+/// that imports any other name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum HostFunction {
+    Storage,
+    Notify,
+    Mail,
+    Publish,
+    Realtime,
+    Directory,
+}
+
+impl HostFunction {
+    pub const ALL: [Self; 6] =
+        [Self::Storage, Self::Notify, Self::Mail, Self::Publish, Self::Realtime, Self::Directory];
+
+    /// The import's name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Storage => "storage",
+            Self::Notify => "notify",
+            Self::Mail => "mail",
+            Self::Publish => "publish",
+            Self::Realtime => "realtime",
+            Self::Directory => "directory",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|function| function.name() == name)
+    }
+}
+
+impl std::fmt::Display for HostFunction {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}

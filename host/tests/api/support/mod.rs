@@ -175,7 +175,7 @@ impl TestApp {
     }
 }
 
-/// The community sign-up payload of spec section 3 for `email` and `company`.
+/// The community sign-up payload for `email` and `company`.
 pub fn signup_payload(email: &str, company: &str) -> Value {
     json!({
         "firstname": "Ann", "lastname": "Lee", "email": email, "companyname": company,

@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use autoscope::registry::package::{self, PackSource};
+use autoscope::modules::registry::package::{self, PackSource};
 use serde_json::Value;
 
 use super::{Answer, TempDir, TestApp};

@@ -5,7 +5,7 @@ use autoscope_wire::storage::{Record, SYSTEM_FIELDS};
 use serde_json::{Map, Number, Value};
 
 use super::sql::Param;
-use crate::registry::manifest::{Collection, Field, FieldType, value_fits};
+use crate::modules::manifest::{Collection, Field, FieldType, value_fits};
 
 /// What a field wants, for a message: `an integer`, `text of at most 20 characters`, ...
 pub(crate) fn expected(field: &Field) -> String {

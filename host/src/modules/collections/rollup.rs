@@ -18,9 +18,8 @@ use sha2::{Digest, Sha256};
 use sqlx::Row;
 
 use super::read::{Grouped, bin_of, bucket_start, push_filters, push_groups_and_limit};
-use super::schema::column_type;
-use super::sql::{Param, Sql, quoted, table_name};
-use crate::registry::manifest::{Collection, FieldType, Rollup};
+use super::sql::{Param, Sql, column_type, quoted, table_name};
+use crate::modules::manifest::{Collection, FieldType, Rollup};
 use crate::storage::{Db, Engine};
 
 pub const DAY: i64 = 86_400;
@@ -365,7 +364,7 @@ mod tests {
     use serde_json::json;
 
     use super::*;
-    use crate::registry::manifest::Manifest;
+    use crate::modules::manifest::Manifest;
 
     fn runs() -> Collection {
         let manifest = Manifest::parse(

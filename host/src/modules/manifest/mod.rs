@@ -6,7 +6,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
 
-use crate::rights;
+mod validate;
 
 /// The manifest of one module version.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -20,7 +20,7 @@ pub struct Manifest {
     /// The host API version the plugin was built for; must equal the one recorded in
     /// the wasm.
     pub host_api: u32,
-    /// The rights key that gates the module (spec section 6).
+    /// The rights key that gates the module: its users need view, and not disabled.
     pub rights_key: String,
     /// Must agree with the rights key: premium modules are disabled for community companies.
     #[serde(default)]
@@ -86,8 +86,6 @@ pub struct Page {
     #[serde(default)]
     pub widget: Option<String>,
 }
-
-pub const MENU_GROUPS: [&str; 3] = ["Dashboards", "Process", "Support"];
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -402,197 +400,7 @@ impl Manifest {
 
     /// Every problem at once, or nothing.
     pub fn validate(&self) -> Result<(), Vec<String>> {
-        let mut problems = Vec::new();
-        let mut check = |ok: bool, problem: String| {
-            if !ok {
-                problems.push(problem);
-            }
-        };
-        check(
-            is_name(&self.key, 24),
-            format!("key '{}' must be 1-24 lower-case letters, digits and single underscores", self.key),
-        );
-        check(!self.name.trim().is_empty(), "name is empty".into());
-        match rights::MODULE_KEYS.iter().find(|(key, _)| *key == self.rights_key) {
-            None => check(false, format!("rights_key '{}' is not a rights key of the portal", self.rights_key)),
-            Some(&(_, premium)) => check(
-                premium == self.premium,
-                format!("premium must be {premium} for rights key '{}'", self.rights_key),
-            ),
-        }
-        check(self.pages.is_empty() || self.remote.is_some(), "a module with pages needs its remote's name".into());
-        if let Some(remote) = &self.remote {
-            check(
-                !remote.is_empty() && remote.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'),
-                format!("remote '{remote}' must be letters, digits and underscores"),
-            );
-        }
-        for page in &self.pages {
-            check(is_route(&page.route), format!("page route '{}' must be a path like /Process", page.route));
-            check(!page.label.trim().is_empty(), format!("page {} has no label", page.route));
-            if let Some(group) = &page.group {
-                check(
-                    MENU_GROUPS.contains(&group.as_str()),
-                    format!("page {}: group must be one of {MENU_GROUPS:?}", page.route),
-                );
-            }
-            for component in std::iter::once(&page.component).chain(&page.widget) {
-                check(
-                    component.starts_with("./"),
-                    format!("page {}: component '{component}' must start with ./", page.route),
-                );
-            }
-        }
-        for (name, collection) in &self.collections {
-            check(
-                is_name(name, 24),
-                format!("collection '{name}' must be 1-24 lower-case letters, digits and single underscores"),
-            );
-            check(!collection.fields.is_empty(), format!("collection '{name}' has no fields"));
-            for (field_name, field) in &collection.fields {
-                let at = format!("{name}.{field_name}");
-                check(
-                    is_name(field_name, 40),
-                    format!("field '{at}' must be 1-40 lower-case letters, digits and single underscores"),
-                );
-                check(
-                    !autoscope_wire::storage::SYSTEM_FIELDS.contains(&field_name.as_str())
-                        && field_name != "company_id",
-                    format!("field '{at}' is a system field"),
-                );
-                check(
-                    field.kind == FieldType::Text || (field.max_length.is_none() && field.values.is_none()),
-                    format!("field '{at}': max_length and values apply to text only"),
-                );
-                if let Some(default) = &field.default {
-                    check(value_fits(field, default), format!("field '{at}': the default does not fit the field"));
-                }
-            }
-            for index in &collection.indexes {
-                check(!index.is_empty(), format!("collection '{name}' has an empty index"));
-                for field in index {
-                    let indexable = matches!(field.as_str(), "created_at" | "updated_at")
-                        || collection.fields.get(field).is_some_and(|f| f.kind != FieldType::Json);
-                    check(indexable, format!("index of '{name}' names '{field}', which is not an indexable field"));
-                }
-            }
-            for dropped in &collection.drop_fields {
-                check(
-                    !collection.fields.contains_key(dropped),
-                    format!("'{name}.{dropped}' is both a field and dropped"),
-                );
-            }
-            for problem in collection_problems(name, collection) {
-                check(false, problem);
-            }
-        }
-        for (stream, ingest) in &self.ingest {
-            check(
-                is_name(stream, 40),
-                format!("ingest stream '{stream}' must be lower-case letters, digits and underscores"),
-            );
-            match self.collections.get(&ingest.collection) {
-                None => check(
-                    false,
-                    format!(
-                        "ingest stream '{stream}' names '{}', which is not a collection of the module",
-                        ingest.collection
-                    ),
-                ),
-                Some(collection) => check(
-                    collection.key.is_some(),
-                    format!("ingest stream '{stream}': collection '{}' needs a key to upsert by", ingest.collection),
-                ),
-            }
-        }
-        for dropped in &self.drop_collections {
-            check(
-                !self.collections.contains_key(dropped),
-                format!("collection '{dropped}' is both declared and dropped"),
-            );
-        }
-        let caps = &self.capabilities;
-        check(self.collections.is_empty() || caps.storage, "collections need the storage capability".into());
-        for (kind, names) in [("read", &caps.read), ("update", &caps.update)] {
-            for name in names {
-                let parts: Vec<&str> = name.split('.').collect();
-                check(
-                    parts.len() == 2 && is_name(parts[0], 24) && is_name(parts[1], 24) && parts[0] != self.key,
-                    format!("{kind} '{name}' must name another module's collection as <module>.<collection>"),
-                );
-            }
-        }
-        for event in &caps.publish {
-            check(
-                is_event(event) && event.starts_with(&format!("{}.", self.key)),
-                format!("published event '{event}' must be named {}.<name>", self.key),
-            );
-        }
-        for subscription in &self.subscriptions {
-            check(
-                is_event(&subscription.event),
-                format!("subscription '{}' must be <module>.<name>", subscription.event),
-            );
-        }
-        check(caps.mail || self.mail_templates.is_empty(), "mail templates need the mail capability".into());
-        for name in self.mail_templates.keys() {
-            check(
-                is_name(name, 40),
-                format!("mail template '{name}' must be lower-case letters, digits and underscores"),
-            );
-        }
-        for route in &self.public_routes {
-            check(
-                is_method(&route.method),
-                format!(
-                    "public route {}: method '{}' is not GET, POST, PUT, PATCH or DELETE",
-                    route.path, route.method
-                ),
-            );
-            check(route.path.starts_with('/'), format!("public route '{}' must start with /", route.path));
-            check(!route.company_from.is_empty(), format!("public route {} needs company_from", route.path));
-        }
-        for route in &self.legacy_routes {
-            check(
-                is_method(&route.method),
-                format!(
-                    "legacy route {}: method '{}' is not GET, POST, PUT, PATCH or DELETE",
-                    route.path, route.method
-                ),
-            );
-            check(
-                is_route(&route.path) && !route.path.starts_with("/m/"),
-                format!("legacy route '{}' must be a path under /api", route.path),
-            );
-            check(
-                route.to.starts_with('/'),
-                format!("legacy route {}: to '{}' must start with /", route.path, route.to),
-            );
-        }
-        let mut schedule_names = BTreeSet::new();
-        for schedule in &self.schedules {
-            check(
-                is_name(&schedule.name, 40),
-                format!("schedule '{}' must be lower-case letters, digits and underscores", schedule.name),
-            );
-            check(schedule_names.insert(&schedule.name), format!("schedule '{}' is declared twice", schedule.name));
-            check(
-                schedule.every_seconds >= MIN_SCHEDULE_SECONDS,
-                format!("schedule '{}' runs more often than every {MIN_SCHEDULE_SECONDS} s", schedule.name),
-            );
-        }
-        let limits = &self.limits;
-        for (name, value, max) in [
-            ("fuel", limits.fuel, MAX_LIMITS.fuel),
-            ("memory_mb", limits.memory_mb.into(), MAX_LIMITS.memory_mb.into()),
-            ("timeout_ms", limits.timeout_ms, MAX_LIMITS.timeout_ms),
-            ("max_request_kb", limits.max_request_kb.into(), MAX_LIMITS.max_request_kb.into()),
-            ("max_response_kb", limits.max_response_kb.into(), MAX_LIMITS.max_response_kb.into()),
-            ("concurrency", limits.concurrency.into(), MAX_LIMITS.concurrency.into()),
-        ] {
-            check((1..=max).contains(&value), format!("limits.{name} must be between 1 and {max}"));
-        }
-        if problems.is_empty() { Ok(()) } else { Err(problems) }
+        validate::problems(self)
     }
 }
 
@@ -607,99 +415,7 @@ pub fn is_name(text: &str, max: usize) -> bool {
         && text.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
 }
 
-fn is_route(path: &str) -> bool {
-    path.starts_with('/') && path.len() > 1 && path.chars().all(|c| c.is_ascii_alphanumeric() || "/_-".contains(c))
-}
-
-fn is_method(method: &str) -> bool {
-    ["GET", "POST", "PUT", "PATCH", "DELETE"].contains(&method)
-}
-
-fn is_event(name: &str) -> bool {
-    name.split_once('.').is_some_and(|(module, event)| {
-        is_name(module, 24) && !event.is_empty() && event.split('.').all(|part| is_name(part, 40))
-    })
-}
-
 /// Whether a JSON value may be stored in the field (type, length and allowed values).
-/// The problems of a collection's key, derived fields and rollups.
-fn collection_problems(name: &str, collection: &Collection) -> Vec<String> {
-    let mut problems = Vec::new();
-    let fields = &collection.fields;
-    let numeric = |kind: FieldType| matches!(kind, FieldType::Integer | FieldType::Number);
-    if let Some(key) = &collection.key {
-        let fits = fields.get(key).is_some_and(|f| {
-            f.required && matches!(f.kind, FieldType::Text | FieldType::Integer) && f.difference.is_none()
-        });
-        if !fits {
-            problems.push(format!("collection '{name}': key '{key}' must be a required text or integer field"));
-        }
-    }
-    for (field_name, field) in fields {
-        let Some([a, b]) = &field.difference else { continue };
-        let at = format!("field '{name}.{field_name}'");
-        let sources: Vec<Option<&Field>> = vec![fields.get(a), fields.get(b)];
-        let kinds: Vec<FieldType> =
-            sources.iter().flatten().filter(|f| f.difference.is_none()).map(|f| f.kind).collect();
-        let same_kind = kinds.len() == 2 && kinds[0] == kinds[1];
-        let result_fits = match kinds.first() {
-            Some(FieldType::Timestamp | FieldType::Integer) => field.kind == FieldType::Integer,
-            Some(FieldType::Number) => field.kind == FieldType::Number,
-            _ => false,
-        };
-        if !same_kind || !result_fits {
-            problems.push(format!(
-                "{at}: difference needs two stored fields of one kind (timestamp or integer, giving an integer; number, giving a number)"
-            ));
-        }
-        if field.required || field.default.is_some() {
-            problems.push(format!("{at}: a difference is derived, so it takes no required or default"));
-        }
-    }
-    if collection.rollups.len() > MAX_ROLLUPS {
-        problems.push(format!("collection '{name}' declares more than {MAX_ROLLUPS} rollups"));
-    }
-    for (i, rollup) in collection.rollups.iter().enumerate() {
-        let at = format!("rollup '{name}.{}'", rollup.name);
-        if !is_name(&rollup.name, 16) {
-            problems.push(format!("{at}: the name must be 1-16 lower-case letters, digits and underscores"));
-        }
-        if collection.rollups[..i].iter().any(|other| other.name == rollup.name) {
-            problems.push(format!("{at} is declared twice"));
-        }
-        if !fields.get(&rollup.time).is_some_and(|f| f.kind == FieldType::Timestamp && f.required) {
-            problems.push(format!("{at}: time '{}' must be a required timestamp field", rollup.time));
-        }
-        for group in &rollup.group {
-            if !fields.get(group).is_some_and(|f| f.kind != FieldType::Json) || group == &rollup.time {
-                problems.push(format!("{at}: group '{group}' must be a field other than the time, and not json"));
-            }
-        }
-        for measure in &rollup.measures {
-            if !fields.get(measure).is_some_and(|f| numeric(f.kind)) {
-                problems.push(format!("{at}: measure '{measure}' must be an integer or number field"));
-            }
-        }
-        if let Some(bins) = &rollup.bins {
-            if !fields.get(&bins.field).is_some_and(|f| numeric(f.kind)) || rollup.group.contains(&bins.field) {
-                problems.push(format!(
-                    "{at}: bins field '{}' must be an integer or number field not grouped by",
-                    bins.field
-                ));
-            }
-            let increasing = bins.bounds.windows(2).all(|pair| pair[0] < pair[1]);
-            if bins.bounds.is_empty()
-                || bins.bounds.len() > MAX_BINS
-                || !increasing
-                || bins.bounds.iter().any(|b| !b.is_finite())
-            {
-                problems.push(format!("{at}: bins need 1 to {MAX_BINS} increasing finite bounds"));
-            }
-        }
-    }
-    problems
-}
-
 pub fn value_fits(field: &Field, value: &serde_json::Value) -> bool {
     use serde_json::Value;
     match (field.kind, value) {

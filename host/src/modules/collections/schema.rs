@@ -9,8 +9,8 @@ use serde_json::Value;
 use sha2::{Digest, Sha256};
 
 use super::rollup;
-use super::sql::{Param, Sql, quoted, table_name};
-use crate::registry::manifest::{Collection, FieldType, Rollup, is_name};
+use super::sql::{Param, Sql, column_type, quoted, table_name, type_name};
+use crate::modules::manifest::{Collection, FieldType, Rollup, is_name};
 use crate::storage::Engine;
 
 /// One step of a schema migration, in the order it runs.
@@ -269,31 +269,6 @@ fn plan_collection(
     }
 }
 
-pub(crate) fn type_name(kind: FieldType) -> &'static str {
-    match kind {
-        FieldType::Text => "text",
-        FieldType::Integer => "integer",
-        FieldType::Number => "number",
-        FieldType::Boolean => "boolean",
-        FieldType::Timestamp => "timestamp",
-        FieldType::Json => "json",
-    }
-}
-
-/// The column type of a field. PostgreSQL text compares byte-wise (`COLLATE "C"`), as
-/// SQLite's does, so sorting and min/max agree on both engines.
-pub(crate) fn column_type(kind: FieldType, engine: Engine) -> &'static str {
-    match (kind, engine) {
-        (FieldType::Text, Engine::Postgres) => r#"TEXT COLLATE "C""#,
-        (FieldType::Text | FieldType::Json, _) => "TEXT",
-        (FieldType::Integer | FieldType::Timestamp, Engine::Postgres) => "BIGINT",
-        (FieldType::Integer | FieldType::Timestamp | FieldType::Boolean, Engine::Sqlite) => "INTEGER",
-        (FieldType::Number, Engine::Postgres) => "DOUBLE PRECISION",
-        (FieldType::Number, Engine::Sqlite) => "REAL",
-        (FieldType::Boolean, Engine::Postgres) => "BOOLEAN",
-    }
-}
-
 impl Change {
     /// The statements of this change for `module`'s tables, in order.
     pub(crate) fn statements(&self, module: &str, engine: Engine) -> Vec<Sql> {
@@ -381,7 +356,7 @@ mod tests {
     use serde_json::json;
 
     use super::*;
-    use crate::registry::manifest::Field;
+    use crate::modules::manifest::Field;
 
     fn field(kind: FieldType) -> Field {
         Field::of(kind)

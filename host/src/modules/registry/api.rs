@@ -11,13 +11,14 @@ use tower::ServiceExt;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use super::manifest::Page;
-use super::package::WEB_DIR;
+use super::package::{REMOTE_MANIFEST_FILE, WEB_DIR};
 use super::{Grants, Installed};
 use crate::auth::{Admin, CurrentUser};
 use crate::error::{Error, Result};
 use crate::http::{AppState, Json, Message, RequestId};
-use crate::rights::Right;
+use crate::modules::manifest::Page;
+use crate::rights::menu::{self, MenuLayout};
+use crate::rights::{self, Right};
 
 pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -98,7 +99,7 @@ pub fn visible_to(modules: &[std::sync::Arc<Installed>], user: &CurrentUser) -> 
                 pages: manifest.pages.iter().map(|page| page_item(page, &manifest.rights_key)).collect(),
                 remote: manifest.remote.as_ref().filter(|_| !manifest.pages.is_empty()).map(|name| RemoteItem {
                     name: name.clone(),
-                    manifest_url: format!("/modules/{}/{}/mf-manifest.json", manifest.key, manifest.version),
+                    manifest_url: format!("/modules/{}/{}/{REMOTE_MANIFEST_FILE}", manifest.key, manifest.version),
                 }),
             })
         })
@@ -106,15 +107,30 @@ pub fn visible_to(modules: &[std::sync::Arc<Installed>], user: &CurrentUser) -> 
 }
 
 #[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct VisibleModules {
     pub data: Vec<VisibleModule>,
+    /// Every rights key of the portal, in order, and whether it is premium.
+    pub rights_keys: Vec<RightsKey>,
+    /// The menu's order and groups.
+    pub menu: &'static MenuLayout,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct RightsKey {
+    pub key: &'static str,
+    pub premium: bool,
 }
 
 /// The modules the caller may see, with their pages, menu data, rights and remote.
 #[utoipa::path(get, path = "/modules", tag = "modules", security(("bearer" = [])),
     responses((status = 200, body = VisibleModules), (status = 401, body = Message)))]
 async fn visible_modules(State(state): State<AppState>, user: CurrentUser) -> Json<VisibleModules> {
-    Json(VisibleModules { data: visible_to(&state.modules.all(), &user) })
+    Json(VisibleModules {
+        data: visible_to(&state.modules.all(), &user),
+        rights_keys: rights::MODULE_KEYS.iter().map(|&(key, premium)| RightsKey { key, premium }).collect(),
+        menu: &menu::MENU,
+    })
 }
 
 /// A file of an installed module's web build. Only the installed version is served,
@@ -255,14 +271,10 @@ async fn remove(
 async fn log(state: &AppState, admin: &CurrentUser, request_id: &RequestId, event: &str, message: String) {
     crate::logs::record(
         state,
-        crate::logs::Event {
-            company_id: Some(&admin.company_id),
-            user_id: Some(&admin.user_id),
-            level: "info",
-            event,
-            message,
-            request_id: request_id.0.as_deref(),
-        },
+        crate::logs::Event::info(event, message)
+            .company(&admin.company_id)
+            .user(&admin.user_id)
+            .request(request_id.0.as_deref()),
     )
     .await;
 }

@@ -6,7 +6,7 @@ use sqlx::Row;
 use sqlx::any::AnyRow;
 
 use super::sql::SYSTEM_COLUMNS;
-use crate::registry::manifest::{Collection, FieldType};
+use crate::modules::manifest::{Collection, FieldType};
 use crate::storage::flag::Flag;
 
 /// How a result column is read.

@@ -8,7 +8,8 @@ use serde_json::Value;
 use sqlx::any::{Any, AnyArguments};
 use sqlx::query::Query;
 
-use crate::registry::manifest::{Collection, FieldType};
+use crate::modules::manifest::{Collection, FieldType};
+use crate::storage::Engine;
 
 /// A value to bind, typed by the column it meets (PostgreSQL types a NULL by its bind).
 #[derive(Debug, Clone, PartialEq)]
@@ -155,6 +156,31 @@ pub(crate) fn join(text: &mut String, parts: impl IntoIterator<Item = impl AsRef
             text.push_str(", ");
         }
         let _ = write!(text, "{}", part.as_ref());
+    }
+}
+
+pub(crate) fn type_name(kind: FieldType) -> &'static str {
+    match kind {
+        FieldType::Text => "text",
+        FieldType::Integer => "integer",
+        FieldType::Number => "number",
+        FieldType::Boolean => "boolean",
+        FieldType::Timestamp => "timestamp",
+        FieldType::Json => "json",
+    }
+}
+
+/// The column type of a field. PostgreSQL text compares byte-wise (`COLLATE "C"`), as
+/// SQLite's does, so sorting and min/max agree on both engines.
+pub(crate) fn column_type(kind: FieldType, engine: Engine) -> &'static str {
+    match (kind, engine) {
+        (FieldType::Text, Engine::Postgres) => r#"TEXT COLLATE "C""#,
+        (FieldType::Text | FieldType::Json, _) => "TEXT",
+        (FieldType::Integer | FieldType::Timestamp, Engine::Postgres) => "BIGINT",
+        (FieldType::Integer | FieldType::Timestamp | FieldType::Boolean, Engine::Sqlite) => "INTEGER",
+        (FieldType::Number, Engine::Postgres) => "DOUBLE PRECISION",
+        (FieldType::Number, Engine::Sqlite) => "REAL",
+        (FieldType::Boolean, Engine::Postgres) => "BOOLEAN",
     }
 }
 

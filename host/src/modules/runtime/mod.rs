@@ -12,9 +12,6 @@
 //! Instances keep guest state between calls, so a warm instance is reused only for the
 //! same company, and any instance whose call failed is discarded.
 
-pub mod gateway;
-pub mod host_functions;
-
 use std::collections::{BTreeSet, VecDeque};
 use std::path::Path;
 use std::sync::{Arc, Mutex};
@@ -25,7 +22,14 @@ use autoscope_wire::{Envelope, Reply};
 use tokio::sync::Semaphore;
 
 use crate::http::AppState;
-use crate::registry::manifest::{Capability, Limits, Manifest};
+use crate::modules::manifest::{Capability, Limits, Manifest};
+
+/// The trap message when a call outlives its wall-clock limit inside a host function.
+pub const DEADLINE_PASSED: &str = "the call's time limit passed";
+
+/// Adds the host functions to a plugin being built (`capabilities::register`): the
+/// runtime runs plugins and knows nothing of what their host functions do.
+pub type HostFunctions = for<'a> fn(extism::PluginBuilder<'a>) -> extism::PluginBuilder<'a>;
 
 /// Idle instances kept per module, across companies.
 const MAX_IDLE_PER_MODULE: usize = 32;
@@ -65,12 +69,13 @@ pub struct Loaded {
 
 impl Loaded {
     /// Compiles the plugin (or takes it from the compile cache) with the module's limits
-    /// and the host functions.
+    /// and `host_functions`.
     pub fn compile(
         manifest: Manifest,
         grants: BTreeSet<Capability>,
         wasm: &[u8],
         cache: &Path,
+        host_functions: HostFunctions,
     ) -> anyhow::Result<Self> {
         let limits = &manifest.limits;
         let extism_manifest =
@@ -79,7 +84,7 @@ impl Loaded {
             .with_wasi(false)
             .with_fuel_limit(limits.fuel)
             .with_cache_config(compile_cache_config(cache)?);
-        let compiled = host_functions::register(builder).compile().context("the plugin does not compile")?;
+        let compiled = host_functions(builder).compile().context("the plugin does not compile")?;
         Ok(Self {
             slots: Arc::new(Semaphore::new(limits.concurrency as usize)),
             grants,
@@ -258,7 +263,7 @@ fn classify(err: &anyhow::Error) -> CallError {
         CallError::OutOfFuel
     } else if text.contains("out of memory") || text.ends_with("oom") {
         CallError::OutOfMemory
-    } else if text.contains(host_functions::DEADLINE_PASSED) {
+    } else if text.contains(DEADLINE_PASSED) {
         CallError::TimedOut
     } else {
         CallError::Trapped(text)
@@ -280,7 +285,7 @@ mod tests {
     fn failures_are_told_apart() {
         assert!(matches!(classify(&anyhow::anyhow!("plugin ran out of fuel")), CallError::OutOfFuel));
         assert!(matches!(classify(&anyhow::anyhow!("call to handle ran out of memory")), CallError::OutOfMemory));
-        assert!(matches!(classify(&anyhow::anyhow!("{}", host_functions::DEADLINE_PASSED)), CallError::TimedOut));
+        assert!(matches!(classify(&anyhow::anyhow!("{}", DEADLINE_PASSED)), CallError::TimedOut));
         assert!(matches!(classify(&anyhow::anyhow!("wasm trap: unreachable")), CallError::Trapped(_)));
     }
 }

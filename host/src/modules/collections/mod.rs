@@ -29,8 +29,8 @@ pub use schema::{Change, index_name, plan};
 pub use sql::table_name;
 pub use write::rows_per_insert;
 
-use super::Db;
-use crate::registry::manifest::Collection;
+use crate::modules::manifest::Collection;
+use crate::storage::Db;
 
 /// The most records one `insert_many` takes.
 pub const MAX_INSERT_MANY: usize = 1_000;
@@ -194,7 +194,7 @@ async fn insert_all(
     for (i, record) in records.iter().enumerate() {
         let (fields, mut answer) = validate::new_record(name, spec, record)
             .map_err(|message| bad_request(if numbered { format!("record {i}: {message}") } else { message }))?;
-        let id = super::new_id();
+        let id = crate::storage::new_id();
         with_system_fields(&mut answer, id.clone(), now);
         rows.push(write::NewRow { id, fields });
         answers.push(answer);

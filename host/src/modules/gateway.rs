@@ -6,17 +6,19 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use autoscope_wire::{Call, Caller, Context, Envelope, HttpRequest, Right};
+use autoscope_wire::{Call, Caller, Envelope, HttpRequest, Right};
+use axum::body::Body;
 use axum::extract::{FromRequestParts, Path, Request, State};
 use axum::http::StatusCode;
+use axum::http::request::Parts;
 use axum::response::{IntoResponse, Response};
 use serde_json::Value;
 
 use crate::auth::CurrentUser;
 use crate::error::{Error, Result};
 use crate::http::AppState;
-use crate::registry::Installed;
-use crate::runtime::{self, CallError};
+use crate::modules::registry::Installed;
+use crate::modules::runtime::{self, CallError};
 
 pub const MODULE_NOT_FOUND: &str = "Module not found";
 pub const NO_RIGHT: &str = "Your rights do not allow this module";
@@ -58,71 +60,82 @@ pub async fn forward(state: &AppState, module: Arc<Installed>, path: String, req
     let method = parts.method.as_str().to_ascii_uppercase();
     let query: BTreeMap<String, String> =
         url::form_urlencoded::parse(parts.uri.query().unwrap_or_default().as_bytes()).into_owned().collect();
-    let max_request = (manifest.limits.max_request_kb as usize) << 10;
     let public = manifest.public_routes.iter().find(|route| route.method == method && route.path == path);
     // The session is checked before the body is read.
     let user = match public {
         Some(_) => None,
-        None => Some(CurrentUser::from_request_parts(&mut parts, state).await?),
+        None => Some(authorize(state, &mut parts, &manifest.rights_key).await?),
     };
-    if let Some(user) = &user {
-        check_rights(user, &manifest.rights_key)?;
-    }
-    let bytes = axum::body::to_bytes(body, max_request).await.map_err(|_| {
-        Error::PayloadTooLarge(format!(
-            "The request is larger than the module's limit of {} KB",
-            manifest.limits.max_request_kb
-        ))
-    })?;
-    let body: Option<Value> = if bytes.is_empty() {
-        None
-    } else {
-        Some(
-            serde_json::from_slice(&bytes)
-                .map_err(|err| Error::bad_request(format!("The body is not valid JSON: {err}")))?,
-        )
-    };
+    let body = read_body(body, manifest.limits.max_request_kb).await?;
     let company_id = match (&user, public) {
         (Some(user), _) => user.company_id.clone(),
-        (None, Some(route)) => {
-            let named = named_user(state, &route.company_from, &query, body.as_ref()).await?;
-            if !module.serves_edition(&named.edition) {
-                return Err(Error::Forbidden(UPGRADE.into()));
-            }
-            named.company_id
-        }
+        (None, Some(route)) => public_company(state, &module, &route.company_from, &query, body.as_ref()).await?,
         (None, None) => return Err(Error::Unauthorized(crate::auth::session::SESSION_REQUIRED.into())),
     };
     let request_id = parts.headers.get("x-request-id").and_then(|v| v.to_str().ok()).map(str::to_string);
     let envelope = Envelope {
         v: autoscope_wire::HOST_API_VERSION,
-        context: runtime::context(
-            state,
-            &manifest.key,
-            &company_id,
-            user.as_ref().map(|user| Caller {
-                user_id: user.user_id.clone(),
-                email: user.email.clone(),
-                rights: user
-                    .rights
-                    .iter()
-                    .map(|(key, right)| (key.clone(), Right { view: right.view, disabled: right.disabled }))
-                    .collect(),
-                company_admin: user.company_admin,
-                currency_code: user.currency_code.clone(),
-                currency_symbol: user.currency_symbol.clone(),
-            }),
-            request_id,
-        ),
-        call: Call::Http(HttpRequest {
-            method: method.clone(),
-            path: path.clone(),
-            query,
-            body,
-            public: public.is_some(),
-        }),
+        context: runtime::context(state, &manifest.key, &company_id, user.as_ref().map(caller), request_id),
+        call: Call::Http(HttpRequest { method, path, query, body, public: public.is_some() }),
     };
-    match runtime::call(state, &module.loaded, &envelope).await {
+    answer(state, &module, &envelope).await
+}
+
+/// The signed-in user, when their rights open the module.
+async fn authorize(state: &AppState, parts: &mut Parts, rights_key: &str) -> Result<CurrentUser> {
+    let user = CurrentUser::from_request_parts(parts, state).await?;
+    check_rights(&user, rights_key)?;
+    Ok(user)
+}
+
+/// The JSON body, if any, within the module's request limit.
+async fn read_body(body: Body, max_request_kb: u32) -> Result<Option<Value>> {
+    let bytes = axum::body::to_bytes(body, (max_request_kb as usize) << 10).await.map_err(|_| {
+        Error::PayloadTooLarge(format!("The request is larger than the module's limit of {max_request_kb} KB"))
+    })?;
+    if bytes.is_empty() {
+        return Ok(None);
+    }
+    serde_json::from_slice(&bytes)
+        .map(Some)
+        .map_err(|err| Error::bad_request(format!("The body is not valid JSON: {err}")))
+}
+
+/// The company a public route's call runs in: that of the user it names, when the
+/// module serves that company's edition.
+async fn public_company(
+    state: &AppState,
+    module: &Installed,
+    company_from: &str,
+    query: &BTreeMap<String, String>,
+    body: Option<&Value>,
+) -> Result<String> {
+    let named = named_user(state, company_from, query, body).await?;
+    if !module.serves_edition(&named.edition) {
+        return Err(Error::Forbidden(UPGRADE.into()));
+    }
+    Ok(named.company_id)
+}
+
+/// What the plugin learns of the signed-in caller.
+fn caller(user: &CurrentUser) -> Caller {
+    Caller {
+        user_id: user.user_id.clone(),
+        email: user.email.clone(),
+        rights: user
+            .rights
+            .iter()
+            .map(|(key, right)| (key.clone(), Right { view: right.view, disabled: right.disabled }))
+            .collect(),
+        company_admin: user.company_admin,
+        currency_code: user.currency_code.clone(),
+        currency_symbol: user.currency_symbol.clone(),
+    }
+}
+
+/// Calls the plugin; its reply becomes the response, a failure its HTTP status.
+async fn answer(state: &AppState, module: &Installed, envelope: &Envelope) -> Result<Response> {
+    match runtime::call(state, &module.loaded, envelope).await {
         Ok(reply) => {
             let status = StatusCode::from_u16(reply.status)
                 .map_err(|_| Error::BadGateway(format!("The module answered an invalid status {}", reply.status)))?;
@@ -131,7 +144,7 @@ pub async fn forward(state: &AppState, module: Arc<Installed>, path: String, req
             Ok((status, [(axum::http::header::CONTENT_TYPE, "application/json")], String::from(body)).into_response())
         }
         Err(err) => {
-            log_failure(state, &envelope.context, &method, &path, &err).await;
+            log_failure(state, envelope, &err).await;
             Err(match err {
                 CallError::Busy => Error::ServiceUnavailable(err.to_string()),
                 CallError::TimedOut => Error::GatewayTimeout(err.to_string()),
@@ -169,21 +182,22 @@ async fn named_user(
         .ok_or_else(|| Error::NotFound("Not found".into()))
 }
 
-async fn log_failure(state: &AppState, context: &Context, method: &str, path: &str, err: &CallError) {
+async fn log_failure(state: &AppState, envelope: &Envelope, err: &CallError) {
+    let context = &envelope.context;
+    let Call::Http(HttpRequest { method, path, .. }) = &envelope.call else { return };
     let detail = match err {
         CallError::Trapped(cause) | CallError::BadReply(cause) => format!(": {cause}"),
         _ => String::new(),
     };
     crate::logs::record(
         state,
-        crate::logs::Event {
-            company_id: Some(&context.company_id),
-            user_id: context.user.as_ref().map(|user| user.user_id.as_str()),
-            level: "error",
-            event: "module.call_failed",
-            message: format!("Module {} failed on {method} {path}: {err}{detail}", context.module),
-            request_id: context.request_id.as_deref(),
-        },
+        crate::logs::Event::error(
+            "module.call_failed",
+            format!("Module {} failed on {method} {path}: {err}{detail}", context.module),
+        )
+        .company(&context.company_id)
+        .user(context.user.as_ref().map(|user| user.user_id.as_str()))
+        .request(context.request_id.as_deref()),
     )
     .await;
 }

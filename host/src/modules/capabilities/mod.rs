@@ -11,30 +11,26 @@ use std::time::Instant;
 
 use autoscope_wire::host::{Directory, DirectoryEntry, DirectoryQuery, Done, Mail, Notify, Publish, Realtime};
 use autoscope_wire::storage::StorageOp;
-use autoscope_wire::{HostError, HostReply};
+use autoscope_wire::{HostError, HostFunction, HostReply};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
-use super::CallContext;
-use crate::registry::manifest::Capability;
-use crate::storage::{collections, notifications, users};
-
-/// Every host function; a plugin importing any other name is refused at install.
-pub const NAMES: [&str; 6] = ["storage", "notify", "mail", "publish", "realtime", "directory"];
-
-/// The trap message when a call outlives its wall-clock limit inside a host function.
-pub const DEADLINE_PASSED: &str = "the call's time limit passed";
+use crate::mail::templates;
+use crate::modules::collections;
+use crate::modules::manifest::{self, Capability};
+use crate::modules::runtime::{CallContext, DEADLINE_PASSED};
+use crate::storage::{notifications, users};
 
 /// Adds every host function to the plugin being built.
 pub fn register(builder: extism::PluginBuilder<'_>) -> extism::PluginBuilder<'_> {
-    NAMES.into_iter().fold(builder, |builder, name| {
+    HostFunction::ALL.into_iter().fold(builder, |builder, function| {
         builder.with_function_in_namespace(
             autoscope_wire::HOST_NAMESPACE,
-            name,
+            function.name(),
             [extism::PTR],
             [extism::PTR],
-            extism::UserData::new(name),
+            extism::UserData::new(function),
             host_call,
         )
     })
@@ -44,9 +40,9 @@ fn host_call(
     plugin: &mut extism::CurrentPlugin,
     inputs: &[extism::Val],
     outputs: &mut [extism::Val],
-    name: extism::UserData<&'static str>,
+    function: extism::UserData<HostFunction>,
 ) -> Result<(), extism::Error> {
-    let name = *name.get()?.lock().map_err(|_| anyhow::anyhow!("host function state poisoned"))?;
+    let function = *function.get()?.lock().map_err(|_| anyhow::anyhow!("host function state poisoned"))?;
     let context = plugin.host_context::<Arc<CallContext>>()?.clone();
     let input: Vec<u8> = plugin.memory_get_val(&inputs[0])?;
     let remaining = context.deadline.checked_duration_since(Instant::now()).ok_or_else(deadline_passed)?;
@@ -56,12 +52,12 @@ fn host_call(
     let (answer, answered) = tokio::sync::oneshot::channel();
     let runtime = context.runtime.clone();
     runtime.spawn(async move {
-        let reply = tokio::time::timeout(remaining, dispatch(&context, name, &input)).await;
+        let reply = tokio::time::timeout(remaining, dispatch(&context, function, &input)).await;
         let _ = answer.send(reply);
     });
     let reply = answered
         .blocking_recv()
-        .map_err(|_| anyhow::anyhow!("the host function '{name}' stopped without an answer"))?
+        .map_err(|_| anyhow::anyhow!("the host function '{function}' stopped without an answer"))?
         .map_err(|_| deadline_passed())?;
     plugin.memory_set_val(&mut outputs[0], reply)?;
     Ok(())
@@ -71,15 +67,14 @@ fn deadline_passed() -> extism::Error {
     anyhow::anyhow!(DEADLINE_PASSED)
 }
 
-async fn dispatch(context: &CallContext, name: &str, input: &[u8]) -> Vec<u8> {
-    match name {
-        "storage" => answer(input, |op| storage(context, op)).await,
-        "notify" => answer(input, |request| notify(context, request)).await,
-        "mail" => answer(input, |request| mail(context, request)).await,
-        "publish" => answer(input, |request| publish(context, request)).await,
-        "realtime" => answer(input, |request| realtime(context, request)).await,
-        "directory" => answer(input, |request| directory(context, request)).await,
-        other => encode(&HostReply::<()>::Error(HostError::new(404, format!("unknown host function '{other}'")))),
+async fn dispatch(context: &CallContext, function: HostFunction, input: &[u8]) -> Vec<u8> {
+    match function {
+        HostFunction::Storage => answer(input, |op| storage(context, op)).await,
+        HostFunction::Notify => answer(input, |request| notify(context, request)).await,
+        HostFunction::Mail => answer(input, |request| mail(context, request)).await,
+        HostFunction::Publish => answer(input, |request| publish(context, request)).await,
+        HostFunction::Realtime => answer(input, |request| realtime(context, request)).await,
+        HostFunction::Directory => answer(input, |request| directory(context, request)).await,
     }
 }
 
@@ -217,10 +212,12 @@ async fn mail(context: &CallContext, request: Mail) -> Result<Done, HostError> {
         .mail_templates
         .get(&request.template)
         .ok_or_else(|| HostError::new(404, format!("Unknown mail template '{}'", request.template)))?;
+    let template =
+        templates::Template { subject: &template.subject, text: &template.text, html: template.html.as_deref() };
     let recipients = company_users(context, &request.user_ids).await?;
     let now = context.state.clock.now();
     for user in &recipients {
-        let mail = crate::mail::templates::from_module_template(template, &user.email, &request.values);
+        let mail = templates::from_template(&template, &user.email, &request.values);
         context.state.mailer.send(&context.state.db, now, &mail).await.map_err(internal)?;
     }
     Ok(Done { count: recipients.len() as u64 })
@@ -231,15 +228,16 @@ async fn publish(context: &CallContext, request: Publish) -> Result<Done, HostEr
     if !context.module.manifest.capabilities.publish.contains(&request.name) {
         return Err(HostError::new(403, format!("module.toml does not declare publishing '{}'", request.name)));
     }
-    let count = crate::events::publish(&context.state, &context.module.manifest.key, &context.company_id, &request)
-        .await
-        .map_err(internal)?;
+    let count =
+        crate::modules::events::publish(&context.state, &context.module.manifest.key, &context.company_id, &request)
+            .await
+            .map_err(internal)?;
     Ok(Done { count })
 }
 
 async fn realtime(context: &CallContext, request: Realtime) -> Result<Done, HostError> {
     require(context, Capability::Realtime)?;
-    if !crate::registry::manifest::is_name(&request.channel, 40) {
+    if !manifest::is_name(&request.channel, 40) {
         return Err(HostError::new(400, "A channel name is lower-case letters, digits and underscores"));
     }
     let channel = format!("{}.{}", context.module.manifest.key, request.channel);

@@ -16,10 +16,9 @@ use serde_json::{Number, Value, json};
 use std::borrow::Cow;
 
 use super::decode::Out;
-use super::schema::type_name;
-use super::sql::{Column, Param, Sql, column, quoted, record_columns};
+use super::sql::{Column, Param, Sql, column, quoted, record_columns, type_name};
 use super::validate::comparable;
-use crate::registry::manifest::{Collection, FieldType, MAX_BINS};
+use crate::modules::manifest::{Collection, FieldType, MAX_BINS};
 use crate::storage::Engine;
 
 /// The most values an `in` filter may list.
@@ -542,7 +541,7 @@ mod tests {
     use serde_json::json;
 
     use super::*;
-    use crate::registry::manifest::Field;
+    use crate::modules::manifest::Field;
 
     fn spec() -> Collection {
         let field = Field::of;

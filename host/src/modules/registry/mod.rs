@@ -7,7 +7,6 @@
 //! atomically, so a refused or interrupted install leaves the previous version serving.
 
 pub mod api;
-pub mod manifest;
 pub mod package;
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -18,9 +17,10 @@ use anyhow::Context;
 use serde::{Deserialize, Serialize};
 
 use crate::config::ModulesConfig;
-use crate::runtime::{Loaded, Runtime};
-use crate::storage::{Db, collections};
-use manifest::{Capability, Manifest};
+use crate::modules::manifest::{Capability, Manifest};
+use crate::modules::runtime::{Loaded, Runtime};
+use crate::modules::{capabilities, collections};
+use crate::storage::Db;
 use package::{Package, Refused, Trust};
 
 const INSTALLATION_FILE: &str = "installation.toml";
@@ -106,10 +106,10 @@ impl Registry {
 
     /// An installed module's collection, for the host's own writers (ingestion, demo
     /// data); plugins reach collections through the storage host function only.
-    pub fn target(&self, module: &str, collection: &str) -> Option<crate::storage::collections::Target> {
+    pub fn target(&self, module: &str, collection: &str) -> Option<crate::modules::collections::Target> {
         let installed = self.get(module)?;
         let spec = installed.manifest().collections.get(collection)?.clone();
-        Some(crate::storage::collections::Target { module: module.into(), collection: collection.into(), spec })
+        Some(crate::modules::collections::Target { module: module.into(), collection: collection.into(), spec })
     }
 
     pub fn all(&self) -> Vec<Arc<Installed>> {
@@ -198,7 +198,7 @@ impl Registry {
     async fn compile(&self, package: Package, grants: BTreeSet<Capability>) -> anyhow::Result<Arc<Installed>> {
         let cache = self.config.compile_cache_dir.clone();
         tokio::task::spawn_blocking(move || {
-            let loaded = Loaded::compile(package.manifest, grants, &package.wasm, &cache)?;
+            let loaded = Loaded::compile(package.manifest, grants, &package.wasm, &cache, capabilities::register)?;
             Ok(Arc::new(Installed {
                 loaded: Arc::new(loaded),
                 digest: package.digest,
@@ -318,52 +318,4 @@ fn write_atomically(path: &Path, text: &str) -> anyhow::Result<()> {
     std::fs::write(&temporary, text)?;
     std::fs::rename(&temporary, path)?;
     Ok(())
-}
-
-/// Delivers events and runs schedules until the process ends.
-/// Rebuilds the rollup days writers marked, for every installed module.
-pub async fn refresh_rollups(state: &crate::http::AppState) -> anyhow::Result<usize> {
-    let rollups: Vec<(String, String, manifest::Rollup)> = state
-        .modules
-        .all()
-        .iter()
-        .flat_map(|installed| {
-            let key = installed.manifest().key.clone();
-            installed.manifest().collections.iter().flat_map(move |(collection, spec)| {
-                let key = key.clone();
-                spec.rollups.iter().map(move |rollup| (key.clone(), collection.clone(), rollup.clone()))
-            })
-        })
-        .collect();
-    if rollups.is_empty() {
-        return Ok(0);
-    }
-    Ok(crate::storage::collections::rollup::refresh_pending(&state.db, &rollups, 100).await?)
-}
-
-pub async fn run_workers(state: crate::http::AppState) {
-    let mut schedule_tick = tokio::time::interval(std::time::Duration::from_secs(15));
-    let mut rollup_tick = tokio::time::interval(std::time::Duration::from_secs(5));
-    let mut event_tick = tokio::time::interval(std::time::Duration::from_secs(2));
-    loop {
-        tokio::select! {
-            _ = schedule_tick.tick() => {
-                if let Err(err) = crate::schedules::run_due(&state).await {
-                    tracing::warn!(error = format!("{err:#}"), "running schedules failed");
-                }
-                continue;
-            }
-            _ = rollup_tick.tick() => {
-                if let Err(err) = refresh_rollups(&state).await {
-                    tracing::warn!(error = format!("{err:#}"), "rebuilding rollups failed");
-                }
-                continue;
-            }
-            _ = event_tick.tick() => {}
-            _ = state.modules.woken() => {}
-        }
-        if let Err(err) = crate::events::deliver_due(&state).await {
-            tracing::warn!(error = format!("{err:#}"), "delivering events failed");
-        }
-    }
 }

@@ -1,7 +1,7 @@
 //! The statements of writes. Pure: text and binds, the company always bound first.
 
 use super::sql::{Param, Sql, join, push_ident, quoted, record_columns, stored_columns};
-use crate::registry::manifest::Collection;
+use crate::modules::manifest::Collection;
 use crate::storage::Engine;
 
 /// The most values one statement binds, per engine. PostgreSQL allows 65535. SQLite
@@ -153,7 +153,7 @@ mod tests {
     use std::collections::BTreeMap;
 
     use super::*;
-    use crate::registry::manifest::{Field, FieldType};
+    use crate::modules::manifest::{Field, FieldType};
 
     fn spec() -> Collection {
         let field = Field::of;

@@ -21,8 +21,8 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use crate::auth::CurrentUser;
 use crate::error::{Error, Result};
 use crate::http::{AppState, Json, Message};
+use crate::modules::collections::{self, upsert};
 use crate::storage::api_keys;
-use crate::storage::collections::{self, upsert};
 
 /// The largest batch body.
 pub const MAX_BODY_BYTES: usize = 16 << 20;
@@ -184,7 +184,7 @@ async fn ingest(
     let key = key_of(&state, &headers).await?;
     // A premium module takes data from enterprise companies only, as its routes serve them.
     if state.modules.get(&module).is_some_and(|installed| !installed.serves_edition(&key.edition)) {
-        return Err(Error::Forbidden(crate::runtime::gateway::UPGRADE.into()));
+        return Err(Error::Forbidden(crate::modules::gateway::UPGRADE.into()));
     }
     let ndjson = headers
         .get(header::CONTENT_TYPE)

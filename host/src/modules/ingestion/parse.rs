@@ -4,7 +4,7 @@
 
 use serde_json::{Map, Value};
 
-use crate::registry::manifest::{Collection, FieldType};
+use crate::modules::manifest::{Collection, FieldType};
 
 /// The most records one request may carry.
 pub const MAX_RECORDS: usize = 10_000;
@@ -69,7 +69,7 @@ mod tests {
     use serde_json::json;
 
     use super::*;
-    use crate::registry::manifest::Field;
+    use crate::modules::manifest::Field;
 
     #[test]
     fn the_three_body_shapes_read_alike() {

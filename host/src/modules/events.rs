@@ -64,20 +64,18 @@ pub async fn deliver_due(state: &AppState) -> anyhow::Result<usize> {
                 let gave_up = delivery.attempts >= MAX_ATTEMPTS;
                 crate::logs::record(
                     state,
-                    crate::logs::Event {
-                        company_id: Some(&delivery.company_id),
-                        user_id: None,
-                        level: if gave_up { "error" } else { "warn" },
-                        event: "module.event_delivery_failed",
-                        message: format!(
+                    crate::logs::Event::new(
+                        if gave_up { "error" } else { "warn" },
+                        "module.event_delivery_failed",
+                        format!(
                             "Delivering {} to module {} failed (attempt {}{}): {error}",
                             delivery.name,
                             delivery.module_key,
                             delivery.attempts,
                             if gave_up { ", giving up" } else { "" }
                         ),
-                        request_id: None,
-                    },
+                    )
+                    .company(&delivery.company_id),
                 )
                 .await;
             }
@@ -90,7 +88,7 @@ async fn deliver(state: &AppState, delivery: &module_events::Claimed) -> Result<
     let module = state.modules.get(&delivery.module_key).ok_or("the module is not installed")?;
     let envelope = Envelope {
         v: autoscope_wire::HOST_API_VERSION,
-        context: crate::runtime::context(state, &delivery.module_key, &delivery.company_id, None, None),
+        context: crate::modules::runtime::context(state, &delivery.module_key, &delivery.company_id, None, None),
         call: Call::Event(EventDelivery {
             id: delivery.event_id.clone(),
             name: delivery.name.clone(),
@@ -100,7 +98,7 @@ async fn deliver(state: &AppState, delivery: &module_events::Claimed) -> Result<
             attempt: delivery.attempts.max(1) as u32,
         }),
     };
-    let reply = crate::runtime::call(state, &module.loaded, &envelope).await.map_err(|err| err.to_string())?;
+    let reply = crate::modules::runtime::call(state, &module.loaded, &envelope).await.map_err(|err| err.to_string())?;
     if reply.status < 300 { Ok(()) } else { Err(format!("the module answered {}: {}", reply.status, reply.body)) }
 }
 

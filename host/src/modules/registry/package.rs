@@ -14,11 +14,13 @@ use base64::engine::general_purpose::STANDARD;
 use ed25519_dalek::{Signature, Signer, SigningKey, Verifier, VerifyingKey};
 use sha2::{Digest, Sha256};
 
-use super::manifest::Manifest;
+use crate::modules::manifest::Manifest;
 
 pub const MANIFEST_FILE: &str = "module.toml";
 pub const BACKEND_FILE: &str = "backend.wasm";
 pub const WEB_DIR: &str = "web";
+/// The Module Federation manifest of a remote's build, which the shell loads.
+pub const REMOTE_MANIFEST_FILE: &str = "mf-manifest.json";
 pub const DIGESTS_FILE: &str = "digests.txt";
 pub const SIGNATURE_FILE: &str = "digests.sig";
 
@@ -229,7 +231,7 @@ pub fn inspect_wasm(wasm: &[u8]) -> Result<u32, Refused> {
 /// Plugins reach the world only through the host's functions: no WASI, no Extism HTTP.
 fn refused_import(module: &str, name: &str) -> Option<String> {
     let allowed = match module {
-        autoscope_wire::HOST_NAMESPACE => crate::runtime::host_functions::NAMES.contains(&name),
+        autoscope_wire::HOST_NAMESPACE => autoscope_wire::HostFunction::from_name(name).is_some(),
         "extism:host/env" => !name.starts_with("http_"),
         _ => false,
     };
@@ -268,6 +270,13 @@ pub fn pack(source: &PackSource<'_>, out: &Path, signing_key: Option<&SigningKey
     std::fs::copy(source.wasm, out.join(BACKEND_FILE))
         .with_context(|| format!("cannot copy {}", source.wasm.display()))?;
     if let Some(web) = source.web {
+        let missing = missing_components(&manifest, web)?;
+        anyhow::ensure!(
+            missing.is_empty(),
+            "the web build at {} does not expose {} (module.toml's pages name them)",
+            web.display(),
+            missing.join(", ")
+        );
         copy_dir(web, &out.join(WEB_DIR))?;
     }
     let mut digests = String::new();
@@ -280,6 +289,30 @@ pub fn pack(source: &PackSource<'_>, out: &Path, signing_key: Option<&SigningKey
         std::fs::write(out.join(SIGNATURE_FILE), STANDARD.encode(key.sign(digests.as_bytes()).to_bytes()))?;
     }
     Ok(())
+}
+
+/// The page components and widgets `manifest` names that the remote's build
+/// (`mf-manifest.json`'s `exposes`) does not expose.
+fn missing_components(manifest: &Manifest, web: &Path) -> anyhow::Result<Vec<String>> {
+    #[derive(serde::Deserialize)]
+    struct Exposed {
+        path: String,
+    }
+    #[derive(serde::Deserialize)]
+    struct RemoteManifest {
+        exposes: Vec<Exposed>,
+    }
+    let path = web.join(REMOTE_MANIFEST_FILE);
+    let text = std::fs::read_to_string(&path).with_context(|| format!("cannot read {}", path.display()))?;
+    let remote: RemoteManifest =
+        serde_json::from_str(&text).with_context(|| format!("{} is not a remote's manifest", path.display()))?;
+    Ok(manifest
+        .pages
+        .iter()
+        .flat_map(|page| std::iter::once(&page.component).chain(&page.widget))
+        .filter(|component| !remote.exposes.iter().any(|exposed| &exposed.path == *component))
+        .cloned()
+        .collect())
 }
 
 fn copy_dir(from: &Path, to: &Path) -> anyhow::Result<()> {
@@ -417,6 +450,40 @@ mod tests {
         assert_eq!(check_signature(&dir, b"digests", &Trust::new(&[], true).unwrap()).unwrap(), None);
         assert!(check_signature(&dir, b"digests", &Trust::new(&[], false).unwrap()).is_err());
         std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn a_web_build_must_expose_every_page_component_and_widget() {
+        let manifest = Manifest::parse(
+            r#"
+key = "shop"
+name = "Shop"
+version = "1.0.0"
+host_api = 1
+rights_key = "process"
+remote = "shop"
+[[pages]]
+route = "/Shop"
+label = "Shop"
+component = "./ShopPage"
+widget = "./ShopWidget"
+"#,
+        )
+        .unwrap();
+        let web = std::env::temp_dir().join(format!("autoscope-web-{}", uuid::Uuid::new_v4()));
+        std::fs::create_dir_all(&web).unwrap();
+        let write = |exposed: &[&str]| {
+            let exposes: Vec<_> = exposed.iter().map(|path| serde_json::json!({ "path": path })).collect();
+            let text = serde_json::json!({ "exposes": exposes }).to_string();
+            std::fs::write(web.join(REMOTE_MANIFEST_FILE), text).unwrap();
+        };
+        write(&["./ShopPage"]);
+        assert_eq!(missing_components(&manifest, &web).unwrap(), ["./ShopWidget"]);
+        write(&["./ShopPage", "./ShopWidget", "./Extra"]);
+        assert!(missing_components(&manifest, &web).unwrap().is_empty());
+        std::fs::remove_file(web.join(REMOTE_MANIFEST_FILE)).unwrap();
+        assert!(missing_components(&manifest, &web).is_err(), "a build without its manifest");
+        std::fs::remove_dir_all(web).unwrap();
     }
 
     #[test]

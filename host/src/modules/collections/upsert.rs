@@ -11,7 +11,7 @@ use sqlx::{Any, Executor, Row, Transaction};
 
 use super::sql::{Param, Statement};
 use super::{Target, rollup, validate, write};
-use crate::registry::manifest::Collection;
+use crate::modules::manifest::Collection;
 use crate::storage::Db;
 
 /// A statement's worth of checked records, one per key, ready for [`store`].
@@ -233,7 +233,7 @@ mod tests {
     use serde_json::{Value, json};
 
     use super::*;
-    use crate::registry::manifest::{Field, FieldType, Rollup};
+    use crate::modules::manifest::{Field, FieldType, Rollup};
 
     fn target() -> Target {
         let rollup = |name: &str, time: &str| Rollup {

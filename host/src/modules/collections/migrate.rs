@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use sqlx::{Executor, Row};
 
 use super::schema::{Change, plan};
-use crate::registry::manifest::{Collection, Manifest};
+use crate::modules::manifest::{Collection, Manifest};
 use crate::storage::{Db, Engine};
 
 fn failed(module: &str, err: impl std::fmt::Display) -> Vec<String> {

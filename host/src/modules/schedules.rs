@@ -6,7 +6,7 @@
 use autoscope_wire::{Call, Context, Envelope, ScheduleRun};
 
 use crate::http::AppState;
-use crate::registry::manifest::Capability;
+use crate::modules::manifest::Capability;
 use crate::storage::{companies, module_events};
 
 /// Runs every schedule that is due now; answers how many runs succeeded.
@@ -35,10 +35,13 @@ pub async fn run_due(state: &AppState) -> anyhow::Result<usize> {
                 }
                 let envelope = Envelope {
                     v: autoscope_wire::HOST_API_VERSION,
-                    context: Context { now, ..crate::runtime::context(state, &manifest.key, company_id, None, None) },
+                    context: Context {
+                        now,
+                        ..crate::modules::runtime::context(state, &manifest.key, company_id, None, None)
+                    },
                     call: Call::Schedule(ScheduleRun { name: schedule.name.clone() }),
                 };
-                match crate::runtime::call(state, &module.loaded, &envelope).await {
+                match crate::modules::runtime::call(state, &module.loaded, &envelope).await {
                     Ok(reply) if reply.status < 300 => succeeded += 1,
                     outcome => {
                         let why = match outcome {
@@ -47,14 +50,11 @@ pub async fn run_due(state: &AppState) -> anyhow::Result<usize> {
                         };
                         crate::logs::record(
                             state,
-                            crate::logs::Event {
-                                company_id: Some(company_id),
-                                user_id: None,
-                                level: "error",
-                                event: "module.schedule_failed",
-                                message: format!("Schedule {} of module {} failed: {why}", schedule.name, manifest.key),
-                                request_id: None,
-                            },
+                            crate::logs::Event::error(
+                                "module.schedule_failed",
+                                format!("Schedule {} of module {} failed: {why}", schedule.name, manifest.key),
+                            )
+                            .company(company_id),
                         )
                         .await;
                     }

@@ -1,0 +1,24 @@
+//! The module platform: everything that loads, runs and serves third-party modules.
+//! Its parts import one way, each only from those above it in this list (`make lint`
+//! checks that no cycle comes back):
+//!
+//! - `manifest`: `module.toml`, its types and validation (imports nothing of the platform);
+//! - `collections`: module storage, the statements of each collection's table;
+//! - `runtime`: the Extism engine, limits and the call of a plugin;
+//! - `events`: publishing module events and delivering them through the runtime;
+//! - `capabilities`: the host functions a plugin calls, each checked against its grants;
+//! - `registry`: packages, install, upgrade, remove and loading at start;
+//! - `gateway`: `/api/m/<key>/...` and the legacy routes, into the runtime;
+//! - `schedules`, `workers`: schedule runs and the background work of modules;
+//! - `ingestion`: the bulk ingestion API into module collections.
+
+pub mod capabilities;
+pub mod collections;
+pub mod events;
+pub mod gateway;
+pub mod ingestion;
+pub mod manifest;
+pub mod registry;
+pub mod runtime;
+pub mod schedules;
+pub mod workers;

@@ -1,0 +1,56 @@
+//! The platform's background work, one task per host: event deliveries (as soon as
+//! one is published, and every 2 seconds for retries), schedule runs every 15 seconds,
+//! and the rollup days writers marked every 5 seconds.
+
+use std::time::Duration;
+
+use crate::http::AppState;
+use crate::modules::{collections, events, schedules};
+
+/// Delivers events, runs schedules and rebuilds rollups until the process ends.
+pub async fn run(state: AppState) {
+    let mut schedule_tick = tokio::time::interval(Duration::from_secs(15));
+    let mut rollup_tick = tokio::time::interval(Duration::from_secs(5));
+    let mut event_tick = tokio::time::interval(Duration::from_secs(2));
+    loop {
+        tokio::select! {
+            _ = schedule_tick.tick() => {
+                if let Err(err) = schedules::run_due(&state).await {
+                    tracing::warn!(error = format!("{err:#}"), "running schedules failed");
+                }
+                continue;
+            }
+            _ = rollup_tick.tick() => {
+                if let Err(err) = refresh_rollups(&state).await {
+                    tracing::warn!(error = format!("{err:#}"), "rebuilding rollups failed");
+                }
+                continue;
+            }
+            _ = event_tick.tick() => {}
+            _ = state.modules.woken() => {}
+        }
+        if let Err(err) = events::deliver_due(&state).await {
+            tracing::warn!(error = format!("{err:#}"), "delivering events failed");
+        }
+    }
+}
+
+/// Rebuilds the rollup days writers marked, for every installed module.
+pub async fn refresh_rollups(state: &AppState) -> anyhow::Result<usize> {
+    let rollups: Vec<(String, String, crate::modules::manifest::Rollup)> = state
+        .modules
+        .all()
+        .iter()
+        .flat_map(|installed| {
+            let key = installed.manifest().key.clone();
+            installed.manifest().collections.iter().flat_map(move |(collection, spec)| {
+                let key = key.clone();
+                spec.rollups.iter().map(move |rollup| (key.clone(), collection.clone(), rollup.clone()))
+            })
+        })
+        .collect();
+    if rollups.is_empty() {
+        return Ok(0);
+    }
+    Ok(collections::rollup::refresh_pending(&state.db, &rollups, 100).await?)
+}

@@ -1,0 +1,150 @@
+//! The host as the module test harness (`sdk/testing`) drives it: one small surface, so
+//! tests of modules depend on what a module can observe, not on the host's internals.
+//! Every function acts like the host's own path for the same thing (a session as sign-in
+//! opens it, a delivery as the worker makes it).
+
+use std::path::Path;
+
+use anyhow::{Context, anyhow};
+use autoscope_wire::storage::StorageOp;
+use autoscope_wire::{Envelope, Reply};
+use serde_json::Value;
+
+pub use crate::http::{AppState, app, call_in_process};
+pub use crate::modules::manifest::Capability;
+pub use crate::modules::registry::Grants;
+pub use crate::modules::registry::package::PackSource;
+pub use crate::rights::{COMMUNITY_ROLE, Edition, Right, Rights, default_role_rights};
+pub use crate::storage::mail_outbox::StoredMail;
+pub use crate::storage::notifications::Notification;
+pub use crate::storage::{Engine, new_id};
+pub use crate::{Config, prepare};
+
+use crate::storage::companies::{self, NewCompany, Taken};
+use crate::storage::users::{self, NewUser};
+use crate::storage::{mail_outbox, notifications};
+
+/// The database engine the host runs on.
+pub fn engine(state: &AppState) -> Engine {
+    state.db.engine()
+}
+
+/// A company made for a test, with its first user (its administrator).
+pub struct NewTestCompany {
+    pub company_id: String,
+    pub user_id: String,
+}
+
+/// Creates a company with the community role (`rights`) and its first user `email`.
+pub async fn create_company(
+    state: &AppState,
+    name: &str,
+    email: &str,
+    rights: &Rights,
+) -> anyhow::Result<NewTestCompany> {
+    let rights = serde_json::to_string(rights)?;
+    let company = NewCompany { name, country: "US", currency_name: "USD", currency_symbol: "$" };
+    let (db, now) = (&state.db, state.clock.now());
+    let user_id =
+        match companies::create_with_owner(db, &company, COMMUNITY_ROLE, &rights, &test_user(email), now).await? {
+            Ok(user_id) => user_id,
+            Err(Taken::CompanyName) => anyhow::bail!("a company named {name} already exists"),
+            Err(Taken::Email) => anyhow::bail!("a user with the e-mail {email} already exists"),
+        };
+    let user = users::get(db, &user_id).await?.context("the new user cannot be read back")?;
+    Ok(NewTestCompany { company_id: user.company_id, user_id })
+}
+
+/// Adds `email` to the company with its community role; answers the user's id.
+pub async fn add_user(state: &AppState, company_id: &str, email: &str) -> anyhow::Result<String> {
+    let (role_id, _) = companies::find_role(&state.db, company_id, COMMUNITY_ROLE)
+        .await?
+        .with_context(|| format!("the company {company_id} has no {COMMUNITY_ROLE} role"))?;
+    users::create(&state.db, company_id, &role_id, &test_user(email), state.clock.now())
+        .await?
+        .with_context(|| format!("a user with the e-mail {email} already exists"))
+}
+
+fn test_user(email: &str) -> NewUser<'_> {
+    NewUser::named(email, "Test", "User")
+}
+
+/// A new session of the user in the company: its bearer token.
+pub async fn open_session(state: &AppState, user_id: &str, company_id: &str) -> anyhow::Result<String> {
+    Ok(crate::auth::session::open(state, user_id, company_id).await?)
+}
+
+/// Replaces the rights of the company's community role.
+pub async fn set_rights(state: &AppState, company_id: &str, rights: &Rights) -> anyhow::Result<()> {
+    let rights = serde_json::to_string(rights)?;
+    let updated = companies::set_role_rights(&state.db, company_id, COMMUNITY_ROLE, &rights).await?;
+    anyhow::ensure!(updated, "the company {company_id} has no {COMMUNITY_ROLE} role");
+    Ok(())
+}
+
+pub async fn set_edition(state: &AppState, company_id: &str, edition: Edition) -> anyhow::Result<()> {
+    companies::set_edition(&state.db, company_id, edition.as_str()).await?;
+    Ok(())
+}
+
+/// Packs `source` into `out` (unsigned) and installs it; answers the module's key. A
+/// refused package fails with every reason the registry gave.
+pub async fn install(state: &AppState, source: &PackSource<'_>, out: &Path, grants: Grants) -> anyhow::Result<String> {
+    let manifest = source.manifest.display();
+    crate::modules::registry::package::pack(source, out, None).with_context(|| format!("cannot pack {manifest}"))?;
+    let archive = crate::modules::registry::package::archive(out)?;
+    let installed = state
+        .modules
+        .install(&state.db, &archive, grants)
+        .await
+        .map_err(|refused| anyhow!("the package of {manifest} was refused:\n- {}", refused.0.join("\n- ")))?;
+    Ok(installed.manifest().key.clone())
+}
+
+/// Delivers the events that are due, as the host's worker does; answers how many succeeded.
+pub async fn deliver_events(state: &AppState) -> anyhow::Result<usize> {
+    crate::modules::events::deliver_due(state).await
+}
+
+/// Runs the schedules that are due; answers how many runs succeeded.
+pub async fn run_schedules(state: &AppState) -> anyhow::Result<usize> {
+    crate::modules::schedules::run_due(state).await
+}
+
+/// Publishes an event as module `source` in the company, as its `publish` host call
+/// does; answers how many subscribers will receive it.
+pub async fn publish(
+    state: &AppState,
+    source: &str,
+    company_id: &str,
+    event: &autoscope_wire::host::Publish,
+) -> anyhow::Result<u64> {
+    crate::modules::events::publish(state, source, company_id, event).await
+}
+
+/// Calls the installed module `module` with `envelope` directly (an event delivered
+/// again, say), bypassing the gateway.
+pub async fn call(state: &AppState, module: &str, envelope: &Envelope) -> anyhow::Result<Reply> {
+    let installed = state.modules.get(module).with_context(|| format!("{module} is not installed"))?;
+    Ok(crate::modules::runtime::call(state, &installed.loaded, envelope).await?)
+}
+
+/// A storage operation on `<module>.<collection>` in the company, straight to the
+/// collection's table: what no route shows any more (the data a deletion removed, say).
+pub async fn storage(state: &AppState, collection: &str, company_id: &str, op: StorageOp) -> anyhow::Result<Value> {
+    let (module, name) = collection.split_once('.').context("name the collection as <module>.<collection>")?;
+    let target = state.modules.target(module, name).with_context(|| format!("{collection} is not declared"))?;
+    crate::modules::collections::execute(&state.db, &target, company_id, state.clock.now(), op)
+        .await
+        .map_err(|err| anyhow!(err.message))
+}
+
+/// The notifications of the user, newest first.
+pub async fn notifications(state: &AppState, company_id: &str, user_id: &str) -> anyhow::Result<Vec<Notification>> {
+    Ok(notifications::list_for_user(&state.db, company_id, user_id, 1000).await?)
+}
+
+/// The mail kept in the outbox for `email`, newest first.
+pub async fn mails_to(state: &AppState, email: &str) -> anyhow::Result<Vec<StoredMail>> {
+    Ok(mail_outbox::for_recipient(&state.db, email).await?)
+}
