@@ -1,5 +1,6 @@
-// The enterprise edition form (spec sections 2, 4, 5 and 8): without a session it alerts,
-// clears local storage and goes to /; with one it checks its fields and subscribes.
+// The enterprise edition form: without a session it alerts, clears local storage and goes
+// to /; with one it is prefilled from the session, checks its fields (name, e-mail, country,
+// phone number) before sending anything, and subscribes.
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -47,7 +48,9 @@ test("with a session: the field messages, then 'Thank you for subscribing'", (t)
     const country = page.getByRole('combobox', { name: 'Country', exact: true });
     await country.fill('Jordan');
     await page.getByRole('option', { name: 'Jordan', exact: true }).click();
-    const phone = page.locator('input[type="tel"]');
+    // The Contact Number field: the phone library's input, which the label does not name; the
+    // form marks it as the telephone field (autocomplete).
+    const phone = page.getByRole('textbox').and(page.locator('[autocomplete="tel"]'));
     // The phone input follows the chosen country while no number is typed.
     await eventually('the phone input to take Jordan', async () => (await phone.inputValue()).startsWith('+962'));
     // Typed as a person types: the input formats as it goes.

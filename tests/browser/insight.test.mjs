@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { api, choose, env, signIn, useBrowser, withPage } from './support/harness.mjs';
+import { api, choose, env, eventuallyEqual, signIn, useBrowser, withPage } from './support/harness.mjs';
 
 const browser = useBrowser();
 
@@ -48,27 +48,25 @@ test('Operational Insight shows the demo runs, a bot filter narrows them as the 
     const overviewUrl = lastRequest(seen, '/m/rpa_insight/overview');
     const all = await moduleGet(token, `/rpa_insight/overview${overviewUrl.search}`);
     assert.ok(all.kpis.runs > 1000, `the demo has runs in the last 30 days: ${all.kpis.runs}`);
-    assert.equal(await shownCount(runs), all.kpis.runs);
+    await eventuallyEqual(() => shownCount(runs), all.kpis.runs, 'the runs shown');
     assert.ok(all.kpis.failed > 0 && all.reasons.top.length > 0, 'the demo has failures with reasons');
-    await page.getByTestId('reasons-table').getByText(all.reasons.top[0].reason, { exact: true }).first().waitFor();
+    await page.getByTestId('reasons-table').getByText(all.reasons.top[0].reason, { exact: true })
+      .filter({ visible: true }).first().waitFor();
 
     const { bots } = await moduleGet(token, '/rpa_insight/filters');
     const bot = bots.find((name) => name.startsWith('FIN')) ?? bots[0];
     await choose(page, 'Bot', bot);
     const one = await moduleGet(token, `/rpa_insight/overview${overviewUrl.search}&bot=${encodeURIComponent(bot)}`);
     assert.ok(one.kpis.runs > 0 && one.kpis.runs < all.kpis.runs, `${bot}: ${one.kpis.runs} of ${all.kpis.runs}`);
-    await page.waitForFunction(
-      ([id, expected]) => document.querySelector(`[data-testid="${id}"]`)?.textContent.replace(/[^\d]/g, '') === String(expected),
-      ['kpi-runs-value', one.kpis.runs],
-    );
+    await eventuallyEqual(() => shownCount(runs), one.kpis.runs, `the runs shown for ${bot}`);
     assert.equal(new URL(page.url()).searchParams.get('bot'), bot, 'the filter is in the URL');
 
-    const row = page.getByTestId('run-row').first();
+    const row = page.getByTestId('run-row').filter({ visible: true }).first();
     await row.waitFor();
     await row.click();
     const detail = page.getByTestId('run-detail');
     await detail.waitFor();
-    await detail.getByText(bot, { exact: true }).first().waitFor();
+    await detail.getByText(bot, { exact: true }).filter({ visible: true }).first().waitFor();
   }));
 
 test('Business Insight shows the demo benefits, a department filter changes them, and a figure opens its formula', (t) =>
@@ -82,7 +80,7 @@ test('Business Insight shows the demo benefits, a department filter changes them
     const all = await moduleGet(token, `/business_insight/overview${overviewUrl.search}`);
     const realised = all.totals.cost_saved.realised.value;
     assert.ok(realised > 0, `the demo runs saved money: ${realised}`);
-    assert.equal(await shownCount(cost), Math.round(realised), 'the card shows the API figure');
+    await eventuallyEqual(() => shownCount(cost), Math.round(realised), 'the card shows the API figure');
     assert.equal(all.currency.symbol, '$');
     assert.match(await cost.innerText(), /^\$/);
 
@@ -92,17 +90,14 @@ test('Business Insight shows the demo benefits, a department filter changes them
     const one = await moduleGet(token, `/business_insight/overview${overviewUrl.search}&department=${encodeURIComponent(department)}`);
     const narrowed = one.totals.cost_saved.realised.value;
     assert.ok(narrowed > 0 && narrowed < realised, `${department}: ${narrowed} of ${realised}`);
-    await page.waitForFunction(
-      ([id, expected]) => document.querySelector(`[data-testid="${id}"]`)?.textContent.replace(/[^\d]/g, '') === String(expected),
-      ['kpi-cost-saved-value', Math.round(narrowed)],
-    );
+    await eventuallyEqual(() => shownCount(cost), Math.round(narrowed), `the cost saved shown for ${department}`);
     assert.equal(new URL(page.url()).searchParams.get('department'), department);
 
     await page.getByTestId('kpi-hours-saved-formula').click();
     const drawer = page.getByRole('dialog', { name: 'Hours saved (realised)' });
     await drawer.waitFor();
     const figure = one.totals.hours_saved.realised;
-    assert.equal(await drawer.getByTestId('formula-text').innerText(), figure.formula);
+    await eventuallyEqual(() => drawer.getByTestId('formula-text').innerText(), figure.formula, 'the formula');
     const inputs = drawer.getByRole('table', { name: 'Inputs' });
     for (const input of figure.inputs) await inputs.getByText(input.label, { exact: true }).waitFor();
   }));
@@ -119,7 +114,7 @@ test('Bot Profile lists the demo bots with their live status, and a bot calculat
     const status = await moduleGet(token, '/bots/status');
     assert.ok(status.counts.running > 0, `some demo runs are going on: ${JSON.stringify(status.counts)}`);
     const counts = page.getByLabel('Bots by live status');
-    await counts.getByText(String(status.counts.running), { exact: true }).first().waitFor();
+    await counts.getByText(String(status.counts.running), { exact: true }).filter({ visible: true }).first().waitFor();
 
     await page.getByRole('tab', { name: 'Calculation' }).click();
     const calculation = await moduleGet(token, '/bots/calculation');
@@ -128,7 +123,7 @@ test('Bot Profile lists the demo bots with their live status, and a bot calculat
     await page.getByRole('button', { name: new RegExp(`^Savings of ${best.bot}: .*Show the formula$`) }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText(best.figures.savings.formula, { exact: true }).waitFor();
-    await dialog.getByText(best.figures.savings.inputs[0].label, { exact: true }).first().waitFor();
+    await dialog.getByText(best.figures.savings.inputs[0].label, { exact: true }).filter({ visible: true }).first().waitFor();
 
     // A company administrator has the API keys tab: a key made there sends runs until it
     // is revoked there.

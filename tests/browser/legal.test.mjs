@@ -1,5 +1,7 @@
-// The legal pages (spec sections 2 and 9): each shows its text with the facts the spec
-// fixes, and its Go Back button leads to the login page.
+// The legal pages: each shows its text with the facts it must state (support data removed
+// within 90 days of a closed ticket, answers within seven business days, not aimed at
+// children under 16; the agreement's date and limits), and its Go Back button leads to the
+// login page.
 
 import { test } from 'node:test';
 
@@ -34,8 +36,8 @@ for (const { path, heading, facts } of PAGES) {
     withPage(browser, t, async (page) => {
       await page.goto(path);
       await page.getByRole('heading', { level: 1, name: heading }).waitFor();
-      for (const fact of facts) await page.getByText(fact).first().waitFor();
-      await page.getByRole('button', { name: 'Go Back' }).first().click();
+      for (const fact of facts) await page.getByText(fact).filter({ visible: true }).first().waitFor();
+      await page.getByRole('button', { name: 'Go Back' }).filter({ visible: true }).first().click();
       await page.waitForURL((url) => url.pathname === '/');
       await page.getByLabel('Username').waitFor();
     }));
@@ -46,7 +48,7 @@ test('the login page links to the terms and the privacy policy', (t) =>
     await page.goto('/');
     await page.getByRole('link', { name: 'Terms and Conditions' }).click();
     await page.waitForURL('**/terms-and-conditions');
-    await page.getByRole('button', { name: 'Go Back' }).first().click();
+    await page.getByRole('button', { name: 'Go Back' }).filter({ visible: true }).first().click();
     await page.getByRole('link', { name: 'Privacy Policy' }).click();
     await page.waitForURL('**/privacy-policy');
   }));

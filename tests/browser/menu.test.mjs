@@ -1,16 +1,23 @@
-// A community user's sidebar (spec sections 2 and 6) with the product and test modules
-// installed: `business_insight`, `rpa_insight` and `support_insight` serve the three
-// insights under Dashboards, `bots` Bot Profile as a single item, `vault`, `ranking`
-// and `board` the spec's Process entries (rights keys `process` and `kanban_board`), `crud`
-// adds Items after them in the Process group (rights key `process`, open), `support` serves
-// Ticket Management under Support, `premium` serves Database Integration (rights key
-// `databaseIntegration`, premium: disabled for community). That a group without a viewable
-// child is left out is a unit test of shell-web (test/app/menu.test.ts).
+// A community user's sidebar with the product and test modules installed: a group shows
+// only the entries the user's rights let them view, a premium entry is greyed out for the
+// community edition. `business_insight`, `rpa_insight` and `support_insight` serve the three
+// insights under Dashboards, `bots` Bot Profile as a single item, `vault`, `ranking` and
+// `board` the three Process entries (Process Vault, Process Ranking, Process Board; rights
+// keys `process` and `kanban_board`), `crud` adds Items after them in the Process group (rights
+// key `process`, open), `support` serves Ticket Management under Support, `premium` serves
+// Database Integration (rights key `databaseIntegration`, premium: disabled for community).
+// That a group without a viewable child is left out is a unit test of shell-web
+// (test/app/menu.test.ts).
+//
+// A closed group keeps its entries in the page, hidden (and a group opens and closes with
+// an animation): the tests read the entries a person sees, and wait for them to settle.
 
 import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
 
-import { createUser, eventually, signIn, useBrowser, withPage } from './support/harness.mjs';
+import {
+  createUser, eventually, eventuallyEqual, neverWithin, signIn, useBrowser, withPage,
+} from './support/harness.mjs';
 
 const browser = useBrowser();
 let user;
@@ -20,48 +27,72 @@ before(async () => {
 });
 
 /**
- * A menu's entries in order (nested ones after their group), each as its menu key and, for a
- * link, its route: several pages share the rights key `process`.
+ * The entries of a menu a person sees, in order (nested ones after their group), each as its
+ * menu key and, for a link, its route: several pages share the rights key `process`. The
+ * entries of a closed group are in the page but not rendered, so they are left out.
  */
-function menuEntries(nav) {
-  return nav.locator('[data-menu-key]').evaluateAll((entries) =>
-    entries.map((entry) => [entry.dataset.menuKey, entry.getAttribute('href')].filter(Boolean).join(' ')));
+function shownEntries(nav) {
+  return nav.locator('[data-menu-key]').evaluateAll((entries) => entries
+    .filter((entry) => entry.checkVisibility({ visibilityProperty: true }))
+    .map((entry) => [entry.dataset.menuKey, entry.getAttribute('href')].filter(Boolean).join(' ')));
+}
+
+/** The header of the group `label`: a button that says whether the group is open. */
+function groupButton(nav, label) {
+  return nav.getByRole('button', { name: label, exact: true });
+}
+
+/** Waits until the group button says it is open (`true`) or closed (`false`). */
+async function groupExpanded(button, expanded) {
+  const wanted = String(expanded);
+  await eventually(`aria-expanded=${wanted} on the group button`,
+    async () => (await button.getAttribute('aria-expanded')) === wanted);
 }
 
 test('groups follow the rights: Dashboards, Process and Support with their viewable children', (t) =>
   withPage(browser, t, async (page) => {
     await signIn(page, user);
     const main = page.getByRole('navigation', { name: 'Main menu' });
-    await main.getByRole('link', { name: 'Database Integration (Upgrade to Premium)' }).waitFor();
+    const processGroup = groupButton(main, 'Process');
+    const supportGroup = groupButton(main, 'Support');
     // Dashboards (key `all`), open on the landing page /BusinessInsight, with the three
     // installed insights; Process and Support closed; then the single items.
-    assert.deepEqual(await menuEntries(main), [
+    await eventuallyEqual(() => shownEntries(main), [
       'all /DashboardDefault', 'business_insight /BusinessInsight', 'operation_insight /RPAInsight',
       'support_insight /SupportInsight', 'group:Process', 'group:Support', 'databaseIntegration', 'bot_profile /BotProfile',
-    ]);
-    // Process with the spec's three entries, then the test module's Items; Support with
-    // Ticket Management.
-    await main.getByText('Support', { exact: true }).click();
+    ], 'the menu on the landing page');
+    await groupExpanded(processGroup, false);
+    await groupExpanded(supportGroup, false);
+    // Support opens with Ticket Management; Process stays closed.
+    await supportGroup.click();
+    await groupExpanded(supportGroup, true);
     await main.getByRole('link', { name: 'Ticket Management' }).waitFor();
-    assert.deepEqual((await menuEntries(main)).filter((entry) => /^(process|kanban_board|support) /.test(entry)), [
-      'support /Support',
-    ]);
+    const groupEntries = (keys) => async () => (await shownEntries(main)).filter((entry) => keys.test(entry));
+    await eventuallyEqual(groupEntries(/^(process|kanban_board|support) /), ['support /Support'],
+      'the open Support group, the closed Process group');
+    await groupExpanded(processGroup, false);
     const items = main.getByRole('link', { name: 'Items' });
-    assert.ok(!(await items.isVisible()), 'the group starts closed');
-    await main.getByText('Process', { exact: true }).click();
+    await items.waitFor({ state: 'hidden' });
+    // Process opens with its three entries, then the test module's Items.
+    await processGroup.click();
+    await groupExpanded(processGroup, true);
     await items.click();
     await page.waitForURL('**/Items');
-    assert.deepEqual((await menuEntries(main)).filter((entry) => /^(process|kanban_board) /.test(entry)), [
+    await eventuallyEqual(groupEntries(/^(process|kanban_board) /), [
       'process /Process', 'process /ProcessRanking', 'kanban_board /ProcessBoard', 'process /Items',
-    ]);
+    ], 'the open Process group');
+    await groupExpanded(processGroup, true);
   }));
 
 test('the Process group opens from the keyboard: Tab reaches it, Enter opens it', (t) =>
   withPage(browser, t, async (page) => {
     await signIn(page, user);
     const main = page.getByRole('navigation', { name: 'Main menu' });
-    await main.getByRole('link', { name: 'Dashboards' }).focus();
+    const processGroup = groupButton(main, 'Process');
     // Dashboards is open on the landing page: its three insights, then the Process group.
+    await main.getByRole('link', { name: 'Support Insight' }).waitFor();
+    await groupExpanded(processGroup, false);
+    await main.getByRole('link', { name: 'Dashboards' }).focus();
     const reached = [];
     for (let i = 0; i < 4; i += 1) {
       await page.keyboard.press('Tab');
@@ -70,6 +101,7 @@ test('the Process group opens from the keyboard: Tab reaches it, Enter opens it'
     assert.deepEqual(reached, ['business_insight', 'operation_insight', 'support_insight', 'group:Process'],
       'Tab from Dashboards reaches its entries, then the Process group');
     await page.keyboard.press('Enter');
+    await groupExpanded(processGroup, true);
     await main.getByRole('link', { name: 'Items' }).waitFor();
   }));
 
@@ -84,14 +116,14 @@ test("premium entries are greyed, not links, with the tooltip 'Upgrade to Premiu
       await entry.hover();
       await tooltip.waitFor();
       await page.mouse.move(900, 700);
-      await eventually('the tooltip to close', async () => (await tooltip.count()) === 0);
+      await tooltip.waitFor({ state: 'hidden' });
       // Clicking leads nowhere.
       const before = page.url();
       await entry.click({ force: true });
-      await page.waitForTimeout(300);
+      await neverWithin(`a navigation from ${label}`, (timeout) => page.waitForURL((url) => url.href !== before, { timeout }));
       assert.equal(page.url(), before, `${label} does not navigate`);
       await entry.blur();
-      await eventually('the tooltip to close', async () => (await tooltip.count()) === 0);
+      await tooltip.waitFor({ state: 'hidden' });
     }
     // The routes of disabled modules do not exist: the fallback page answers.
     await page.goto('/databaseIntegration');
@@ -102,11 +134,14 @@ test("premium entries are greyed, not links, with the tooltip 'Upgrade to Premiu
 test('on a phone the menu is a drawer behind the burger, and following an entry closes it', (t) =>
   withPage(browser, t, async (page) => {
     await signIn(page, user);
-    assert.equal(await page.getByRole('navigation', { name: 'Main menu' }).count(), 0, 'no sidebar on a phone');
-    await page.getByRole('button', { name: 'Open the menu' }).click();
+    const burger = page.getByRole('button', { name: 'Open the menu' });
+    await burger.waitFor();
+    // The signed-in layout is there, without its sidebar.
+    await page.getByRole('navigation', { name: 'Main menu' }).waitFor({ state: 'hidden' });
+    await burger.click();
     const drawer = page.getByRole('dialog');
     const main = drawer.getByRole('navigation', { name: 'Main menu' });
-    await main.getByText('Process', { exact: true }).click();
+    await groupButton(main, 'Process').click();
     await main.getByRole('link', { name: 'Items' }).click();
     await page.waitForURL('**/Items');
     await page.getByTestId('crud-items').waitFor();

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { api, createUser, env, notice, signIn, unique, useBrowser, withPage } from './support/harness.mjs';
+import { api, createUser, env, neverWithin, notice, signIn, unique, useBrowser, withPage } from './support/harness.mjs';
 
 const browser = useBrowser();
 
@@ -25,14 +25,15 @@ test("the crud module's remote page renders in the shell and calls its plugin", 
     const user = await createUser();
     await signIn(page, user);
     const main = page.getByRole('navigation', { name: 'Main menu' });
-    await main.getByText('Process', { exact: true }).click();
+    await main.getByRole('button', { name: 'Process', exact: true }).click();
     await main.getByRole('link', { name: 'Items' }).click();
     const items = page.getByTestId('crud-items');
     await items.waitFor();
-    // The remote uses the shell's Mantine theme: one shared @mantine/core.
+    // The remote uses the shell's Mantine theme: one shared @mantine/core (the test remote
+    // puts its theme's primary colour on its page).
     assert.equal(await items.getAttribute('data-mantine-primary'), 'brand');
     // The remote's page title reaches the shell's title bar.
-    await page.getByRole('heading', { name: 'Items' }).first().waitFor();
+    await page.getByRole('region', { name: 'Page title' }).getByRole('heading', { name: 'Items' }).waitFor();
     await page.getByText('No items yet').waitFor();
     const title = unique('Inspect conveyor ');
     await items.getByLabel('Title').fill(title);
@@ -53,8 +54,11 @@ test('the remote of a disabled (premium) module is never requested; once the edi
     await page.getByTestId('crud-widget').waitFor();
     await page.goto('/databaseIntegration');
     await page.getByText('Page not found', { exact: true }).waitFor();
-    // The realtime stream keeps the network busy: a fixed settling time instead of network idle.
-    await page.waitForTimeout(1000);
+    // A late request for the premium remote would come while the page settles (the realtime
+    // stream keeps the network busy, so network idle never comes).
+    const premium = (url) => new URL(url).pathname.startsWith('/modules/premium/');
+    await neverWithin('a request for the premium remote', (timeout) =>
+      page.waitForRequest((request) => premium(request.url()), { timeout }));
     const listed = seen.requests.some(({ url }) => new URL(url).pathname === '/api/modules');
     assert.ok(listed, 'the shell asked for the module list');
     assert.ok(remoteRequests(seen, 'crud').length > 0, 'the open module was loaded (the recording works)');
@@ -90,7 +94,7 @@ test('a remote whose files fail shows an error card with Retry; the menu still w
     const main = page.getByRole('navigation', { name: 'Main menu' });
     await main.getByRole('link', { name: 'Dashboards' }).click();
     await page.waitForURL('**/DashboardDefault');
-    await page.getByRole('heading', { name: 'Dashboards' }).first().waitFor();
+    await page.getByRole('region', { name: 'Page title' }).getByRole('heading', { name: 'Dashboards' }).waitFor();
     await page.goto('/Items');
     await card.waitFor();
 

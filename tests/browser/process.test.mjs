@@ -7,8 +7,9 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { test } from 'node:test';
 
-import { api, choose, createUser, eventually, notice, signIn, unique, useBrowser, withPage }
-  from './support/harness.mjs';
+import {
+  api, choose, createUser, eventually, eventuallyEqual, notice, signIn, unique, useBrowser, visibleTexts, withPage,
+} from './support/harness.mjs';
 
 const browser = useBrowser();
 
@@ -64,7 +65,7 @@ test('Process Vault: the New process form refuses a blank name, then creates the
     await dialog.getByRole('textbox', { name: 'Monthly volume' }).fill('120');
     await dialog.getByRole('button', { name: 'Create process' }).click();
     await notice(page, 'Process saved', 'success').waitFor();
-    await dialog.waitFor({ state: 'detached' });
+    await dialog.waitFor({ state: 'hidden' });
 
     // The new process opens in its overview; the table has its row.
     await page.getByRole('dialog', { name }).getByRole('heading', { name: 'Details' }).waitFor();
@@ -103,7 +104,7 @@ test('Process Vault: the assessment shows the scores the plugin computed, and mo
     await notice(page, 'Assessment saved', 'success').waitFor();
     await dialog.getByText('The process moved from Idea to Assessment.').waitFor();
 
-    // The brief's potential: the sum of the five answers / 25 × 100 (here 21 / 25 × 100 = 84).
+    // The potential is the sum of the five answers (1 to 5 each) / 25 × 100 (here 21 / 25 × 100 = 84).
     const potential = (Object.values(answers).reduce((sum, answer) => sum + answer, 0) / 25) * 100;
     await dialog.getByText(`${potential} %`, { exact: true }).waitFor();
     // hours = 200 × 12 × 15 / 60 = 600; money = 600 × 40; FTE = 600 / 1800 = 0.33;
@@ -147,21 +148,20 @@ test('Process Ranking: rank, score and bucket; a weight slider re-ranks before s
     await page.goto('/ProcessRanking');
     const table = page.getByRole('table', { name: 'Process ranking' });
     const rowOf = (name) => table.getByRole('row').filter({ hasText: name });
-    /** The names of the ranking, in rank order. */
-    const order = async () =>
-      table.locator('tbody tr').evaluateAll((rows) => rows.map((row) => row.cells[1].textContent));
+    /** The names of the ranking as shown, in rank order. */
+    const order = () => visibleTexts(table.locator('tbody > tr > td:nth-child(2)'));
     await rowOf(big).waitFor();
     await page.getByText('2 processes', { exact: true }).waitFor();
     // Saved weights 50/30/20. big: value 100, ease 100 − 30 − 30 − 8 − 8 = 24, score (50 × 100 + 30 × 24) / 100;
     // easy: value 600 / 300,000 × 100 = 0.2, ease 84, score (50 × 0.2 + 30 × 84) / 100.
-    assert.deepEqual(await order(), [big, easy]);
-    /** A row's rank, score and bucket. */
-    const figures = async (name) => {
-      const cells = await rowOf(name).locator('td').allTextContents();
+    await eventuallyEqual(order, [big, easy], 'the ranking by the saved weights');
+    /** A row's rank, score and bucket, as shown (the bucket's badge is in capitals). */
+    const figures = (name) => async () => {
+      const cells = await visibleTexts(rowOf(name).getByRole('cell'));
       return [cells[0], cells[3], cells[8]];
     };
-    assert.deepEqual(await figures(big), ['1', '57.20', 'Strategic']);
-    assert.deepEqual(await figures(easy), ['2', '25.30', 'Long-term']);
+    await eventuallyEqual(figures(big), ['1', '57.20', 'STRATEGIC'], big);
+    await eventuallyEqual(figures(easy), ['2', '25.30', 'LONG-TERM'], easy);
 
     // What-if: ease weighs 100 → big (50 × 100 + 100 × 24) / 170 = 43.53, easy (50 × 0.2 + 100 × 84) / 170 = 49.47.
     const ease = page.getByRole('slider', { name: 'Ease weight' });
@@ -176,8 +176,9 @@ test('Process Ranking: rank, score and bucket; a weight slider re-ranks before s
         query.get('ease') === '100' && query.get('benefit') === '50' && query.get('potential') === '20'),
       `a what-if request with ease=100: ${whatIf.map(String).join(' | ')}`,
     );
-    assert.equal(await rowOf(easy).locator('td').nth(3).textContent(), '49.47');
-    assert.equal(await rowOf(big).locator('td').nth(3).textContent(), '43.53');
+    const score = (name) => async () => (await visibleTexts(rowOf(name).getByRole('cell')))[3];
+    await eventuallyEqual(score(easy), '49.47', `the what-if score of ${easy}`);
+    await eventuallyEqual(score(big), '43.53', `the what-if score of ${big}`);
     const before = await moduleCall(token, '/ranking/ranking');
     assert.deepEqual(before.saved, { benefit: 50, ease: 30, potential: 20 }, 'a what-if saves nothing');
 
@@ -187,9 +188,9 @@ test('Process Ranking: rank, score and bucket; a weight slider re-ranks before s
     await page.reload();
     await page.getByText('Ease: 100', { exact: true }).waitFor();
     assert.equal(await page.getByRole('slider', { name: 'Ease weight' }).getAttribute('aria-valuenow'), '100');
-    assert.equal(await page.getByText('What-if, not saved').count(), 0);
+    await page.getByText('What-if, not saved').waitFor({ state: 'hidden' });
     await rowOf(easy).waitFor();
-    assert.deepEqual(await order(), [easy, big]);
+    await eventuallyEqual(order, [easy, big], 'the ranking by the saved weights after a reload');
   }));
 
 test('Process Board: moves by keyboard and by the card menu, recorded in the vault; a stale card gets the 409', (t) =>
@@ -205,6 +206,7 @@ test('Process Board: moves by keyboard and by the card menu, recorded in the vau
     await cardIn('Idea').waitFor();
 
     // The keyboard: the handle picks the card up, the arrow goes one column right, Space drops it.
+    // Each step is announced to screen readers (a live region, not shown on screen: attached).
     await page.getByRole('button', { name: `Move ${name}`, exact: true }).focus();
     await page.keyboard.press('Space');
     await page.getByText(`Picked up ${name} in Idea.`).waitFor({ state: 'attached' });
@@ -231,7 +233,7 @@ test('Process Board: moves by keyboard and by the card menu, recorded in the vau
 
     // By now the board has read the moves' outcome (their realtime messages come with the moves,
     // well before the events above). Someone changes the stage in the vault: the card goes stale.
-    await page.getByLabel('Refreshing the board').waitFor({ state: 'detached' });
+    await page.getByLabel('Refreshing the board').waitFor({ state: 'hidden' });
     const current = await moduleCall(token, `/vault/processes/${id}`);
     await moduleCall(token, `/vault/processes/${id}`, {
       method: 'PATCH', body: { version: current.version, stage: 'development' },
@@ -255,7 +257,8 @@ test('Process Board: moves by keyboard and by the card menu, recorded in the vau
     for (const change of ['Idea → Assessment', 'Assessment → Analysis', 'Analysis → Development']) {
       await overview.getByText(`Stage: ${change}`, { exact: true }).waitFor();
     }
-    assert.equal(await overview.getByText('Stage changed', { exact: true }).count(), 3);
+    await eventuallyEqual(() => overview.getByText('Stage changed', { exact: true }).filter({ visible: true }).count(), 3,
+      'three stage changes in the history');
   }));
 
 test('Process Vault: Export CSV downloads the header and the process row', (t) =>

@@ -9,7 +9,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { choose, env, notice, postsTo, unique, useBrowser, withPage } from './support/harness.mjs';
+import { choose, env, eventually, notice, postsTo, unique, useBrowser, withPage } from './support/harness.mjs';
 
 const browser = useBrowser();
 
@@ -38,11 +38,12 @@ test('only the configured provider can be used; the others are shown disabled', 
   withPage(browser, t, async (page) => {
     assert.equal(env.socialProvider, 'linkedin');
     await page.goto('/');
-    const button = (name) => page.locator(`button[data-provider="${name}"]`);
+    const button = (label) => page.getByRole('button', { name: `Sign in with ${label}`, exact: true });
     await page.getByText('Not available on this server: Facebook, Google').waitFor();
-    assert.ok(await button('facebook').isDisabled());
-    assert.ok(await button('google').isDisabled());
-    assert.ok(await button('linkedin').isEnabled());
+    // The buttons wait for the provider list, disabled: each settles to its state.
+    await eventually('Sign in with Facebook disabled', () => button('Facebook').isDisabled());
+    await eventually('Sign in with Google disabled', () => button('Google').isDisabled());
+    await eventually('Sign in with LinkedIn enabled', () => button('LinkedIn').isEnabled());
   }));
 
 test('a new LinkedIn identity signs up through the social form, then signs straight in', (t) =>
@@ -53,7 +54,7 @@ test('a new LinkedIn identity signs up through the social form, then signs strai
     };
     const asked = await consentAs(page, userinfo);
     await page.goto('/');
-    await page.locator('button[data-provider="linkedin"]').click();
+    await page.getByRole('button', { name: 'Sign in with LinkedIn', exact: true }).click();
 
     // The form is prefilled from the provider, with name and e-mail locked, and local storage cleared.
     await page.waitForURL('**/userSignup');
@@ -67,7 +68,7 @@ test('a new LinkedIn identity signs up through the social form, then signs strai
     assert.equal(await page.getByLabel('Last name').inputValue(), 'Chen');
     assert.equal(await page.getByLabel('Email').inputValue(), userinfo.email);
     for (const field of ['First name', 'Last name', 'Email']) {
-      assert.ok(!(await page.getByLabel(field, { exact: true }).isEditable()), `${field} is locked`);
+      await eventually(`${field} locked`, async () => !(await page.getByLabel(field, { exact: true }).isEditable()));
     }
     assert.equal(await page.evaluate(() => localStorage.length), 0, 'local storage is cleared');
 
@@ -79,11 +80,11 @@ test('a new LinkedIn identity signs up through the social form, then signs strai
     await page.getByLabel('Job title').fill('Process Analyst');
     await choose(page, 'Department', 'Research and Development');
     const signUp = page.getByRole('button', { name: 'Sign Up', exact: true });
-    assert.ok(await signUp.isDisabled(), 'Sign Up waits for the agreement');
-    await page.getByRole('checkbox').check();
+    await eventually('Sign Up disabled until the agreement is ticked', () => signUp.isDisabled());
+    await page.getByRole('checkbox', { name: /^I have read and agree to the/ }).check();
     await signUp.click();
     await page.waitForURL('**/BusinessInsight');
-    await page.getByText('Mei Chen').first().waitFor();
+    await page.getByText('Mei Chen').filter({ visible: true }).first().waitFor();
     const [sent] = postsTo(seen, '/users/socialSignUp');
     const payload = sent.request.postDataJSON();
     assert.equal(payload.providerName, 'linkedin');
@@ -95,9 +96,9 @@ test('a new LinkedIn identity signs up through the social form, then signs strai
     // Signed out, the same identity signs straight in.
     await page.evaluate(() => localStorage.clear());
     await page.goto('/');
-    await page.locator('button[data-provider="linkedin"]').click();
+    await page.getByRole('button', { name: 'Sign in with LinkedIn', exact: true }).click();
     await notice(page, 'Login Successfully!', 'success').waitFor();
     await page.waitForURL('**/BusinessInsight');
-    await page.getByText('Mei Chen').first().waitFor();
+    await page.getByText('Mei Chen').filter({ visible: true }).first().waitFor();
     assert.equal(asked.length, 2);
   }));

@@ -13,8 +13,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { api, choose, createUser, env, eventually, mailTo, notice, signIn, unique, useBrowser, withPage }
-  from './support/harness.mjs';
+import {
+  api, choose, createUser, env, eventually, eventuallyEqual, mailTo, notice, signIn, unique, useBrowser, visibleTexts,
+  withPage,
+} from './support/harness.mjs';
 
 const browser = useBrowser();
 
@@ -58,24 +60,30 @@ async function openApprovalLink(context, link) {
   }
 }
 
-/** Support Insight's key figures by label ("Opened" → "1"). */
-async function keyFigures(page) {
-  const cards = page.getByRole('list', { name: 'Key figures' }).getByRole('listitem');
-  await cards.first().waitFor();
-  const pairs = await cards.evaluateAll((items) =>
-    items.map((item) => [...item.querySelectorAll('p')].slice(0, 2).map((p) => p.textContent)));
-  return Object.fromEntries(pairs);
+/**
+ * Support Insight's key figures `labels` as shown, each card's value by its label (the cards
+ * show their labels in capitals; matched regardless of case), e.g. ['Opened'] → ['1'].
+ */
+async function keyFigures(page, labels) {
+  const cards = await visibleTexts(page.getByRole('list', { name: 'Key figures' }).getByRole('listitem'));
+  const shown = Object.fromEntries(cards.map((card) => {
+    const [label, value] = card.split('\n');
+    return [label.toLowerCase(), value];
+  }));
+  return labels.map((label) => shown[label.toLowerCase()]);
 }
+
+const FIGURES = ['Opened', 'Closed', 'Pending approvals'];
 
 /** What a Support Insight chart reads out, e.g. "Tickets by status: Open 1, In progress 0, …". */
 function chartText(page, name) {
   return page.getByRole('img', { name: new RegExp(`^${name}:`) }).getAttribute('aria-label');
 }
 
-/** The cells of the workload table's row of `name`. */
+/** The cells of the workload table's row of `name`, as shown. */
 function workloadRow(page, name) {
-  return page.getByRole('table', { name: 'Unresolved tickets per agent' }).getByRole('row')
-    .filter({ has: page.getByRole('cell', { name, exact: true }) }).getByRole('cell').allTextContents();
+  return visibleTexts(page.getByRole('table', { name: 'Unresolved tickets per agent' }).getByRole('row')
+    .filter({ has: page.getByRole('cell', { name, exact: true }) }).getByRole('cell'));
 }
 
 test('Ticket Management: create, assign and ask approval; the mailed link approves once; the ticket, the bell and '
@@ -98,8 +106,7 @@ test('Ticket Management: create, assign and ask approval; the mailed link approv
     await signIn(page, user);
     await page.goto('/SupportInsight');
     await page.getByText('No tickets in this range', { exact: true }).waitFor();
-    const before = await keyFigures(page);
-    assert.deepEqual([before.Opened, before.Closed, before['Pending approvals']], ['0', '0', '0']);
+    await eventuallyEqual(() => keyFigures(page, FIGURES), ['0', '0', '0'], 'the key figures before');
 
     // The New ticket form; the ticket opens in its drawer.
     await page.goto('/Support');
@@ -114,7 +121,7 @@ test('Ticket Management: create, assign and ask approval; the mailed link approv
     await choose(page, 'Priority', 'High', { within: form });
     await form.getByRole('button', { name: 'Create ticket' }).click();
     await notice(page, 'Ticket #1 created', 'success').waitFor();
-    await form.waitFor({ state: 'detached' });
+    await form.waitFor({ state: 'hidden' });
     const drawer = page.getByRole('dialog', { name: `#1 ${title}` });
     await drawer.getByRole('heading', { name: `#1 ${title}` }).waitFor();
     const { items: [created] } = await moduleCall(token, '/support/tickets');
@@ -145,7 +152,7 @@ test('Ticket Management: create, assign and ask approval; the mailed link approv
     await page.getByRole('listbox').waitFor({ state: 'hidden' });
     await ask.getByRole('button', { name: 'Send requests' }).click();
     await notice(page, 'Approval requested', 'success').waitFor();
-    await ask.waitFor({ state: 'detached' });
+    await ask.waitFor({ state: 'hidden' });
     await drawer.getByText('Approval pending', { exact: true }).waitFor();
     await drawer.getByText('0 of 1 approved', { exact: true }).waitFor();
     const approvalRow = drawer.getByRole('row').filter({ has: page.getByRole('cell', { name, exact: true }) });
@@ -169,13 +176,12 @@ test('Ticket Management: create, assign and ask approval; the mailed link approv
 
     // Support Insight while the approval waits.
     await page.goto('/SupportInsight');
-    const waiting = await keyFigures(page);
-    assert.deepEqual([waiting.Opened, waiting.Closed, waiting['Pending approvals']], ['1', '0', '1']);
-    assert.equal(await chartText(page, 'Tickets by status'),
+    await eventuallyEqual(() => keyFigures(page, FIGURES), ['1', '0', '1'], 'the key figures while the approval waits');
+    await eventuallyEqual(() => chartText(page, 'Tickets by status'),
       'Tickets by status: Open 1, In progress 0, Waiting 0, Resolved 0, Closed 0');
-    assert.equal(await chartText(page, 'Tickets by priority'),
+    await eventuallyEqual(() => chartText(page, 'Tickets by priority'),
       'Tickets by priority: Critical 0, High 1, Medium 0, Low 0');
-    assert.deepEqual(await workloadRow(page, name), [name, '1', '0', '0', '1']);
+    await eventuallyEqual(() => workloadRow(page, name), [name, '1', '0', '0', '1'], 'the workload while the approval waits');
 
     // The ticket open again (from its link) while the approver's mail client opens links.
     await page.goto(`/Support?ticket=${created.id}`);
@@ -209,15 +215,22 @@ test('Ticket Management: create, assign and ask approval; the mailed link approv
       // The drawer and the bell show it live.
       await drawer.getByText('1 of 1 approved', { exact: true }).waitFor();
       await approvalRow.getByText('Approved', { exact: true }).waitFor();
-      assert.notEqual((await approvalRow.getByRole('cell').nth(2).textContent()).trim(), '—', 'a decision time');
+      await eventually('a decision time in the approval row',
+        async () => !['', '—'].includes((await visibleTexts(approvalRow.getByRole('cell')))[2] ?? ''));
       await eventually('the bell to count 1 unread',
         async () => (await bell.getAttribute('aria-label')) === 'Notifications, 1 unread');
       await drawer.getByRole('tab', { name: 'History' }).click();
-      const decidedEntry = drawer.locator('.mantine-Timeline-item').filter({ hasText: 'Approval: Pending → Approved' });
-      await decidedEntry.getByText('Approved', { exact: true }).waitFor();
-      await decidedEntry.getByText(new RegExp(`^${name} · `)).waitFor();
-      await drawer.getByText('Approval requested', { exact: true }).waitFor();
-      await drawer.getByText(`Approvers: ${name}`, { exact: true }).waitFor();
+      // The history as read, newest first: each entry's title, who and when, then its changes.
+      const history = drawer.getByRole('tabpanel', { name: 'History' });
+      const entryLines = async (change) => {
+        const lines = (await visibleTexts(history))[0]?.split('\n') ?? [];
+        const at = lines.indexOf(change);
+        return at < 2 ? null : [lines[at - 2], lines[at - 1].replace(/ · .*$/, ' · …'), lines[at]];
+      };
+      await eventuallyEqual(() => entryLines('Approval: Pending → Approved'),
+        ['Approved', `${name} · …`, 'Approval: Pending → Approved'], 'the history entry of the decision');
+      await eventuallyEqual(() => entryLines(`Approvers: ${name}`),
+        ['Approval requested', `${name} · …`, `Approvers: ${name}`], 'the history entry of the request');
 
       const decided = await moduleCall(token, ticketPath);
       assert.equal(decided.ticket.approval, 'approved');
@@ -261,11 +274,10 @@ test('Ticket Management: create, assign and ask approval; the mailed link approv
 
     // Support Insight after: nothing waits for approval; the ticket is in progress.
     await page.goto('/SupportInsight');
-    const after = await keyFigures(page);
-    assert.deepEqual([after.Opened, after.Closed, after['Pending approvals']], ['1', '0', '0']);
-    assert.equal(await chartText(page, 'Tickets by status'),
+    await eventuallyEqual(() => keyFigures(page, FIGURES), ['1', '0', '0'], 'the key figures after');
+    await eventuallyEqual(() => chartText(page, 'Tickets by status'),
       'Tickets by status: Open 0, In progress 1, Waiting 0, Resolved 0, Closed 0');
-    assert.deepEqual(await workloadRow(page, name), [name, '0', '1', '0', '1']);
+    await eventuallyEqual(() => workloadRow(page, name), [name, '0', '1', '0', '1'], 'the workload after');
     const insight = await moduleCall(token, '/support_insight/insight');
     assert.deepEqual([insight.by_status, insight.approvals_pending],
       [{ open: 0, in_progress: 1, waiting: 0, resolved: 0, closed: 0 }, 0]);

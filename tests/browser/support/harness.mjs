@@ -1,6 +1,7 @@
 // What every browser test file uses: the peers started by run.mjs, chromium through
 // playwright-core, a fresh browser context per test, and the host's API and mailbox.
 
+import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before } from 'node:test';
@@ -13,7 +14,8 @@ if (!process.env.AUTOSCOPE_BROWSER) {
 /** { base, maildev, issuer, socialProvider, modules: [{key, version, rightsKey}], artifactsDir } */
 export const env = JSON.parse(process.env.AUTOSCOPE_BROWSER);
 
-// The brief's flags for Debian's chromium; playwright adds its own automation switches.
+// Debian's chromium headless, without sandbox, GPU or QUIC, and without its own background
+// traffic (first-run, networking, component updates, sync); playwright adds its automation switches.
 export const CHROMIUM_FLAGS = [
   '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync',
@@ -81,6 +83,50 @@ export async function eventually(what, predicate, timeoutMs = ACTION_TIMEOUT_MS)
     if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/**
+ * Waits until `read()` deep-equals `expected` (bounded) and resolves it; when it does not in
+ * time, fails with the assertion's diff against the last value read. For what the page shows
+ * once it has settled: a list of entries, a row's cells, a figure.
+ */
+export async function eventuallyEqual(read, expected, message, timeoutMs = ACTION_TIMEOUT_MS) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const actual = await read();
+    try {
+      assert.deepEqual(actual, expected, message);
+      return actual;
+    } catch (error) {
+      if (!(error instanceof assert.AssertionError) || Date.now() > deadline) throw error;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/**
+ * The text a person sees in each element `locator` matches, in page order: elements that are
+ * not rendered (`display: none`, as in a closed group or an inactive tab, or `visibility:
+ * hidden`) are left out, and each text is its rendered text (`innerText`: no hidden parts, CSS
+ * `text-transform` applied), its lines trimmed and empty ones dropped.
+ */
+export function visibleTexts(locator) {
+  return locator.evaluateAll((elements) => elements
+    .filter((element) => element.checkVisibility({ visibilityProperty: true }))
+    .map((element) => element.innerText.split('\n').map((line) => line.trim()).filter(Boolean).join('\n')));
+}
+
+/**
+ * Asserts that `what` does not happen: `wait(timeoutMs)` is a Playwright wait for it (a
+ * navigation, a request, a notice shown) and must time out. An absence can only be seen over
+ * some time; the wait fails the test the moment the thing happens.
+ */
+export async function neverWithin(what, wait, timeoutMs = 1000) {
+  const happened = await wait(timeoutMs).then(() => true, (error) => {
+    if (error?.name === 'TimeoutError') return false;
+    throw error;
+  });
+  assert.ok(!happened, `${what} happened`);
 }
 
 /** A value no other test (or earlier run on the same mailbox) uses. */
@@ -188,9 +234,9 @@ export async function noticeLook(locator) {
   });
 }
 
-/** Milliseconds from now (the notice is showing) until it is gone. */
+/** Milliseconds from now (the notice is showing) until it is no longer seen. */
 export async function msUntilGone(locator) {
   const start = Date.now();
-  await locator.waitFor({ state: 'detached', timeout: 8000 });
+  await locator.waitFor({ state: 'hidden', timeout: 8000 });
   return Date.now() - start;
 }
