@@ -124,6 +124,7 @@ test-tools:
 ## ESLint and Prettier on the web (shell, remotes, web SDK)
 lint:
 	node tools/import-cycles.mjs host/src
+	node tools/import-cycles.mjs demo/src
 	$(call npm_ci,shell-web)
 	$(call npm_ci,modules-web)
 	$(call npm_ci,sdk/web)

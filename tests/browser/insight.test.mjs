@@ -1,5 +1,5 @@
 // Bot Profile, Operational Insight and Business Insight (issue 7) on the demo company that
-// `autoscope seed-demo` filled before the run (run.mjs): 90 days of runs and queue items
+// `autoscope-demo` filled before the run (run.mjs): 90 days of runs and queue items
 // sent through the ingestion API's code, bots and processes created through the modules'
 // own routes. Each screen renders those figures, a filter changes them as the API says,
 // and a formula opens with its inputs.
@@ -109,7 +109,7 @@ test('Bot Profile lists the demo bots with their live status, and a bot calculat
     await page.goto('/BotProfile');
     await page.getByTestId('bot-profile-page').waitFor();
     const list = await moduleGet(token, '/bots/bots?limit=100');
-    assert.equal(list.items.length, 15, 'seed-demo created 15 bots');
+    assert.equal(list.items.length, 15, 'the demo data has 15 bots');
     await page.getByText(`Showing 15 of 15 bots`).waitFor();
     const status = await moduleGet(token, '/bots/status');
     assert.ok(status.counts.running > 0, `some demo runs are going on: ${JSON.stringify(status.counts)}`);

@@ -36,6 +36,7 @@ export function demoBinary() {
 export function checkPrerequisites({ webDir, packagesDir }) {
   const missing = [];
   if (!existsSync(hostBinary())) missing.push(`${hostBinary()} (cargo build -p autoscope)`);
+  if (!existsSync(demoBinary())) missing.push(`${demoBinary()} (cargo build -p autoscope-demo)`);
   if (!existsSync(join(webDir, 'index.html'))) missing.push(`${webDir}/index.html (cd shell-web && npm run build)`);
   if (!existsSync(join(TESTS, 'node_modules/playwright-core'))) missing.push('tests/node_modules (cd tests && npm ci)');
   if (!existsSync('/usr/bin/chromium')) missing.push('/usr/bin/chromium (apt-get install -y chromium)');

@@ -104,8 +104,8 @@ impl Registry {
         self.snapshot().get(key).cloned()
     }
 
-    /// An installed module's collection, for the host's own writers (ingestion, demo
-    /// data); plugins reach collections through the storage host function only.
+    /// An installed module's collection, for the host's own writers (ingestion, tools
+    /// built on the host); plugins reach collections through the storage host function only.
     pub fn target(&self, module: &str, collection: &str) -> Option<crate::modules::collections::Target> {
         let installed = self.get(module)?;
         let spec = installed.manifest().collections.get(collection)?.clone();
