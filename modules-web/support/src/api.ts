@@ -12,6 +12,7 @@ import { useFileDownload } from '@common/lib/fileDownload';
 import { fetchAllPages, type ListPage } from '@common/lib/lists';
 import { useMasterNames } from '@common/lib/queries';
 import { patchVersioned, useModuleMutation } from '@common/lib/mutations';
+import type { ApprovalRequest, PolicyChange } from './generated';
 import { PAGE_SIZE } from './pagination';
 import type {
   AttachmentMeta,
@@ -189,13 +190,14 @@ export const useDownloadAttachment = () => useFileDownload(attachmentPath);
 
 export const useRequestApproval = (ticketId: string) =>
   useSupportMutation(
-    (api, personIds: string[]) => api.post<unknown>(`${ticketPath(ticketId)}/approvals`, { person_ids: personIds }),
+    (api, personIds: string[]) =>
+      api.post<unknown>(`${ticketPath(ticketId)}/approvals`, { person_ids: personIds } satisfies ApprovalRequest),
     (client, user) => ticketChanged(client, user, ticketId),
   );
 
 export const useSaveSla = () =>
   useSupportMutation(
-    (api, policies: SlaPolicy[]) => api.put<SlaAnswer>('/sla', { policies }),
+    (api, policies: SlaPolicy[]) => api.put<SlaAnswer>('/sla', { policies } satisfies PolicyChange),
     (client, user, answer) => {
       if (answer && Array.isArray(answer.policies)) client.setQueryData(supportKeys.sla(user), answer);
       void client.invalidateQueries({ queryKey: supportKeys.sla(user) });

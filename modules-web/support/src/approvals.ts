@@ -1,11 +1,12 @@
 /** Approvals of a ticket: who may ask for them (mirroring the plugin), and how they read. */
 
+import { MESSAGES } from './generated';
 import type { Approval, Ticket } from './types';
 
 /** The plugin's answer to anyone else. */
-export const APPROVAL_FORBIDDEN = 'Only the requester or the assignee may ask for approval';
+export const APPROVAL_FORBIDDEN = MESSAGES.ASKER_ONLY;
 /** The plugin's answer when no one was chosen, said in the browser first. */
-export const NO_APPROVERS = 'Please choose who should approve';
+export const NO_APPROVERS = MESSAGES.PEOPLE_REQUIRED;
 
 /** The requester, the assignee and company administrators may ask for approval (the plugin decides). */
 export function canRequestApproval(ticket: Ticket, userId: string | null, companyAdmin: boolean): boolean {

@@ -5,12 +5,14 @@
 
 import { extensionOf, fileRules, type FileRules } from '@common/lib/files';
 
+import { MESSAGES } from './generated';
+
 /** The plugin's messages for refused attachments. */
 export const ATTACHMENT_MESSAGES = {
-  tooLarge: 'An attachment may be at most 5 MB',
-  tooMany: 'A ticket may have at most 20 attachments',
-  type: 'This file type is not accepted',
-  content: 'The file content does not match its type',
+  tooLarge: MESSAGES.TOO_BIG,
+  tooMany: MESSAGES.TOO_MANY,
+  type: MESSAGES.TYPE_NOT_ACCEPTED,
+  content: MESSAGES.CONTENT_MISMATCH,
 } as const;
 
 export const MAX_ATTACHMENT_BYTES = 5 * 1024 * 1024;

@@ -4,6 +4,7 @@
  * clock), and the checks of the SLA policy form (the plugin's messages, word for word).
  */
 
+import { MESSAGES } from './generated';
 import type { SlaPolicy, Ticket } from './types';
 
 /** `2 d 4 h`, `3 h 20 min`, `45 min`, `under a minute` (whole minutes, rounded down). */
@@ -104,8 +105,8 @@ export function breachedTargets(ticket: Ticket): Target[] {
 
 /** The plugin's messages for SLA policies that it refuses. */
 export const SLA_MESSAGES = {
-  minutes: 'SLA targets must be whole minutes from 1 to 525600',
-  order: 'The resolution target cannot be shorter than the response target',
+  minutes: MESSAGES.SLA_MINUTES,
+  order: MESSAGES.SLA_ORDER,
 } as const;
 
 export const MAX_SLA_MINUTES = 525600;

@@ -1,6 +1,15 @@
-/** What the support plugin's API answers (`/api/m/support/...`, plugins/support/src). Times are unix seconds. */
+/**
+ * What the support plugin's API answers (`/api/m/support/...`, plugins/support/src). Times are unix seconds.
+ * The types of its Rust answers and bodies are generated (./generated.ts); its records are written here.
+ */
 
 import type { TicketStatus } from '@common/domain/tickets';
+import type { Policy, SlaReply } from './generated';
+
+export type { Summary } from './generated';
+export type SlaPolicy = Policy;
+/** `GET /sla`: one policy per priority; `editable` when the caller is a company administrator. */
+export type SlaAnswer = SlaReply;
 
 export const APPROVALS = ['none', 'pending', 'approved', 'declined'] as const;
 export type TicketApproval = (typeof APPROVALS)[number];
@@ -117,37 +126,10 @@ export interface TicketDetail {
   approvals: Approval[];
 }
 
-export interface SlaPolicy {
-  priority: string;
-  response_minutes: number;
-  resolution_minutes: number;
-}
-
-/** `GET /sla`: one policy per priority; `editable` when the caller is a company administrator. */
-export interface SlaAnswer {
-  policies: SlaPolicy[];
-  editable: boolean;
-}
-
 /** `GET /processes`: Process Vault's processes, `[]` when the vault is not installed. */
 export interface ProcessOption {
   id: string;
   name: string;
-}
-
-/** `GET /summary`: the widget's figures, from aggregates. */
-export interface Summary {
-  /** Every status, 0 when none. */
-  by_status: Partial<Record<TicketStatus, number>>;
-  total: number;
-  /** Open, in progress or waiting. */
-  active: number;
-  /** Active tickets that missed a target. */
-  breaches: number;
-  /** Approval links not answered and not expired. */
-  pending_approvals: number;
-  /** Active tickets assigned to the caller. */
-  assigned_to_me: number;
 }
 
 /** The realtime message of the `tickets` channel, sent on every change. */

@@ -5,18 +5,19 @@
  */
 
 import type { FormErrors } from '@common/lib/forms';
+import { MESSAGES as PLUGIN_MESSAGES } from './generated';
 import type { Ticket } from './types';
 import { DEFAULT_PRIORITY, fieldLabel } from './vocabulary';
 
-/** The plugin's validation messages, word for word. */
+/** The plugin's validation messages (plugins/support/src/validate.rs, generated). */
 export const MESSAGES = {
-  titleRequired: 'Please enter a title',
-  titleTooLong: 'Title must be at most 200 characters',
-  descriptionTooLong: 'Description must be at most 10000 characters',
-  commentRequired: 'Please write a comment',
-  commentTooLong: 'A comment may be at most 5000 characters',
-  botTooLong: 'Bot must be at most 200 characters',
-  assigneeUnknown: 'Assignee is not a user of this company',
+  titleRequired: PLUGIN_MESSAGES.TITLE_REQUIRED,
+  titleTooLong: PLUGIN_MESSAGES.TITLE_TOO_LONG,
+  descriptionTooLong: PLUGIN_MESSAGES.DESCRIPTION_TOO_LONG,
+  commentRequired: PLUGIN_MESSAGES.COMMENT_REQUIRED,
+  commentTooLong: PLUGIN_MESSAGES.COMMENT_TOO_LONG,
+  botTooLong: PLUGIN_MESSAGES.BOT_TOO_LONG,
+  assigneeUnknown: PLUGIN_MESSAGES.ASSIGNEE,
 } as const;
 
 export const TITLE_MAX = 200;

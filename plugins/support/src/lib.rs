@@ -17,6 +17,8 @@ mod sla;
 mod store;
 mod summary;
 mod tickets;
+#[cfg(test)]
+mod typescript;
 mod validate;
 mod vocab;
 
@@ -24,7 +26,7 @@ use autoscope_sdk::files::Upload;
 use autoscope_sdk::input::Versioned;
 use autoscope_sdk::prelude::*;
 use autoscope_sdk::wire::host::DirectoryQuery;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::json;
 
 use crate::approvals::Decision;
@@ -94,7 +96,9 @@ fn delete_attachment(req: &Request) -> Result<Reply> {
     ok(&json!({ "message": "Attachment deleted" }))
 }
 
+/// The body of `POST /tickets/{id}/approvals`: the people asked to approve.
 #[derive(Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 struct ApprovalRequest {
     person_ids: Vec<String>,
 }
@@ -117,11 +121,23 @@ fn decide(req: &Request, decision: Decision) -> Result<Reply> {
 /// `GET /sla`: the policies in force, and whether the caller may change them.
 fn get_sla(req: &Request) -> Result<Reply> {
     let policies = sla::policies(&store::saved_policies()?);
-    ok(&json!({ "policies": policies, "editable": req.caller()?.company_admin }))
+    ok(&SlaReply { policies, editable: req.caller()?.company_admin })
 }
 
+/// `GET /sla` (and `PUT /sla`): one policy per priority.
+#[derive(Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+struct SlaReply {
+    policies: Vec<sla::Policy>,
+    /// Whether the caller may change them (a company administrator).
+    editable: bool,
+}
+
+/// The body of `PUT /sla`: every policy (the minutes are checked whatever JSON they are).
 #[derive(Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 struct PolicyChange {
+    #[cfg_attr(test, ts(type = "Array<Policy>"))]
     policies: Vec<validate::PolicyInput>,
 }
 

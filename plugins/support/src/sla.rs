@@ -13,6 +13,7 @@ use crate::vocab::{self, CLOSED, RESOLVED, RUNNING, WAITING};
 
 /// A priority's targets, in minutes of wall-clock time.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Targets {
     pub response_minutes: i64,
     pub resolution_minutes: i64,
@@ -20,6 +21,7 @@ pub struct Targets {
 
 /// A company's policy for one priority, as stored and answered.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Policy {
     pub priority: String,
     #[serde(flatten)]

@@ -8,9 +8,12 @@ use serde_json::{Map, Value};
 use crate::store;
 use crate::vocab::{ACTIVE, STATUSES};
 
+/// `GET /summary`: the widget's figures, from aggregates.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Summary {
     /// Every status, 0 when none is there.
+    #[cfg_attr(test, ts(type = "Record<string, number>"))]
     pub by_status: Map<String, Value>,
     pub total: u64,
     /// Open, in progress or waiting.
