@@ -1,23 +1,24 @@
 /**
  * The bot form: its values, the checks the browser makes before sending (the plugin's own
- * messages, word for word, from plugins/bots/src/validate.rs) and the payloads sent.
+ * messages, generated from plugins/bots/src/validate.rs) and the payloads sent.
  */
 
 import type { FormErrors } from '@common/lib/forms';
+import { MESSAGES as PLUGIN_MESSAGES } from './generated';
 import type { Bot, BotType, Vendor } from './types';
 
 export const MESSAGES = {
-  nameRequired: 'Please enter the bot name',
-  nameTooLong: 'Name must be at most 100 characters',
-  nameTaken: 'A bot with this name already exists',
-  renameWithRuns: 'This bot has runs under its name, so it cannot be renamed',
-  machineTooLong: 'Machine must be at most 100 characters',
-  owner: 'Owner is not a user of this company',
-  licenceCost: 'Licence cost must be 0 or more',
-  processes: 'Processes must be a list of names of at most 200 characters',
-  tooManyProcesses: 'A bot may run at most 100 processes',
-  scheduleTooLong: 'Schedule must be at most 200 characters',
-  notesTooLong: 'Notes must be at most 2000 characters',
+  nameRequired: PLUGIN_MESSAGES.NAME_REQUIRED,
+  nameTooLong: PLUGIN_MESSAGES.NAME_TOO_LONG,
+  nameTaken: PLUGIN_MESSAGES.NAME_TAKEN,
+  renameWithRuns: PLUGIN_MESSAGES.RENAME_WITH_RUNS,
+  machineTooLong: PLUGIN_MESSAGES.MACHINE_TOO_LONG,
+  owner: PLUGIN_MESSAGES.OWNER,
+  licenceCost: PLUGIN_MESSAGES.LICENCE_COST,
+  processes: PLUGIN_MESSAGES.PROCESSES,
+  tooManyProcesses: PLUGIN_MESSAGES.TOO_MANY_PROCESSES,
+  scheduleTooLong: PLUGIN_MESSAGES.SCHEDULE_TOO_LONG,
+  notesTooLong: PLUGIN_MESSAGES.NOTES_TOO_LONG,
 } as const;
 
 export const NAME_MAX = 100;

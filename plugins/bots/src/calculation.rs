@@ -83,6 +83,7 @@ pub fn process_names<'a>(inventory: &'a Inventory, groups: &'a [Record]) -> Vec<
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Unit {
     Money,
@@ -97,6 +98,7 @@ pub enum Unit {
 
 /// A value a formula starts from.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Input {
     pub label: String,
     pub value: f64,
@@ -109,6 +111,7 @@ fn input(label: impl Into<String>, value: f64, unit: Unit) -> Input {
 
 /// A figure with how it is computed.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Figure {
     /// Null when it cannot be computed (no savings: no payback).
     pub value: Option<f64>,
@@ -117,6 +120,7 @@ pub struct Figure {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Figures {
     pub cost: Figure,
     pub hours: Figure,
@@ -127,6 +131,7 @@ pub struct Figures {
 
 /// One process a bot ran (or is assigned) and what it gave back.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct ProcessLine {
     pub process: String,
     pub items: i64,
@@ -139,6 +144,7 @@ pub struct ProcessLine {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct BotLine {
     pub bot: String,
     /// Null for a bot known only from its runs (its licence cost counts 0).
@@ -156,6 +162,7 @@ pub struct BotLine {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Totals {
     pub licence_cost: f64,
     pub items: i64,
@@ -168,12 +175,15 @@ pub struct Totals {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Currency {
     pub code: String,
     pub symbol: String,
 }
 
+/// `GET /calculation`: cost against savings per bot, with formulas and inputs.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Calculation {
     pub range: Days,
     pub currency: Currency,

@@ -23,6 +23,7 @@ pub fn aggregate(days: &Days) -> Aggregate {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "HeatmapRow"))]
 pub struct Row {
     pub bot: String,
     /// The inventory record's id; null for a bot known only from its runs.
@@ -35,7 +36,9 @@ pub struct Row {
     pub average: f64,
 }
 
+/// `GET /heatmap`: one row per bot, one cell per day.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Heatmap {
     pub range: Days,
     /// Each day's UTC midnight: the columns.

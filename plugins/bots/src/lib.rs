@@ -11,12 +11,15 @@ mod overview;
 mod range;
 mod status;
 mod store;
+#[cfg(test)]
+mod typescript;
 mod validate;
 
 use autoscope_sdk::input::{Versioned, non_blank, sort_and_page};
 use autoscope_sdk::prelude::*;
 use autoscope_sdk::storage::text;
 use autoscope_sdk::wire::host::DirectoryQuery;
+use serde::Serialize;
 use serde_json::json;
 
 use crate::calculation::Currency;
@@ -134,15 +137,32 @@ fn process_names(_: &Request) -> Result<Reply> {
         Ok(processes) => {
             let mut names: Vec<&str> = processes.iter().filter_map(|process| text(process, "name")).collect();
             names.dedup();
-            ok(&json!({ "available": true, "names": names }))
+            ok(&ProcessNames { available: true, names })
         }
-        Err(err) if err.status == 404 => ok(&json!({ "available": false, "names": [] })),
+        Err(err) if err.status == 404 => ok(&ProcessNames { available: false, names: Vec::new() }),
         Err(err) => Err(err),
     }
+}
+
+/// `GET /processes`: Process Vault's names, for the form.
+#[derive(Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+struct ProcessNames<'a> {
+    /// False without Process Vault.
+    available: bool,
+    names: Vec<&'a str>,
 }
 
 /// `GET /me`: what the page adapts to: whether the caller administers the company (the API
 /// keys tab), and the company's currency.
 fn me(req: &Request) -> Result<Reply> {
-    ok(&json!({ "company_admin": req.caller()?.company_admin, "currency": currency(req)? }))
+    ok(&Me { company_admin: req.caller()?.company_admin, currency: currency(req)? })
+}
+
+/// `GET /me`.
+#[derive(Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+struct Me {
+    company_admin: bool,
+    currency: Currency,
 }

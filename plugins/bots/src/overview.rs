@@ -51,6 +51,7 @@ pub fn last_query(bot: &str) -> Query {
 }
 
 #[derive(Debug, Clone, Copy, Default, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Runs {
     pub total: u64,
     pub running: u64,
@@ -64,6 +65,7 @@ pub struct Runs {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Reason {
     pub exception_type: Option<String>,
     pub reason: Option<String>,
@@ -71,6 +73,7 @@ pub struct Reason {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Failures {
     pub total: u64,
     pub business: u64,
@@ -82,6 +85,7 @@ pub struct Failures {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct ProcessRuns {
     pub process: String,
     /// Listed among the bot's processes.
@@ -93,12 +97,19 @@ pub struct ProcessRuns {
     pub busy_seconds: i64,
 }
 
+/// `GET /bots/{id}/overview`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Overview {
+    /// The inventory record.
+    #[cfg_attr(test, ts(type = "Record<string, unknown>"))]
     pub bot: Record,
     pub range: Days,
     pub status: BotStatus,
+    /// Run records.
+    #[cfg_attr(test, ts(type = "Array<Record<string, unknown>>"))]
     pub current_runs: Vec<Record>,
+    #[cfg_attr(test, ts(type = "Record<string, unknown> | null"))]
     pub last_run: Option<Record>,
     pub runs: Runs,
     pub failures: Failures,

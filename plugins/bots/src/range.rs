@@ -19,6 +19,7 @@ const LATEST: i64 = 253_402_300_799;
 
 /// From the UTC day starting at `from` to the one starting at `to`, both included.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Days {
     /// The first day's UTC midnight, unix seconds.
     pub from: i64,

@@ -17,6 +17,7 @@ pub const RUNNING_WINDOW: i64 = 24 * 3_600;
 pub const IDLE_WINDOW: i64 = 3_600;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum State {
     Running,
@@ -72,7 +73,9 @@ pub fn read(now: i64, bot: Option<&str>) -> Result<Groups> {
     })
 }
 
+/// A bot's live status.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct BotStatus {
     pub bot: String,
     /// The inventory record's id; null for a bot known only from its runs.
@@ -87,13 +90,16 @@ pub struct BotStatus {
 }
 
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Counts {
     pub running: u64,
     pub idle: u64,
     pub offline: u64,
 }
 
+/// `GET /status`: every bot's live status.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Statuses {
     pub now: i64,
     pub counts: Counts,
