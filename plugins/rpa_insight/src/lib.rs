@@ -11,6 +11,8 @@ mod queues;
 mod range;
 mod runs;
 mod scope;
+#[cfg(test)]
+mod typescript;
 
 use autoscope_sdk::prelude::*;
 use autoscope_sdk::storage::text;

@@ -84,9 +84,14 @@ pub fn recent_query(bot: &str, process: &str) -> Query {
 /// One run, its bot (`None` when Bot Profile has no bot of that name) and the bot's latest
 /// runs of the same process (this one among them).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct RunDetail {
+    #[cfg_attr(test, ts(type = "Record<string, unknown>"))]
     pub run: Record,
+    #[cfg_attr(test, ts(type = "Record<string, unknown> | null"))]
     pub bot: Option<Record>,
+    /// Newest first.
+    #[cfg_attr(test, ts(type = "Array<Record<string, unknown>>"))]
     pub recent: Vec<Record>,
 }
 
@@ -108,6 +113,7 @@ pub fn bot_names_aggregate() -> Aggregate {
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Names {
     pub processes: Vec<String>,
     pub bots: Vec<String>,

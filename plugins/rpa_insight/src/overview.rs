@@ -14,15 +14,23 @@ pub const RUNS: &str = "bots.runs";
 pub const QUEUE_ITEMS: &str = "bots.queue_items";
 pub const BOTS: &str = "bots.bots";
 
+/// `GET /overview`: every figure of the range and filters; backlog, at risk, overdue and
+/// stuck as of `now`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Overview {
+    /// Always true (`{available: false}` when Bot Profile is not installed).
+    #[cfg_attr(test, ts(type = "true"))]
     pub available: bool,
+    #[cfg_attr(test, ts(as = "crate::range::Shown"))]
     pub range: Range,
     pub filters: Scope,
     /// The moment the "now" figures (backlog, SLA at risk and overdue, stuck) were read.
     pub now: i64,
     pub kpis: Kpis,
+    /// Every day of the range, in order.
     pub per_day: Vec<Day>,
+    /// Every week holding a day of the range, in order.
     pub duration_weeks: Vec<Week>,
     pub reasons: Reasons,
     pub exceptions: Exceptions,
@@ -30,8 +38,10 @@ pub struct Overview {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Queues {
     pub per_day: Vec<Volume>,
+    /// The longest backlog first.
     pub backlog: Vec<Backlog>,
     pub sla: Sla,
     pub stuck: StuckCounts,

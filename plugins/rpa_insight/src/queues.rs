@@ -34,6 +34,7 @@ pub fn volume_aggregate(range: &Range, scope: &Scope) -> Aggregate {
 
 /// Items added on a day, by the status they have now.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "QueueDay"))]
 pub struct Volume {
     pub day: i64,
     pub added: u64,
@@ -78,6 +79,7 @@ pub fn backlog_aggregate(scope: &Scope) -> Aggregate {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Backlog {
     pub queue: String,
     pub new: u64,
@@ -154,6 +156,7 @@ pub fn at_risk_filters(scope: &Scope, now: i64) -> Vec<Filter> {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Sla {
     /// Ended by the deadline (items added in the range).
     pub met: u64,
@@ -230,6 +233,7 @@ impl Stuck {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct StuckCounts {
     pub in_progress: u64,
     pub new: u64,

@@ -66,17 +66,22 @@ impl Range {
     }
 }
 
-/// The range as the answer gives it: both days as text, and the seconds storage was asked.
+/// The range as the answer gives it: both days included (`YYYY-MM-DD`), and the seconds
+/// storage was asked.
+#[derive(Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "RangeAnswer"))]
+pub struct Shown {
+    from: String,
+    to: String,
+    /// The first day's midnight.
+    start: i64,
+    /// The midnight after the last day.
+    end: i64,
+    days: i64,
+}
+
 impl Serialize for Range {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        #[derive(Serialize)]
-        struct Shown {
-            from: String,
-            to: String,
-            start: i64,
-            end: i64,
-            days: i64,
-        }
         Shown {
             from: format_day(self.first),
             to: format_day(self.last),

@@ -42,6 +42,7 @@ pub fn daily_aggregate(range: &Range, scope: &Scope) -> Aggregate {
 
 /// Runs per status: every status, 0 when none.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct StatusCounts {
     pub running: u64,
     pub successful: u64,
@@ -79,6 +80,7 @@ impl StatusCounts {
 
 /// One day of the series.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "DayRuns"))]
 pub struct Day {
     /// The day's UTC midnight.
     pub day: i64,
@@ -150,6 +152,7 @@ pub fn failures_aggregate(range: &Range, scope: &Scope) -> Aggregate {
 
 /// Failed runs per exception type.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Exceptions {
     pub business: u64,
     pub system: u64,
@@ -173,6 +176,7 @@ impl Exceptions {
 
 /// A reason of failure, with its runs per exception type.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Reason {
     /// `None`: failed runs that gave no reason.
     pub reason: Option<String>,
@@ -184,6 +188,7 @@ pub struct Reason {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Reasons {
     /// The most frequent first (then by reason, no reason last), at most [`TOP_REASONS`].
     pub top: Vec<Reason>,
@@ -232,6 +237,7 @@ pub fn durations_aggregate(range: &Range, scope: &Scope) -> Aggregate {
 
 /// One week of the duration trend.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "WeekDurations"))]
 pub struct Week {
     /// The Monday's UTC midnight.
     pub week: i64,
@@ -282,6 +288,7 @@ pub fn fold_durations(range: &Range, daily: &Daily, groups: &[Record]) -> (Vec<W
 // ---- KPIs ----------------------------------------------------------------------------------
 
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Kpis {
     pub runs: u64,
     #[serde(flatten)]

@@ -18,6 +18,7 @@ pub const RUN_STATUSES: [&str; 4] = ["running", "successful", "failed", "stopped
 const MAX_FILTER: usize = 200;
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "Filters"))]
 pub struct Scope {
     pub process: Option<String>,
     pub bot: Option<String>,
