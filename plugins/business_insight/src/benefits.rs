@@ -45,6 +45,7 @@ pub const REALISATION: &str = "Realised hours saved ÷ estimated hours saved × 
 
 /// What the department and process filters keep.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Filters {
     pub department: Option<String>,
     pub process: Option<String>,
@@ -177,6 +178,7 @@ fn lines<'a>(
 
 /// An estimated figure and its realised counterpart.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Pair {
     pub estimated: Figure,
     pub realised: Figure,
@@ -184,6 +186,7 @@ pub struct Pair {
 
 /// The figures of a process, a department, a month or the whole range.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Benefits {
     pub runs: u64,
     pub successful_runs: u64,
@@ -412,6 +415,7 @@ fn licence(slice: &Slice, process: Option<&Line>, years: &Input) -> Figure {
 
 /// A month of the series.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct MonthRow {
     /// `2026-01`.
     pub month: String,
@@ -422,6 +426,7 @@ pub struct MonthRow {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct DepartmentRow {
     /// `None`: processes without a department, or not in the catalogue.
     pub department: Option<String>,
@@ -432,6 +437,7 @@ pub struct DepartmentRow {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct ProcessRow {
     pub process: String,
     pub department: Option<String>,
@@ -448,6 +454,7 @@ pub struct ProcessRow {
 
 /// Every figure of the overview.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Figures {
     pub totals: Benefits,
     pub by_month: Vec<MonthRow>,

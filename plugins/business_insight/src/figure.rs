@@ -5,6 +5,7 @@ use serde::{Serialize, Serializer};
 
 /// What a value counts, so that the page writes it right (money in the company's currency).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Unit {
     Count,
@@ -18,6 +19,7 @@ pub enum Unit {
 
 /// A value rounded to 2 decimals, written as a whole number when it is one.
 #[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Amount(pub f64);
 
 impl Serialize for Amount {
@@ -29,6 +31,7 @@ impl Serialize for Amount {
 /// A value rounded to some decimals, written as a whole number when it is one (so that
 /// 1 reads `1`, not `1.0`).
 #[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(type = "number"))]
 pub struct Rounded(pub f64, pub i32);
 
 impl Serialize for Rounded {
@@ -45,6 +48,7 @@ impl Serialize for Rounded {
 
 /// One input of a formula.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "FigureInput"))]
 pub struct Input {
     pub label: String,
     pub value: Amount,
@@ -57,7 +61,9 @@ impl Input {
     }
 }
 
+/// A value (rounded to 2 decimals) and how it was computed.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Figure {
     /// `None` when the formula has no value (a ratio over nothing).
     pub value: Option<Amount>,
@@ -66,6 +72,7 @@ pub struct Figure {
     pub inputs: Vec<Input>,
     /// What the formula alone does not say (why a value is 0 or missing).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     pub note: Option<String>,
 }
 

@@ -7,6 +7,8 @@ mod figure;
 mod overview;
 mod range;
 mod sources;
+#[cfg(test)]
+mod typescript;
 
 use autoscope_sdk::input::non_blank;
 use autoscope_sdk::prelude::*;

@@ -13,6 +13,7 @@ use crate::sources::{self, Bot, Process, RunsByProcess};
 
 /// The company's currency, which every money figure is in.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Currency {
     pub code: String,
     pub symbol: String,
@@ -31,6 +32,7 @@ impl Currency {
 
 /// A process the filter can choose.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct ProcessChoice {
     pub name: String,
     pub department: Option<String>,
@@ -38,6 +40,7 @@ pub struct ProcessChoice {
 
 /// What the filters can choose from: the whole catalogue's departments and processes.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Choices {
     pub departments: Vec<String>,
     pub processes: Vec<ProcessChoice>,
@@ -56,9 +59,14 @@ impl Choices {
     }
 }
 
+/// `GET /overview`: every figure of the range and filters, each with its formula and inputs.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Overview {
+    /// Always true (see [`Unavailable`]).
+    #[cfg_attr(test, ts(type = "true"))]
     pub available: bool,
+    #[cfg_attr(test, ts(as = "crate::range::Shown"))]
     pub range: Range,
     pub filters: Filters,
     pub currency: Currency,
@@ -69,7 +77,10 @@ pub struct Overview {
 
 /// The answer when a module the figures come from is not installed.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Unavailable {
+    /// Always false.
+    #[cfg_attr(test, ts(type = "false"))]
     pub available: bool,
     /// The keys of the missing modules: `vault`, `bots`.
     pub missing: Vec<&'static str>,

@@ -5,7 +5,7 @@
 use autoscope_sdk::days::{DAY, civil_from_days, days_in_year, format_day, new_year, next_month, parse_day};
 use autoscope_sdk::input::non_blank;
 use serde::Serialize;
-use serde::ser::{SerializeStruct, Serializer};
+use serde::ser::Serializer;
 
 use crate::figure::Rounded;
 
@@ -89,15 +89,27 @@ impl Range {
     }
 }
 
+/// The range as the answer gives it.
+#[derive(Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "RangeAnswer"))]
+pub struct Shown {
+    /// `YYYY-MM-DD`, both days included.
+    from: String,
+    to: String,
+    days: i64,
+    /// The range's part of a year (4 decimals).
+    years: Rounded,
+}
+
 impl Serialize for Range {
-    /// `{from, to, days, years}`, the days as `YYYY-MM-DD`.
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut range = serializer.serialize_struct("Range", 4)?;
-        range.serialize_field("from", &format_day(self.first))?;
-        range.serialize_field("to", &format_day(self.last))?;
-        range.serialize_field("days", &self.days())?;
-        range.serialize_field("years", &Rounded(self.years(), 4))?;
-        range.end()
+        Shown {
+            from: format_day(self.first),
+            to: format_day(self.last),
+            days: self.days(),
+            years: Rounded(self.years(), 4),
+        }
+        .serialize(serializer)
     }
 }
 
