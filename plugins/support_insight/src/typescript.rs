@@ -18,6 +18,7 @@ const FILE: &str = "modules-web/support_insight/src/generated.ts";
 
 /// The file: every answer type.
 fn render() -> String {
+    // Whole numbers are JSON numbers, not `bigint`.
     let cfg = Config::new().with_large_int("number");
     let types = [
         declaration::<Insight>(&cfg),
