@@ -57,7 +57,7 @@ build: setup web
 ## peers, the web shell's unit tests and size report, and browser tests in Debian's chromium)
 test: setup test-tools modules lint web-sdk-test web-test
 	$(CARGO) test --no-fail-fast
-	$(CARGO) test --no-fail-fast -p autoscope-sdk $(PLUGIN_CRATES)
+	$(CARGO) test --no-fail-fast -p autoscope-sdk -p autoscope-typescript $(PLUGIN_CRATES)
 	$(MAKE) --no-print-directory browser-test
 
 ## web: the web shell's production build (shell-web/dist), which the host serves at /
@@ -106,7 +106,7 @@ bench: modules
 ## modules: build every module plugin (the workspace but the host, the demo data and the native test harness)
 ## for wasm32 into $(CARGO_TARGET_DIR)/wasm32-unknown-unknown/plugin/
 modules: setup
-	$(CARGO) build --profile plugin --target wasm32-unknown-unknown --workspace --exclude autoscope --exclude autoscope-demo --exclude autoscope-module-test
+	$(CARGO) build --profile plugin --target wasm32-unknown-unknown --workspace --exclude autoscope --exclude autoscope-demo --exclude autoscope-typescript --exclude autoscope-module-test
 
 # Installs the pinned toolchain explicitly: rustup's auto-install may be off (RUSTUP_AUTO_INSTALL=0).
 TOOLCHAIN := $(shell sed -n 's/^channel = "\(.*\)"/\1/p' rust-toolchain.toml)
@@ -133,8 +133,8 @@ lint:
 	cd sdk/web && npm run lint
 	$(CARGO) fmt --all --check
 	$(CARGO) clippy --all-targets -- -D warnings
-	$(CARGO) clippy -p autoscope-sdk $(PLUGIN_CRATES) --all-targets -- -D warnings
-	$(CARGO) clippy --profile plugin --target wasm32-unknown-unknown --workspace --exclude autoscope --exclude autoscope-demo --exclude autoscope-module-test -- -D warnings
+	$(CARGO) clippy -p autoscope-sdk -p autoscope-typescript $(PLUGIN_CRATES) --all-targets -- -D warnings
+	$(CARGO) clippy --profile plugin --target wasm32-unknown-unknown --workspace --exclude autoscope --exclude autoscope-demo --exclude autoscope-typescript --exclude autoscope-module-test -- -D warnings
 
 fmt:
 	$(CARGO) fmt --all

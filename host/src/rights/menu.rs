@@ -8,6 +8,7 @@ use utoipa::ToSchema;
 
 /// A group of the main menu.
 #[derive(Debug, Serialize, ToSchema)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct MenuGroup {
     pub label: &'static str,
     /// An icon name the shell knows.
@@ -21,6 +22,7 @@ pub struct MenuGroup {
 
 /// A menu entry the shell serves itself (its own page), shown by its rights key.
 #[derive(Debug, Serialize, ToSchema)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct ShellEntry {
     pub label: &'static str,
     pub icon: &'static str,
@@ -30,6 +32,7 @@ pub struct ShellEntry {
 
 /// The whole layout.
 #[derive(Debug, Serialize, ToSchema)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct MenuLayout {
     pub groups: &'static [MenuGroup],
     /// Routes of the single entries after the groups, in order; other modules' pages follow.

@@ -9,7 +9,9 @@ use serde::{Deserialize, Serialize};
 
 pub mod menu;
 
+/// A right on a module: may the user view it, and is it disabled (shown greyed).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Right {
     pub view: bool,
     pub disabled: bool,

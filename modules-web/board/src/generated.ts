@@ -1,6 +1,5 @@
-// Generated from the plugin's Rust types by the test `generated_typescript_is_current`
-// (plugins/board/src/typescript.rs): do not edit. After changing the types, run
-// UPDATE_TS_TYPES=1 cargo test -p module-board --lib generated_typescript_is_current
+// Generated from Rust types by the test in plugins/board/src/typescript.rs: do not edit. After changing the
+// types, run UPDATE_TS_TYPES=1 cargo test -p module-board --lib generated_typescript_is_current
 
 /**
  * `GET /board`: the columns, and the cards that pass the filters.
@@ -69,7 +68,7 @@ export type NewComment = { text: string, };
  */
 export type Settings = { wip: Partial<Record<ColumnKey, number | null>>, };
 
-/** The plugin's messages, by the names of its constants. */
+/** The server's messages, by the names of its constants. */
 export const MESSAGES = {
   BLANK_COMMENT: "Please write a comment",
   BAD_WIP: "A WIP limit must be a whole number from 1 to 99",

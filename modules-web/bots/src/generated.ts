@@ -1,6 +1,5 @@
-// Generated from the plugin's Rust types by the test `generated_typescript_is_current`
-// (plugins/bots/src/typescript.rs): do not edit. After changing the types, run
-// UPDATE_TS_TYPES=1 cargo test -p module-bots --lib generated_typescript_is_current
+// Generated from Rust types by the test in plugins/bots/src/typescript.rs: do not edit. After changing the
+// types, run UPDATE_TS_TYPES=1 cargo test -p module-bots --lib generated_typescript_is_current
 
 /**
  * `GET /status`: every bot's live status.
@@ -193,7 +192,7 @@ export type ProcessNames = {
  */
 available: boolean, names: Array<string>, };
 
-/** The plugin's messages, by the names of its constants. */
+/** The server's messages, by the names of its constants. */
 export const MESSAGES = {
   NAME_REQUIRED: "Please enter the bot name",
   NAME_TOO_LONG: "Name must be at most 100 characters",

@@ -1,6 +1,5 @@
-// Generated from the plugin's Rust types by the test `generated_typescript_is_current`
-// (plugins/ranking/src/typescript.rs): do not edit. After changing the types, run
-// UPDATE_TS_TYPES=1 cargo test -p module-ranking --lib generated_typescript_is_current
+// Generated from Rust types by the test in plugins/ranking/src/typescript.rs: do not edit. After changing the
+// types, run UPDATE_TS_TYPES=1 cargo test -p module-ranking --lib generated_typescript_is_current
 
 /**
  * `GET /ranking`: the ranking under `weights` (what-if, or the saved ones when none are given).
@@ -34,7 +33,7 @@ value: number, score: number, bucket: Bucket, };
  */
 export type Bucket = "quick_win" | "strategic" | "long_term";
 
-/** The plugin's messages, by the names of its constants. */
+/** The server's messages, by the names of its constants. */
 export const MESSAGES = {
   WEIGHTS_RANGE: "Weights must be numbers between 0 and 100",
   WEIGHTS_ZERO: "At least one weight must be above 0",

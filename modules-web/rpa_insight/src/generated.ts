@@ -1,6 +1,5 @@
-// Generated from the plugin's Rust types by the test `generated_typescript_is_current`
-// (plugins/rpa_insight/src/typescript.rs): do not edit. After changing the types, run
-// UPDATE_TS_TYPES=1 cargo test -p module-rpa_insight --lib generated_typescript_is_current
+// Generated from Rust types by the test in plugins/rpa_insight/src/typescript.rs: do not edit. After changing the
+// types, run UPDATE_TS_TYPES=1 cargo test -p module-rpa_insight --lib generated_typescript_is_current
 
 /**
  * `GET /overview`: every figure of the range and filters; backlog, at risk, overdue and

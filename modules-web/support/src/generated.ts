@@ -1,6 +1,5 @@
-// Generated from the plugin's Rust types by the test `generated_typescript_is_current`
-// (plugins/support/src/typescript.rs): do not edit. After changing the types, run
-// UPDATE_TS_TYPES=1 cargo test -p module-support --lib generated_typescript_is_current
+// Generated from Rust types by the test in plugins/support/src/typescript.rs: do not edit. After changing the
+// types, run UPDATE_TS_TYPES=1 cargo test -p module-support --lib generated_typescript_is_current
 
 /**
  * `GET /summary`: the widget's figures, from aggregates.
@@ -51,7 +50,7 @@ export type PolicyChange = { policies: Array<Policy>, };
  */
 export type ApprovalRequest = { person_ids: Array<string>, };
 
-/** The plugin's messages, by the names of its constants. */
+/** The server's messages, by the names of its constants. */
 export const MESSAGES = {
   TITLE_REQUIRED: "Please enter a title",
   TITLE_TOO_LONG: "Title must be at most 200 characters",

@@ -1,6 +1,5 @@
-// Generated from the plugin's Rust types by the test `generated_typescript_is_current`
-// (plugins/support_insight/src/typescript.rs): do not edit. After changing the types, run
-// UPDATE_TS_TYPES=1 cargo test -p module-support_insight --lib generated_typescript_is_current
+// Generated from Rust types by the test in plugins/support_insight/src/typescript.rs: do not edit. After changing the
+// types, run UPDATE_TS_TYPES=1 cargo test -p module-support_insight --lib generated_typescript_is_current
 
 /**
  * Every figure over the range; the workload, open breaches and pending approvals are as of now.

@@ -1,6 +1,5 @@
-// Generated from the plugin's Rust types by the test `generated_typescript_is_current`
-// (plugins/vault/src/typescript.rs): do not edit. After changing the types, run
-// UPDATE_TS_TYPES=1 cargo test -p module-vault --lib generated_typescript_is_current
+// Generated from Rust types by the test in plugins/vault/src/typescript.rs: do not edit. After changing the
+// types, run UPDATE_TS_TYPES=1 cargo test -p module-vault --lib generated_typescript_is_current
 
 /**
  * `GET /summary`: the processes per stage and health, and their yearly benefit.
@@ -40,7 +39,7 @@ export type ImportReply = { created: number, errors: Array<RowError>, };
  */
 export type RowError = { row: number, message: string, };
 
-/** The plugin's messages, by the names of its constants. */
+/** The server's messages, by the names of its constants. */
 export const MESSAGES = {
   NAME_REQUIRED: "Please enter the process name",
   NAME_TOO_LONG: "Name must be at most 200 characters",

@@ -343,7 +343,7 @@ async fn live_status_follows_the_latest_runs(engine: Engine) -> anyhow::Result<(
     for name in ["Alpha", "Bravo", "Charlie", "Delta", "Echo"] {
         ids.push(id(&create_bot(&harness, &acme, json!({ "name": name })).await?)?.to_string());
     }
-    let now = harness.state().clock.now();
+    let now = harness.now();
     let key = harness.api_key(&acme).await?;
     ingest(
         &harness,
@@ -405,7 +405,7 @@ async fn the_overview_shows_current_and_last_runs_failures_and_processes(engine:
     let harness = load(engine).await?;
     let acme = harness.company("Acme").await?;
     let (alpha, bravo) = scenario(&harness, &acme).await?;
-    let now = harness.state().clock.now();
+    let now = harness.now();
     let key = harness.api_key(&acme).await?;
     ingest(&harness, &key, json!([run("live", "Alpha", "Invoice posting", now - 600, None, "running", 0)])).await?;
 
@@ -614,7 +614,7 @@ async fn another_companys_bots_and_runs_never_show(engine: Engine) -> anyhow::Re
     let (alpha, _) = scenario(&harness, &acme).await?;
     let theirs = create_bot(&harness, &globex, json!({ "name": "Alpha", "licence_cost": 1 })).await?;
     let their_key = harness.api_key(&globex).await?;
-    let now = harness.state().clock.now();
+    let now = harness.now();
     ingest(
         &harness,
         &their_key,

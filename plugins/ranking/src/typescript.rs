@@ -3,70 +3,29 @@
 //! the weights' checks, which the page makes too. `generated_typescript_is_current` fails
 //! while the committed file differs; with `UPDATE_TS_TYPES=1` it writes the file instead.
 
-use std::path::Path;
-
-use ts_rs::{Config, TS};
+use autoscope_typescript::{GeneratedFile, config, declaration, messages};
 
 use crate::RankingReply;
 use crate::score::{Bucket, Ranked, WEIGHTS_RANGE, WEIGHTS_ZERO, Weights};
 
-const CRATE: &str = "module-ranking";
 const SOURCE: &str = "plugins/ranking/src/typescript.rs";
 /// From the repository's root.
 const FILE: &str = "modules-web/ranking/src/generated.ts";
 
-/// The file: every type, then the messages.
-fn render() -> String {
-    // Whole numbers are JSON numbers, not `bigint`.
-    let cfg = Config::new().with_large_int("number");
-    let types = [
+#[test]
+fn generated_typescript_is_current() {
+    let cfg = config();
+    let parts = [
         declaration::<RankingReply>(&cfg),
         declaration::<Weights>(&cfg),
         declaration::<Ranked>(&cfg),
         declaration::<Bucket>(&cfg),
         messages(&[("WEIGHTS_RANGE", WEIGHTS_RANGE), ("WEIGHTS_ZERO", WEIGHTS_ZERO)]),
     ];
-    let file = format!("{}\n{}\n", header(), types.join("\n\n"));
-    file.lines().map(|line| format!("{}\n", line.trim_end())).collect()
-}
-
-fn header() -> String {
-    format!(
-        "// Generated from the plugin's Rust types by the test `generated_typescript_is_current`\n\
-         // ({SOURCE}): do not edit. After changing the types, run\n\
-         // UPDATE_TS_TYPES=1 cargo test -p {CRATE} --lib generated_typescript_is_current\n"
-    )
-}
-
-/// `export type …` with the type's doc comment.
-fn declaration<T: TS>(cfg: &Config) -> String {
-    format!("{}export {}", T::docs().unwrap_or_default(), T::decl(cfg))
-}
-
-/// The plugin's messages by the names of their constants, for the remote to show the same.
-fn messages(messages: &[(&str, &str)]) -> String {
-    let entries: String = messages
-        .iter()
-        .map(|(name, text)| format!("  {name}: {},\n", serde_json::to_string(text).expect("a string encodes")))
-        .collect();
-    format!(
-        "/** The plugin's messages, by the names of its constants. */\nexport const MESSAGES = {{\n{entries}}} as const;"
-    )
-}
-
-#[test]
-fn generated_typescript_is_current() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..").join(FILE);
-    let generated = render();
-    if std::env::var_os("UPDATE_TS_TYPES").is_some() {
-        std::fs::write(&path, &generated).unwrap_or_else(|err| panic!("writing {FILE}: {err}"));
-        return;
+    GeneratedFile {
+        file: FILE,
+        source: SOURCE,
+        regenerate: "cargo test -p module-ranking --lib generated_typescript_is_current",
     }
-    let committed = std::fs::read_to_string(&path).unwrap_or_default();
-    assert!(
-        committed == generated,
-        "{FILE} is not what the plugin's types generate: run\n  \
-         UPDATE_TS_TYPES=1 cargo test -p {CRATE} --lib generated_typescript_is_current\n\
-         and commit the file.\n\n--- generated:\n{generated}"
-    );
+    .check_or_write(&parts);
 }

@@ -5,9 +5,7 @@
 //! checks are the shared ones). `generated_typescript_is_current` fails while the committed
 //! file differs; with `UPDATE_TS_TYPES=1` it writes the file instead.
 
-use std::path::Path;
-
-use ts_rs::{Config, TS};
+use autoscope_typescript::{GeneratedFile, config, declaration};
 
 use crate::lists::{Names, RunDetail};
 use crate::overview::{Overview, Queues};
@@ -16,16 +14,14 @@ use crate::range::Shown;
 use crate::runs::{Day, Exceptions, Kpis, Reason, Reasons, StatusCounts, Week};
 use crate::scope::Scope;
 
-const CRATE: &str = "module-rpa_insight";
 const SOURCE: &str = "plugins/rpa_insight/src/typescript.rs";
 /// From the repository's root.
 const FILE: &str = "modules-web/rpa_insight/src/generated.ts";
 
-/// The file: every type.
-fn render() -> String {
-    // Whole numbers are JSON numbers, not `bigint`.
-    let cfg = Config::new().with_large_int("number");
-    let types = [
+#[test]
+fn generated_typescript_is_current() {
+    let cfg = config();
+    let parts = [
         declaration::<Overview>(&cfg),
         declaration::<Shown>(&cfg),
         declaration::<Scope>(&cfg),
@@ -44,36 +40,10 @@ fn render() -> String {
         declaration::<RunDetail>(&cfg),
         declaration::<Names>(&cfg),
     ];
-    let file = format!("{}\n{}\n", header(), types.join("\n\n"));
-    file.lines().map(|line| format!("{}\n", line.trim_end())).collect()
-}
-
-fn header() -> String {
-    format!(
-        "// Generated from the plugin's Rust types by the test `generated_typescript_is_current`\n\
-         // ({SOURCE}): do not edit. After changing the types, run\n\
-         // UPDATE_TS_TYPES=1 cargo test -p {CRATE} --lib generated_typescript_is_current\n"
-    )
-}
-
-/// `export type …` with the type's doc comment.
-fn declaration<T: TS>(cfg: &Config) -> String {
-    format!("{}export {}", T::docs().unwrap_or_default(), T::decl(cfg))
-}
-
-#[test]
-fn generated_typescript_is_current() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..").join(FILE);
-    let generated = render();
-    if std::env::var_os("UPDATE_TS_TYPES").is_some() {
-        std::fs::write(&path, &generated).unwrap_or_else(|err| panic!("writing {FILE}: {err}"));
-        return;
+    GeneratedFile {
+        file: FILE,
+        source: SOURCE,
+        regenerate: "cargo test -p module-rpa_insight --lib generated_typescript_is_current",
     }
-    let committed = std::fs::read_to_string(&path).unwrap_or_default();
-    assert!(
-        committed == generated,
-        "{FILE} is not what the plugin's types generate: run\n  \
-         UPDATE_TS_TYPES=1 cargo test -p {CRATE} --lib generated_typescript_is_current\n\
-         and commit the file.\n\n--- generated:\n{generated}"
-    );
+    .check_or_write(&parts);
 }

@@ -288,7 +288,7 @@ async fn filters_narrow_runs_and_queue_items_apart(engine: Engine) -> anyhow::Re
 /// Moves the host's clock to the next 12:00 UTC (at most a day and a half ahead), so that
 /// hours before it fall on known days; answers that moment.
 fn to_noon(harness: &Harness) -> i64 {
-    let now = harness.state().clock.now();
+    let now = harness.now();
     let mut noon = now - now.rem_euclid(DAY) + 12 * HOUR;
     if noon < now {
         noon += DAY;
@@ -560,7 +560,7 @@ async fn the_filters_offer_every_process_bot_and_queue(engine: Engine) -> anyhow
     let harness = load(engine).await?;
     let acme = with_runs(&harness).await?;
     let key = harness.api_key(&acme).await?;
-    let now = harness.state().clock.now();
+    let now = harness.now();
     ingest(
         &harness,
         &key,
@@ -600,7 +600,7 @@ async fn another_companys_runs_and_items_never_count(engine: Engine) -> anyhow::
         ]),
     )
     .await?;
-    let now = harness.state().clock.now();
+    let now = harness.now();
     ingest(
         &harness,
         &key,

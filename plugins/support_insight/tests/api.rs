@@ -44,7 +44,7 @@ async fn load(engine: Engine) -> anyhow::Result<Harness> {
 
 /// Moves the host's clock to `at` (seconds since the epoch; only forward).
 fn move_to(harness: &Harness, at: i64) -> anyhow::Result<()> {
-    let by = at - harness.state().clock.now();
+    let by = at - harness.now();
     anyhow::ensure!(by >= 0, "the clock is already past {at}");
     harness.advance(Duration::from_secs(by.unsigned_abs()));
     Ok(())
@@ -510,7 +510,7 @@ async fn many_processes_and_the_longest_range_fit_the_limits(engine: Engine) -> 
         });
         open(&harness, &acme, ticket).await?;
     }
-    let now = harness.state().clock.now();
+    let now = harness.now();
     let answer = insight(&harness, &acme, &format!("from={}&to={now}", now - 400 * DAY)).await?;
     assert_eq!(answer["by_priority"]["Low"], 200);
     assert_eq!(points(&answer["opened"]).len(), 401);

@@ -523,7 +523,7 @@ async fn a_board_stage_change_is_recorded_once(engine: Engine) {
     harness.advance(Duration::from_secs(1));
     // What the board's publish does: the vault is the one subscriber.
     let event = Publish { name: "board.stage_changed".into(), payload: payload.clone() };
-    let subscribers = autoscope::events::publish(harness.state(), "board", &acme.id, &event).await.expect("published");
+    let subscribers = harness.publish("board", &acme.id, &event).await.expect("published");
     assert_eq!(subscribers, 1);
     assert_eq!(harness.deliver_events().await.expect("delivered"), 1);
 
@@ -540,21 +540,16 @@ async fn a_board_stage_change_is_recorded_once(engine: Engine) {
         "call": { "kind": "event", "id": event_id, "name": "board.stage_changed", "source": "board", "payload": payload, "published_at": 0, "attempt": 2 }
     }))
     .expect("an envelope");
-    let installed = harness.state().modules.get("vault").expect("installed");
-    let reply = autoscope::runtime::call(harness.state(), &installed.loaded, &envelope).await.expect("the call runs");
+    let reply = harness.call_envelope("vault", &envelope).await.expect("the call runs");
     assert_eq!(reply.status, 200, "{}", reply.body.get());
     assert_eq!(actions(&history(&harness, &acme, id(&process)).await), ["stage", "created"]);
 
     // An event for a process deleted meanwhile is dropped, not retried.
     let gone = json!({ "process_id": "gone", "from": "idea", "to": "live", "user_id": null });
-    autoscope::events::publish(
-        harness.state(),
-        "board",
-        &acme.id,
-        &Publish { name: "board.stage_changed".into(), payload: gone },
-    )
-    .await
-    .expect("published");
+    harness
+        .publish("board", &acme.id, &Publish { name: "board.stage_changed".into(), payload: gone })
+        .await
+        .expect("published");
     assert_eq!(harness.deliver_events().await.expect("delivered"), 1);
 }
 

@@ -6,88 +6,19 @@
  */
 
 import { ApiError, createApiClient, type ApiClient } from './api';
-import type { Right } from './types';
 
-/** A page a module adds to the menu and the routes. */
-export interface ModulePage {
-  /** The route, e.g. `/Process`. */
-  route: string;
-  label: string;
-  /** The sidebar group (e.g. `Dashboards`), null for a single item. */
-  group: string | null;
-  /** An icon name the shell knows. */
-  icon: string | null;
-  /** The menu entry's rights key: the page's own, or the module's rights key. */
-  menuKey: string;
-  /** The exposed component of the remote, e.g. `./ProcessVault`. */
-  component: string;
-  widget: string | null;
-}
-
-/** The federated remote of a module with pages. */
-export interface ModuleRemote {
-  /** The remote's Module Federation name. */
-  name: string;
-  /** Same-origin URL of its `mf-manifest.json` (`/modules/<key>/<version>/mf-manifest.json`). */
-  manifestUrl: string;
-}
-
-/** A module as `GET /api/modules` describes it (the host's `VisibleModule`). */
-export interface VisibleModule {
-  key: string;
-  name: string;
-  version: string;
-  rightsKey: string;
-  /** The user's right on the module: `view` is always true here; `disabled` greys it out. */
-  rights: Right;
-  pages: ModulePage[];
-  /** Present when the module has pages. */
-  remote: ModuleRemote | null;
-}
-
-/** A rights key of the portal (the host's `RightsKey`). */
-export interface RightsKey {
-  key: string;
-  /** Premium keys are disabled for community companies. */
-  premium: boolean;
-}
-
-/** A group of the main menu (the host's `MenuGroup`). */
-export interface MenuGroup {
-  label: string;
-  /** An icon name the shell knows. */
-  icon: string;
-  key: string;
-  /** The group's own page, if it has one. */
-  to: string | null;
-  /** The routes of its entries, in order; modules' other pages in the group follow. */
-  routes: string[];
-}
-
-/** A menu entry the shell serves itself, shown by its rights key (the host's `ShellEntry`). */
-export interface ShellEntry {
-  label: string;
-  icon: string;
-  key: string;
-  to: string;
-}
-
-/** The menu's order and groups (the host's `MenuLayout`). */
-export interface MenuLayout {
-  groups: MenuGroup[];
-  /** The routes of the single entries after the groups, in order; other modules' pages follow. */
-  singles: string[];
-  /** Create New Company: a menu of its own. */
-  company: ShellEntry;
-}
-
-/** The answer of `GET /api/modules` (the host's `VisibleModules`). */
-export interface VisibleModulesResponse {
-  data: VisibleModule[];
-  /** Every rights key of the portal, in order. */
-  rightsKeys: RightsKey[];
-  menu: MenuLayout;
-}
+// The answer's types are generated from the host's Rust types (host/src/modules/registry/typescript.rs).
+export type {
+  MenuGroup,
+  MenuLayout,
+  ModulePage,
+  ModuleRemote,
+  RightsKey,
+  ShellEntry,
+  VisibleModule,
+  VisibleModulesResponse,
+} from './generated';
+import type { MenuLayout, VisibleModule, VisibleModulesResponse } from './generated';
 
 export interface FetchModulesOptions {
   signal?: AbortSignal;

@@ -4,12 +4,9 @@
  * host only through the hooks built on it.
  */
 
-/** A user's right on one rights key (the host's `rights::Right`). */
-export interface Right {
-  view: boolean;
-  /** Shown greyed with "Upgrade to Premium"; the module's routes and API are closed. */
-  disabled: boolean;
-}
+/** A user's right on one rights key (the host's `rights::Right`, generated). */
+export type { Right } from './generated';
+import type { Right } from './generated';
 
 /** The session's rights map, keyed by rights key (e.g. `process`, `support`). */
 export type Rights = Readonly<Record<string, Right>>;

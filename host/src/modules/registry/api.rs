@@ -33,8 +33,10 @@ pub fn asset_routes() -> axum::Router<AppState> {
     axum::Router::new().route("/modules/{key}/{version}/{*path}", axum::routing::get(asset))
 }
 
-/// A module as the web shell needs it to build the menu and load the remote.
+/// A module as `GET /api/modules` describes it: what the shell needs to build the menu and
+/// load the remote.
 #[derive(Debug, Serialize, ToSchema)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct VisibleModule {
     pub key: String,
@@ -48,7 +50,9 @@ pub struct VisibleModule {
     pub remote: Option<RemoteItem>,
 }
 
+/// A page a module adds to the menu and the routes.
 #[derive(Debug, Serialize, ToSchema)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "ModulePage"))]
 #[serde(rename_all = "camelCase")]
 pub struct PageItem {
     pub route: String,
@@ -62,7 +66,9 @@ pub struct PageItem {
     pub widget: Option<String>,
 }
 
+/// The federated remote of a module with pages.
 #[derive(Debug, Serialize, ToSchema)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "ModuleRemote"))]
 #[serde(rename_all = "camelCase")]
 pub struct RemoteItem {
     pub name: String,
@@ -106,7 +112,9 @@ pub fn visible_to(modules: &[std::sync::Arc<Installed>], user: &CurrentUser) -> 
         .collect()
 }
 
+/// The answer of `GET /api/modules`.
 #[derive(Debug, Serialize, ToSchema)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "VisibleModulesResponse"))]
 #[serde(rename_all = "camelCase")]
 pub struct VisibleModules {
     pub data: Vec<VisibleModule>,
@@ -116,7 +124,9 @@ pub struct VisibleModules {
     pub menu: &'static MenuLayout,
 }
 
+/// A rights key of the portal; premium keys are disabled for community companies.
 #[derive(Debug, Serialize, ToSchema)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct RightsKey {
     pub key: &'static str,
     pub premium: bool,

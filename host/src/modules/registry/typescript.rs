@@ -1,0 +1,29 @@
+//! The web SDK's types of `GET /api/modules` (`sdk/web/src/generated.ts`), rendered from
+//! the answer's Rust types.
+
+use autoscope_typescript::{GeneratedFile, config, declaration};
+
+use super::api::{PageItem, RemoteItem, RightsKey, VisibleModule, VisibleModules};
+use crate::rights::Right;
+use crate::rights::menu::{MenuGroup, MenuLayout, ShellEntry};
+
+#[test]
+fn generated_typescript_is_current() {
+    let cfg = config();
+    GeneratedFile {
+        file: "sdk/web/src/generated.ts",
+        source: "host/src/modules/registry/typescript.rs",
+        regenerate: "cargo test -p autoscope --lib generated_typescript_is_current",
+    }
+    .check_or_write(&[
+        declaration::<VisibleModules>(&cfg),
+        declaration::<VisibleModule>(&cfg),
+        declaration::<PageItem>(&cfg),
+        declaration::<RemoteItem>(&cfg),
+        declaration::<Right>(&cfg),
+        declaration::<RightsKey>(&cfg),
+        declaration::<MenuLayout>(&cfg),
+        declaration::<MenuGroup>(&cfg),
+        declaration::<ShellEntry>(&cfg),
+    ]);
+}

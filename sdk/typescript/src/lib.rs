@@ -1,0 +1,117 @@
+//! The TypeScript a web client reads, generated from the Rust types that produce it, and
+//! a check that the committed file is what they generate. A crate (the host, a plugin)
+//! lists its types in a test:
+//!
+//! ```no_run
+//! # #[derive(ts_rs::TS)] struct Reply { n: i64 }
+//! use autoscope_typescript::{GeneratedFile, declaration, messages};
+//!
+//! let file = GeneratedFile {
+//!     file: "modules-web/shop/src/generated.ts",
+//!     source: "plugins/shop/src/typescript.rs",
+//!     regenerate: "cargo test -p module-shop --lib generated_typescript_is_current",
+//! };
+//! let cfg = autoscope_typescript::config();
+//! file.check_or_write(&[declaration::<Reply>(&cfg), messages(&[("BLANK", "Enter a name")])]);
+//! ```
+//!
+//! The check fails while the committed file differs; with `UPDATE_TS_TYPES=1` in the
+//! environment it writes the file instead.
+
+use std::path::Path;
+
+pub use ts_rs::{Config, TS};
+
+/// How ts-rs renders: whole numbers are JSON numbers, not `bigint`.
+pub fn config() -> Config {
+    Config::new().with_large_int("number")
+}
+
+/// `export type …` of `T`, with its doc comment.
+pub fn declaration<T: TS>(cfg: &Config) -> String {
+    format!("{}export {}", T::docs().unwrap_or_default(), T::decl(cfg))
+}
+
+/// Messages by the names of their constants (`MESSAGES.BLANK`), for a client to show the
+/// same text as the server.
+pub fn messages(messages: &[(&str, &str)]) -> String {
+    let entries: String = messages.iter().map(|(name, text)| format!("  {name}: {},\n", quoted(text))).collect();
+    format!(
+        "/** The server's messages, by the names of its constants. */\nexport const MESSAGES = {{\n{entries}}} as const;"
+    )
+}
+
+/// A union of string literals: `export type Name = "a" | "b";`, with its doc line.
+pub fn string_union(doc: &str, name: &str, values: &[&str]) -> String {
+    let values: Vec<String> = values.iter().map(|value| quoted(value)).collect();
+    format!("/**\n * {doc}\n */\nexport type {name} = {};", values.join(" | "))
+}
+
+fn quoted(text: &str) -> String {
+    serde_json::to_string(text).unwrap_or_else(|_| format!("{text:?}"))
+}
+
+/// One generated file and where it comes from.
+pub struct GeneratedFile {
+    /// The file, from the repository's root.
+    pub file: &'static str,
+    /// The source that lists its parts, from the repository's root.
+    pub source: &'static str,
+    /// The command that runs that test.
+    pub regenerate: &'static str,
+}
+
+impl GeneratedFile {
+    /// The file's text: a header saying how it is made, then the parts.
+    pub fn render(&self, parts: &[String]) -> String {
+        let header = format!(
+            "// Generated from Rust types by the test in {}: do not edit. After changing the\n\
+             // types, run UPDATE_TS_TYPES=1 {}\n",
+            self.source, self.regenerate
+        );
+        let file = format!("{header}\n{}\n", parts.join("\n\n"));
+        file.lines().map(|line| format!("{}\n", line.trim_end())).collect()
+    }
+
+    /// Panics (failing the test) unless the committed file is what `parts` render; with
+    /// `UPDATE_TS_TYPES` set it writes the file instead.
+    pub fn check_or_write(&self, parts: &[String]) {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        let path = root.join(self.file);
+        let generated = self.render(parts);
+        if std::env::var_os("UPDATE_TS_TYPES").is_some() {
+            std::fs::write(&path, &generated).unwrap_or_else(|err| panic!("writing {}: {err}", self.file));
+            return;
+        }
+        let committed = std::fs::read_to_string(&path).unwrap_or_default();
+        assert!(
+            committed == generated,
+            "{} is not what the Rust types generate: run\n  UPDATE_TS_TYPES=1 {}\nand commit the file.\n\n--- generated:\n{generated}",
+            self.file,
+            self.regenerate
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn messages_and_unions_are_quoted_as_json() {
+        assert_eq!(
+            messages(&[("BLANK", "Say \"hi\"")]),
+            "/** The server's messages, by the names of its constants. */\nexport const MESSAGES = {\n  BLANK: \"Say \\\"hi\\\"\",\n} as const;"
+        );
+        assert_eq!(string_union("A key.", "Key", &["a", "b"]), "/**\n * A key.\n */\nexport type Key = \"a\" | \"b\";");
+    }
+
+    #[test]
+    fn the_header_says_how_to_regenerate() {
+        let file = GeneratedFile { file: "x.ts", source: "src/typescript.rs", regenerate: "cargo test -p x" };
+        let text = file.render(&["export type A = string;".into()]);
+        assert!(text.starts_with("// Generated from Rust types by the test in src/typescript.rs"));
+        assert!(text.contains("UPDATE_TS_TYPES=1 cargo test -p x"));
+        assert!(text.ends_with("export type A = string;\n"));
+    }
+}
