@@ -22,11 +22,6 @@ const SOURCE: &str = "plugins/bots/src/typescript.rs";
 /// From the repository's root.
 const FILE: &str = "modules-web/bots/src/generated.ts";
 
-/// `(name, text)` of message constants.
-macro_rules! messages {
-    ($($name:ident),* $(,)?) => { [$((stringify!($name), $name)),*] };
-}
-
 #[test]
 fn generated_typescript_is_current() {
     let cfg = config();

@@ -21,11 +21,6 @@ const SOURCE: &str = "plugins/support/src/typescript.rs";
 /// From the repository's root.
 const FILE: &str = "modules-web/support/src/generated.ts";
 
-/// `(name, text)` of message constants.
-macro_rules! messages {
-    ($($name:ident),* $(,)?) => { [$((stringify!($name), $name)),*] };
-}
-
 #[test]
 fn generated_typescript_is_current() {
     let cfg = config();

@@ -41,6 +41,13 @@ pub fn messages(messages: &[(&str, &str)]) -> String {
     )
 }
 
+/// `messages![NAME_REQUIRED, NAME_TOO_LONG]`: the `(name, text)` pairs of message
+/// constants in scope, for [`messages()`].
+#[macro_export]
+macro_rules! messages {
+    ($($name:ident),* $(,)?) => { [$((stringify!($name), $name)),*] };
+}
+
 /// A union of string literals: `export type Name = "a" | "b";`, with its doc line.
 pub fn string_union(doc: &str, name: &str, values: &[&str]) -> String {
     let values: Vec<String> = values.iter().map(|value| quoted(value)).collect();
