@@ -36,21 +36,34 @@ last_event_at: number | null, };
 export type State = "running" | "idle" | "offline";
 
 /**
- * From the UTC day starting at `from` to the one starting at `to`, both included.
+ * Whole UTC days, the first and the last included.
  */
-export type Days = {
+export type RangeAnswer = {
+/**
+ * The first day, `YYYY-MM-DD`.
+ */
+from: string,
+/**
+ * The last day, included.
+ */
+to: string,
 /**
  * The first day's UTC midnight, unix seconds.
  */
-from: number,
+start: number,
 /**
- * The last day's UTC midnight.
+ * The UTC midnight after the last day.
  */
-to: number,
+end: number,
 /**
- * How many days: `(to - from) / 86400 + 1`.
+ * How many days, both ends included.
  */
 days: number, };
+
+/**
+ * The longest range the plugin answers, in days.
+ */
+export const MAX_DAYS = 400;
 
 /**
  * `GET /bots/{id}/overview`.
@@ -59,7 +72,7 @@ export type Overview = {
 /**
  * The inventory record.
  */
-bot: Record<string, unknown>, range: Days, status: BotStatus,
+bot: Record<string, unknown>, range: RangeAnswer, status: BotStatus,
 /**
  * Run records.
  */
@@ -96,7 +109,7 @@ assigned: boolean, runs: number, successful: number, failed: number, items: numb
 /**
  * `GET /heatmap`: one row per bot, one cell per day.
  */
-export type Heatmap = { range: Days,
+export type Heatmap = { range: RangeAnswer,
 /**
  * Each day's UTC midnight: the columns.
  */
@@ -127,7 +140,7 @@ average: number, };
 /**
  * `GET /calculation`: cost against savings per bot, with formulas and inputs.
  */
-export type Calculation = { range: Days, currency: Currency,
+export type Calculation = { range: RangeAnswer, currency: Currency,
 /**
  * False when Process Vault is not installed: no rates, so no savings.
  */

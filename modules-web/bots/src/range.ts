@@ -15,11 +15,9 @@ import {
   type DayRange,
   type DayRangeKind,
 } from '@common/domain/ranges';
+import { MAX_DAYS } from './generated';
 
 export type RangeChoice = DayRange;
-
-/** The longest range the plugin answers. */
-export const MAX_DAYS = 400;
 
 /** The choice the URL holds; anything missing or unknown is the last 30 days. */
 export function choiceFromParams(params: URLSearchParams, today: string): RangeChoice {

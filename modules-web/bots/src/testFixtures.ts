@@ -21,7 +21,7 @@ export const BOT: Bot = {
 const figure = (value: number | null): Figure => ({ value, formula: 'f', inputs: [] });
 
 export const CALCULATION: Calculation = {
-  range: { from: 1_772_409_600, to: 1_772_582_400, days: 3 },
+  range: { from: '2026-03-02', to: '2026-03-04', start: 1_772_409_600, end: 1_772_668_800, days: 3 },
   currency: { code: 'EUR', symbol: '€' },
   vault_available: true,
   bots: [

@@ -46,7 +46,6 @@ export type {
   BotStatus,
   Calculation,
   Currency,
-  Days,
   Figure,
   Figures,
   Heatmap,
@@ -54,6 +53,7 @@ export type {
   Me,
   ProcessLine,
   ProcessNames,
+  RangeAnswer,
   Statuses,
   Unit,
 } from './generated';

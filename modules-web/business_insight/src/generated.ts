@@ -8,7 +8,12 @@ export type Overview = {
 /**
  * Always true (see [`Unavailable`]).
  */
-available: true, range: RangeAnswer, filters: Filters, currency: Currency, choices: Choices, totals: Benefits, by_month: Array<MonthRow>, by_department: Array<DepartmentRow>, by_process: Array<ProcessRow>, };
+available: true, range: RangeAnswer,
+/**
+ * The range's part of a year (4 decimals): for each year it touches, its days in the
+ * range ÷ that year's days.
+ */
+years: Rounded, filters: Filters, currency: Currency, choices: Choices, totals: Benefits, by_month: Array<MonthRow>, by_department: Array<DepartmentRow>, by_process: Array<ProcessRow>, };
 
 /**
  * The answer when a module the figures come from is not installed.
@@ -24,17 +29,34 @@ available: false,
 missing: Array<string>, };
 
 /**
- * The range as the answer gives it.
+ * Whole UTC days, the first and the last included.
  */
 export type RangeAnswer = {
 /**
- * `YYYY-MM-DD`, both days included.
+ * The first day, `YYYY-MM-DD`.
  */
-from: string, to: string, days: number,
+from: string,
 /**
- * The range's part of a year (4 decimals).
+ * The last day, included.
  */
-years: Rounded, };
+to: string,
+/**
+ * The first day's UTC midnight, unix seconds.
+ */
+start: number,
+/**
+ * The UTC midnight after the last day.
+ */
+end: number,
+/**
+ * How many days, both ends included.
+ */
+days: number, };
+
+/**
+ * The longest range the plugin answers, in days.
+ */
+export const MAX_DAYS = 731;
 
 /**
  * What the department and process filters keep.

@@ -13,6 +13,7 @@ import {
   rangeKindFromParams,
   type DayRange,
 } from '@common/domain/ranges';
+import { MAX_DAYS } from './generated';
 
 export const PRESETS = ['ytd', '12m', 'last_year'] as const;
 export type Preset = (typeof PRESETS)[number];
@@ -25,8 +26,6 @@ export const RANGE_LABELS: Readonly<Record<RangeKind, string>> = {
   custom: 'Custom',
 };
 
-/** The longest range the plugin answers. */
-export const MAX_DAYS = 731;
 const DEFAULT_KIND: Preset = 'ytd';
 
 /** The range: its kind and its first and last day (`YYYY-MM-DD`), both included. */

@@ -51,7 +51,8 @@ export function processRow(
 export function overview(): Overview {
   return {
     available: true,
-    range: { from: '2025-01-01', to: '2025-12-31', days: 365, years: 1 },
+    range: { from: '2025-01-01', to: '2025-12-31', start: 1_735_689_600, end: 1_767_225_600, days: 365 },
+    years: 1,
     filters: { department: null, process: null },
     currency: { code: 'EUR', symbol: '€' },
     choices: {

@@ -50,7 +50,8 @@ export function daySpan(from: string, to: string): number | null {
 
 /**
  * Why the days cannot be asked for; null when they can. `limit` says the longest range in
- * words (`731 days (two years)`); by default `<maxDays> days`.
+ * words (`731 days (two years)`); by default `<maxDays> days`. The plugins refuse such days
+ * with the same messages (`autoscope_sdk::range`).
  */
 export function daysProblem(from: string, to: string, maxDays: number, limit = `${maxDays} days`): string | null {
   const first = parseUtcDayInput(from);

@@ -24,18 +24,34 @@ per_day: Array<DayRuns>,
 duration_weeks: Array<WeekDurations>, reasons: Reasons, exceptions: Exceptions, queues: Queues, };
 
 /**
- * The range as the answer gives it: both days included (`YYYY-MM-DD`), and the seconds
- * storage was asked.
+ * Whole UTC days, the first and the last included.
  */
-export type RangeAnswer = { from: string, to: string,
+export type RangeAnswer = {
 /**
- * The first day's midnight.
+ * The first day, `YYYY-MM-DD`.
+ */
+from: string,
+/**
+ * The last day, included.
+ */
+to: string,
+/**
+ * The first day's UTC midnight, unix seconds.
  */
 start: number,
 /**
- * The midnight after the last day.
+ * The UTC midnight after the last day.
  */
-end: number, days: number, };
+end: number,
+/**
+ * How many days, both ends included.
+ */
+days: number, };
+
+/**
+ * The longest range the plugin answers, in days.
+ */
+export const MAX_DAYS = 400;
 
 export type Filters = { process: string | null, bot: string | null, queue: string | null, };
 

@@ -20,10 +20,8 @@ import {
   type DayRangeKind,
 } from '@common/domain/ranges';
 import { utcDayInput } from '@common/domain/days';
+import { MAX_DAYS } from './generated';
 import { RUN_STATUSES, type RunStatus, type StuckKind } from './types';
-
-/** The longest range the plugin answers. */
-export const MAX_DAYS = 400;
 
 /** The range (a custom range's first and last day, both included; presets ignore them) and the rest. */
 export interface PageState extends DayRange {

@@ -29,7 +29,7 @@ export default function SupportInsightPage() {
     [setParams],
   );
 
-  const insight = useInsight(choice, problem === null);
+  const insight = useInsight(choice);
 
   usePageTitle({
     heading: 'Support Insight',
@@ -98,7 +98,7 @@ function Figures({ insight, stale, onWider }: FiguresProps) {
         </Paper>
       ) : (
         <Suspense fallback={<Loader aria-label="Loading the charts" />}>
-          <Charts insight={insight} bucket={insight.range.bucket} />
+          <Charts insight={insight} bucket={insight.bucket} />
         </Suspense>
       )}
       <BreakdownTables insight={insight} opened={opened} people={people} processNames={processNames} />

@@ -19,16 +19,7 @@ function useUser(): string {
 }
 
 export const insightKeys = {
-  /** A preset's query is made when it runs (its window ends now), so the choice is the key. */
-  insight: (user: string, choice: RangeChoice) =>
-    [
-      'support_insight',
-      user,
-      'insight',
-      choice.kind,
-      choice.kind === 'custom' ? [choice.from, choice.to] : null,
-      choice.bucket,
-    ] as const,
+  insight: (user: string, choice: RangeChoice) => ['support_insight', user, 'insight', choice] as const,
   processNames: (user: string) => ['support_insight', user, 'process-names'] as const,
 };
 
@@ -36,16 +27,14 @@ export const insightKeys = {
  * The figures of a choice; the previous figures stay on screen while another range loads.
  * Idle while the range has a problem.
  */
-export function useInsight(choice: RangeChoice, valid: boolean) {
+export function useInsight(choice: RangeChoice) {
   const api = useModuleApi();
   const user = useUser();
+  const query = insightQuery(choice);
   return useQuery({
     queryKey: insightKeys.insight(user, choice),
-    queryFn: ({ signal }) => {
-      const query = insightQuery(choice, Date.now() / 1000);
-      return api.get<InsightAnswer>('/insight', { signal, query: query ? { ...query } : undefined });
-    },
-    enabled: valid,
+    queryFn: ({ signal }) => api.get<InsightAnswer>('/insight', { signal, query: query ? { ...query } : undefined }),
+    enabled: query !== null,
     placeholderData: keepPreviousData,
   });
 }

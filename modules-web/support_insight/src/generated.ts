@@ -8,7 +8,11 @@ export type Insight = {
 /**
  * Always true (`{available: false}` when Ticket Management is not installed).
  */
-available: true, range: InsightRange,
+available: true, range: RangeAnswer,
+/**
+ * The series' bucket.
+ */
+bucket: "day" | "week" | "month",
 /**
  * Tickets created in the range, per status (every status, 0 when none).
  */
@@ -35,13 +39,34 @@ per_process: Array<{ process_id: string, n: number }>, per_bot: Array<{ bot_id: 
 workload: Array<Load>, };
 
 /**
- * From `from` to `to`, unix seconds, both included; series cut into `bucket`s.
+ * Whole UTC days, the first and the last included.
  */
-export type InsightRange = { from: number, to: number,
+export type RangeAnswer = {
 /**
- * One of the buckets [`Range::parse`] accepts.
+ * The first day, `YYYY-MM-DD`.
  */
-bucket: "day" | "week" | "month", };
+from: string,
+/**
+ * The last day, included.
+ */
+to: string,
+/**
+ * The first day's UTC midnight, unix seconds.
+ */
+start: number,
+/**
+ * The UTC midnight after the last day.
+ */
+end: number,
+/**
+ * How many days, both ends included.
+ */
+days: number, };
+
+/**
+ * The longest range the plugin answers, in days.
+ */
+export const MAX_DAYS = 400;
 
 export type Point = {
 /**

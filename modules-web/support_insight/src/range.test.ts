@@ -11,7 +11,6 @@ import {
   withKind,
   type RangeChoice,
 } from './range';
-import { DAY0 } from './testFixtures';
 
 const TODAY = '2040-02-29';
 const params = (text: string) => new URLSearchParams(text);
@@ -106,19 +105,17 @@ describe('the custom range', () => {
 });
 
 describe('the query', () => {
-  it('asks a preset from its days before now, up to the plugin’s now', () => {
-    expect(insightQuery({ kind: '7', from: '', to: '', bucket: 'day' }, 1_000_000.7)).toEqual({
-      from: 1_000_000 - 7 * 86_400,
-      bucket: 'day',
-    });
+  it('asks the days a preset shows, up to today', () => {
+    const week = choiceFromParams(params('range=7'), TODAY);
+    expect(insightQuery(week)).toEqual({ from: '2040-02-23', to: TODAY, bucket: 'day' });
   });
 
-  it('asks custom days from the first second of the first to the last second of the last (UTC)', () => {
-    expect(insightQuery(custom(TODAY, '2040-03-01', 'week'), 0)).toEqual({
-      from: DAY0,
-      to: DAY0 + 2 * 86_400 - 1,
+  it('asks custom days as chosen, both included, or nothing while they have a problem', () => {
+    expect(insightQuery(custom(TODAY, '2040-03-01', 'week'))).toEqual({
+      from: TODAY,
+      to: '2040-03-01',
       bucket: 'week',
     });
-    expect(insightQuery(custom('2040-03-01', TODAY), 0)).toBeNull();
+    expect(insightQuery(custom('2040-03-01', TODAY))).toBeNull();
   });
 });

@@ -1,13 +1,11 @@
 /**
- * The date range of the page: a preset (the last 7, 30 or 90 days up to now) or custom days,
- * and the bucket of the series. Kept in the URL (`?range=custom&from=2040-02-01&to=2040-02-29&bucket=week`)
- * so that a reload or a shared link shows the same figures. Days are UTC days, as the plugin's
- * buckets are.
+ * The date range of the page: a preset (the last 7, 30 or 90 days, today included) or custom
+ * days, and the bucket of the series. Kept in the URL (`?range=custom&from=2040-02-01&to=2040-02-29&bucket=week`)
+ * so that a reload or a shared link shows the same figures. Days are whole UTC days, both
+ * included, as the plugin's figures and buckets are.
  */
 
-import { parseUtcDayInput } from '@common/domain/days';
 import {
-  DAY,
   DAY_PRESETS,
   DEFAULT_DAY_PRESET,
   customDaysFromParams,
@@ -20,23 +18,21 @@ import {
   type DayRange,
   type DayRangeKind,
 } from '@common/domain/ranges';
+import { MAX_DAYS } from './generated';
 
 export const BUCKETS = ['day', 'week', 'month'] as const;
 export type Bucket = (typeof BUCKETS)[number];
 export const BUCKET_LABELS: Readonly<Record<Bucket, string>> = { day: 'Day', week: 'Week', month: 'Month' };
-
-/** The longest range the plugin answers. */
-export const MAX_DAYS = 400;
 
 /** The range (the first and last day, both included, are used when `kind` is custom) and the series' bucket. */
 export interface RangeChoice extends DayRange {
   bucket: Bucket;
 }
 
-/** What `GET /insight` is asked: a preset leaves `to` out, so the plugin's now ends it. */
+/** What `GET /insight` is asked: the days shown, both included, and the bucket. */
 export interface InsightQuery {
-  from: number;
-  to?: number;
+  from: string;
+  to: string;
   bucket: Bucket;
 }
 
@@ -56,15 +52,9 @@ export function rangeProblem(choice: RangeChoice): string | null {
   return customRangeProblem(choice, MAX_DAYS);
 }
 
-/** The query for a choice at `nowSeconds`; null while a custom range has a problem. */
-export function insightQuery(choice: RangeChoice, nowSeconds: number): InsightQuery | null {
-  if (choice.kind !== 'custom') {
-    return { from: Math.floor(nowSeconds) - Number(choice.kind) * DAY, bucket: choice.bucket };
-  }
-  const from = parseUtcDayInput(choice.from);
-  const to = parseUtcDayInput(choice.to);
-  if (rangeProblem(choice) || from === null || to === null) return null;
-  return { from, to: to + DAY - 1, bucket: choice.bucket };
+/** The query for a choice; null while a custom range has a problem. */
+export function insightQuery(choice: RangeChoice): InsightQuery | null {
+  return rangeProblem(choice) === null ? { from: choice.from, to: choice.to, bucket: choice.bucket } : null;
 }
 
 /** The choice the URL holds; anything missing or unknown takes the default (the last 30 days, by day). */

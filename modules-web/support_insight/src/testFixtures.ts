@@ -9,7 +9,8 @@ export const DAY1 = DAY0 + 86_400;
 
 export const INSIGHT: Insight = {
   available: true,
-  range: { from: DAY0, to: DAY1 + 86_399, bucket: 'day' },
+  range: { from: '2040-02-29', to: '2040-03-01', start: DAY0, end: DAY1 + 86_400, days: 2 },
+  bucket: 'day',
   by_status: { open: 2, in_progress: 1, waiting: 1, resolved: 1, closed: 2 },
   by_priority: { Critical: 1, High: 2, Low: 2, Medium: 1, Urgent: 1 },
   opened: [

@@ -6,7 +6,7 @@
 
 import type { Insight } from './generated';
 
-export type { Insight, InsightRange, Load, Outcomes, Point, Sla } from './generated';
+export type { Insight, Load, Outcomes, Point, RangeAnswer, Sla } from './generated';
 
 /** Ticket Management is not installed: there is nothing to show (the SDK's `reply::unavailable`). */
 export interface Unavailable {

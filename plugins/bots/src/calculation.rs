@@ -7,12 +7,12 @@
 use std::collections::BTreeMap;
 
 use autoscope_sdk::prelude::*;
+use autoscope_sdk::range::DayRange;
 use autoscope_sdk::storage::text;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::inventory::Inventory;
-use crate::range::Days;
 
 pub const PROCESSES: &str = "vault.processes";
 const DAYS_PER_YEAR: f64 = 365.0;
@@ -25,7 +25,7 @@ pub const NET_BENEFIT: &str = "Net benefit = savings − cost";
 pub const PAYBACK: &str = "Payback time = licence cost per year ÷ monthly savings, where monthly savings = savings ÷ days in the range × 365 ÷ 12";
 
 /// Items of the successful runs in the range, per bot and process.
-pub fn items_aggregate(days: &Days) -> Aggregate {
+pub fn items_aggregate(days: &DayRange) -> Aggregate {
     days.limit(Aggregate::default(), "started_at")
         .eq("status", "successful")
         .group_by("bot")
@@ -185,7 +185,7 @@ pub struct Currency {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Calculation {
-    pub range: Days,
+    pub range: DayRange,
     pub currency: Currency,
     /// False when Process Vault is not installed: no rates, so no savings.
     pub vault_available: bool,
@@ -205,8 +205,8 @@ struct Sums {
 
 /// The figures of `sums` over `days`, each with its inputs; `lines` give the hours' and
 /// savings' inputs (a bot's processes), or their sums when `None` (the totals).
-fn figures(sums: Sums, days: &Days, lines: Option<&[ProcessLine]>) -> Figures {
-    let days = days.days as f64;
+fn figures(sums: Sums, days: &DayRange, lines: Option<&[ProcessLine]>) -> Figures {
+    let days = days.days() as f64;
     let cost = sums.licence_cost * days / DAYS_PER_YEAR;
     let monthly = sums.savings / days * DAYS_PER_YEAR / MONTHS_PER_YEAR;
     let payback = (monthly > 0.0).then(|| sums.licence_cost / monthly);
@@ -276,7 +276,7 @@ fn figures(sums: Sums, days: &Days, lines: Option<&[ProcessLine]>) -> Figures {
 /// The calculation of every bot of the inventory and of every bot with successful runs in
 /// the range. `rates` is `None` without Process Vault.
 pub fn compute(
-    days: &Days,
+    days: &DayRange,
     currency: Currency,
     inventory: &Inventory,
     groups: &[Record],
@@ -390,10 +390,8 @@ mod tests {
 
     use super::*;
     use crate::inventory::Bot;
-    use crate::range::DAY;
-
-    /// 30 days from 2026-03-01.
-    const DAYS: Days = Days { from: 1_772_323_200, to: 1_772_323_200 + 29 * DAY, days: 30 };
+    /// 30 days from 2026-03-01 (day 20,513).
+    const DAYS: DayRange = DayRange { first: 20_513, last: 20_513 + 29 };
 
     fn usd() -> Currency {
         Currency { code: "USD".into(), symbol: "$".into() }
@@ -539,7 +537,7 @@ mod tests {
     fn money_is_rounded_to_cents_and_payback_to_a_tenth() {
         // One item of 7 minutes at 33.33 an hour: 0.1167 h, 3.8885 → 3.89; a year's licence
         // of 100 over one day: 0.27; monthly savings 3.8885 × 365 ÷ 12 = 118.28; 100 ÷ 118.28 = 0.85 → 0.8.
-        let one_day = Days { from: DAYS.from, to: DAYS.from, days: 1 };
+        let one_day = DayRange { first: DAYS.first, last: DAYS.first };
         let inventory = Inventory::new(vec![Bot { licence_cost: Some(100.0), ..Bot::named("a", "A") }]);
         let rates = BTreeMap::from([("P".to_string(), Rate { handling_minutes: 7.0, hourly_cost: 33.33 })]);
         let calculation = compute(

@@ -4,18 +4,19 @@
 
 use std::collections::BTreeMap;
 
+use autoscope_sdk::days::DAY;
 use autoscope_sdk::prelude::*;
+use autoscope_sdk::range::DayRange;
 use autoscope_sdk::storage::text;
 use serde::Serialize;
 use serde_json::Value;
 
 use crate::inventory::Inventory;
-use crate::range::{DAY, Days};
 
 pub const FORMULA: &str = "Utilisation of a day = seconds of the runs the bot started that day ÷ 86,400";
 
 /// Busy seconds per bot and day of the range.
-pub fn aggregate(days: &Days) -> Aggregate {
+pub fn aggregate(days: &DayRange) -> Aggregate {
     days.limit(Aggregate::default(), "started_at")
         .group_by("bot")
         .bucket("started_at", Bucket::Day)
@@ -40,7 +41,7 @@ pub struct Row {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Heatmap {
-    pub range: Days,
+    pub range: DayRange,
     /// Each day's UTC midnight: the columns.
     pub days: Vec<i64>,
     /// The inventory's bots by name, then bots known only from their runs.
@@ -48,14 +49,14 @@ pub struct Heatmap {
     pub formula: &'static str,
 }
 
-pub fn fold(days: &Days, inventory: &Inventory, groups: &[Record]) -> Heatmap {
-    let starts = days.starts();
+pub fn fold(days: &DayRange, inventory: &Inventory, groups: &[Record]) -> Heatmap {
+    let starts: Vec<i64> = days.day_starts().collect();
     let mut busy: BTreeMap<&str, Vec<i64>> = BTreeMap::new();
     for group in groups {
         let (Some(bot), Some(day)) = (text(group, "bot"), group.get("started_at").and_then(Value::as_i64)) else {
             continue;
         };
-        let Some(index) = usize::try_from((day - days.from) / DAY).ok().filter(|index| *index < starts.len()) else {
+        let Some(index) = usize::try_from((day - days.start()) / DAY).ok().filter(|index| *index < starts.len()) else {
             continue;
         };
         let seconds = group.get("busy").and_then(Value::as_i64).unwrap_or(0);
@@ -68,7 +69,7 @@ pub fn fold(days: &Days, inventory: &Inventory, groups: &[Record]) -> Heatmap {
             bot: bot.to_string(),
             id: id.map(str::to_string),
             utilisation: busy_seconds.iter().map(|seconds| round4(*seconds as f64 / DAY as f64)).collect(),
-            average: round4(total as f64 / (days.days * DAY) as f64),
+            average: round4(total as f64 / (days.days() * DAY) as f64),
             busy_seconds,
         }
     };
@@ -90,7 +91,7 @@ mod tests {
 
     /// 2026-03-16 to 2026-03-18.
     const DAY0: i64 = 1_773_619_200;
-    const DAYS: Days = Days { from: DAY0, to: DAY0 + 2 * DAY, days: 3 };
+    const DAYS: DayRange = DayRange { first: DAY0 / DAY, last: DAY0 / DAY + 2 };
 
     #[test]
     fn each_bot_gets_a_cell_per_day() {
@@ -110,7 +111,7 @@ mod tests {
         assert_eq!(
             serde_json::to_value(&heatmap).unwrap(),
             json!({
-                "range": { "from": DAY0, "to": DAY0 + 2 * DAY, "days": 3 },
+                "range": { "from": "2026-03-16", "to": "2026-03-18", "start": DAY0, "end": DAY0 + 3 * DAY, "days": 3 },
                 "days": [DAY0, DAY0 + DAY, DAY0 + 2 * DAY],
                 "bots": [
                     // (21,600 + 64,800) / 259,200 = 0.3333

@@ -8,7 +8,6 @@ mod calculation;
 mod heatmap;
 mod inventory;
 mod overview;
-mod range;
 mod status;
 mod store;
 #[cfg(test)]
@@ -17,13 +16,13 @@ mod validate;
 
 use autoscope_sdk::input::{Versioned, non_blank, sort_and_page};
 use autoscope_sdk::prelude::*;
+use autoscope_sdk::range::{DayRange, DefaultDays, Rules};
 use autoscope_sdk::storage::text;
 use autoscope_sdk::wire::host::DirectoryQuery;
 use serde::Serialize;
 use serde_json::json;
 
 use crate::calculation::Currency;
-use crate::range::Days;
 use crate::validate::Mode;
 
 fn router() -> Router {
@@ -45,9 +44,14 @@ fn router() -> Router {
 
 autoscope_sdk::module!(router);
 
-/// The days of the query's `from` and `to`.
-fn days(req: &Request) -> Result<Days> {
-    Days::parse(req.query("from"), req.query("to"), req.context().now).map_err(Error::bad_request)
+/// The longest range: a heatmap row stays at about 400 cells.
+const MAX_DAYS: i64 = 400;
+/// The range when the query gives none: the last 30 days, today included.
+const DAYS: Rules = Rules { default: DefaultDays::Last(30), max_days: MAX_DAYS };
+
+/// The days of the query's `from` and `to` (`YYYY-MM-DD`).
+fn days(req: &Request) -> Result<DayRange> {
+    DayRange::from_query(req, &DAYS)
 }
 
 /// The company's currency, for money figures.

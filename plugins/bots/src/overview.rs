@@ -6,18 +6,18 @@
 use std::collections::BTreeMap;
 
 use autoscope_sdk::prelude::*;
+use autoscope_sdk::range::DayRange;
 use autoscope_sdk::storage::text;
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::range::Days;
 use crate::status::{self, BotStatus, RUNNING_WINDOW};
 
 /// The most current runs shown: more at once means the orchestrator lost track of ends.
 pub const MAX_CURRENT: u32 = 50;
 
 /// Runs in the range per process and status: how many, their items and busy seconds.
-pub fn runs_aggregate(days: &Days, bot: &str) -> Aggregate {
+pub fn runs_aggregate(days: &DayRange, bot: &str) -> Aggregate {
     days.limit(Aggregate::default().eq("bot", bot), "started_at")
         .group_by("process")
         .group_by("status")
@@ -27,7 +27,7 @@ pub fn runs_aggregate(days: &Days, bot: &str) -> Aggregate {
 }
 
 /// Failed runs in the range per exception type and reason.
-pub fn failures_aggregate(days: &Days, bot: &str) -> Aggregate {
+pub fn failures_aggregate(days: &DayRange, bot: &str) -> Aggregate {
     days.limit(Aggregate::default().eq("bot", bot), "started_at")
         .eq("status", "failed")
         .group_by("exception_type")
@@ -104,7 +104,7 @@ pub struct Overview {
     /// The inventory record.
     #[cfg_attr(test, ts(type = "Record<string, unknown>"))]
     pub bot: Record,
-    pub range: Days,
+    pub range: DayRange,
     pub status: BotStatus,
     /// Run records.
     #[cfg_attr(test, ts(type = "Array<Record<string, unknown>>"))]
@@ -126,7 +126,7 @@ pub struct Read {
     pub failures: Vec<Record>,
 }
 
-pub fn read(name: &str, days: &Days, now: i64) -> Result<Read> {
+pub fn read(name: &str, days: &DayRange, now: i64) -> Result<Read> {
     let runs = collection("runs");
     Ok(Read {
         status: status::read(now, Some(name))?,
@@ -137,7 +137,7 @@ pub fn read(name: &str, days: &Days, now: i64) -> Result<Read> {
     })
 }
 
-pub fn assemble(bot: Record, days: &Days, now: i64, read: Read) -> Overview {
+pub fn assemble(bot: Record, days: &DayRange, now: i64, read: Read) -> Overview {
     let id = text(&bot, "id").unwrap_or_default();
     let name = text(&bot, "name").unwrap_or_default();
     let assigned: Vec<String> = bot
@@ -245,10 +245,9 @@ mod tests {
     use serde_json::json;
 
     use super::*;
-    use crate::range::DAY;
-
     const NOW: i64 = 1_773_835_200;
-    const DAYS: Days = Days { from: 1_773_792_000 - DAY, to: 1_773_792_000, days: 2 };
+    /// 2026-03-17 and 18.
+    const DAYS: DayRange = DayRange { first: 20_529, last: 20_530 };
 
     fn groups(value: Value) -> Vec<Record> {
         serde_json::from_value(value).expect("groups are objects")
@@ -366,7 +365,7 @@ mod tests {
             runs["filters"],
             json!([
                 { "field": "bot", "op": "eq", "value": "Alpha" },
-                { "field": "started_at", "op": "gte", "value": DAYS.from },
+                { "field": "started_at", "op": "gte", "value": DAYS.start() },
                 { "field": "started_at", "op": "lt", "value": DAYS.end() }
             ])
         );

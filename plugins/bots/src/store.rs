@@ -2,11 +2,11 @@
 //! every one to the calling company). A bot's name is its key: runs name their bot by it.
 
 use autoscope_sdk::prelude::*;
+use autoscope_sdk::range::DayRange;
 use autoscope_sdk::storage::text;
 use autoscope_sdk::wire::storage::MAX_GROUPS;
 use serde_json::Value;
 
-use crate::range::Days;
 use crate::validate::{self, BOT_NOT_FOUND, NAME_TAKEN, RENAME_WITH_RUNS};
 
 pub fn bots() -> Collection {
@@ -20,7 +20,7 @@ pub fn runs() -> Collection {
 /// Every group of the runs aggregate `build` makes for `days`. When the storage's cap of
 /// groups is reached (many bots over many days), the days are split in halves, each on UTC
 /// midnights so the rollup still answers; the callers add the parts' sums up.
-pub fn runs_aggregate(days: &Days, build: &impl Fn(&Days) -> Aggregate) -> Result<Vec<Record>> {
+pub fn runs_aggregate(days: &DayRange, build: &impl Fn(&DayRange) -> Aggregate) -> Result<Vec<Record>> {
     let groups = runs().aggregate(&build(days))?;
     match days.halves() {
         Some((first, second)) if groups.len() >= MAX_GROUPS as usize => {

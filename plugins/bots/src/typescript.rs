@@ -5,18 +5,18 @@
 //! `generated_typescript_is_current` fails while the committed file differs; with
 //! `UPDATE_TS_TYPES=1` it writes the file instead.
 
-use autoscope_typescript::{GeneratedFile, config, declaration, messages};
+use autoscope_sdk::range::DayRange;
+use autoscope_typescript::{GeneratedFile, config, constant, declaration, messages};
 
 use crate::calculation::{BotLine, Calculation, Currency, Figure, Figures, Input, ProcessLine, Totals, Unit};
 use crate::heatmap::{Heatmap, Row};
 use crate::overview::{Failures, Overview, ProcessRuns, Reason, Runs};
-use crate::range::Days;
 use crate::status::{BotStatus, Counts, State, Statuses};
 use crate::validate::{
     LICENCE_COST, MACHINE_TOO_LONG, NAME_REQUIRED, NAME_TAKEN, NAME_TOO_LONG, NOTES_TOO_LONG, OWNER, PROCESSES,
     RENAME_WITH_RUNS, SCHEDULE_TOO_LONG, TOO_MANY_PROCESSES,
 };
-use crate::{Me, ProcessNames};
+use crate::{MAX_DAYS, Me, ProcessNames};
 
 const SOURCE: &str = "plugins/bots/src/typescript.rs";
 /// From the repository's root.
@@ -30,7 +30,8 @@ fn generated_typescript_is_current() {
         declaration::<Counts>(&cfg),
         declaration::<BotStatus>(&cfg),
         declaration::<State>(&cfg),
-        declaration::<Days>(&cfg),
+        declaration::<DayRange>(&cfg),
+        constant("The longest range the plugin answers, in days.", "MAX_DAYS", MAX_DAYS),
         declaration::<Overview>(&cfg),
         declaration::<Runs>(&cfg),
         declaration::<Failures>(&cfg),

@@ -411,7 +411,10 @@ async fn the_overview_shows_current_and_last_runs_failures_and_processes(engine:
 
     let overview = get(&harness, &acme, &format!("/bots/{}/overview?{RANGE}", id(&alpha)?)).await?;
     assert_eq!(overview["bot"], alpha);
-    assert_eq!(overview["range"], json!({ "from": DAY0, "to": DAY0 + 2 * DAY, "days": 3 }));
+    assert_eq!(
+        overview["range"],
+        json!({ "from": "2026-03-02", "to": "2026-03-04", "start": DAY0, "end": DAY0 + 3 * DAY, "days": 3 })
+    );
     assert_eq!((&overview["status"]["status"], &overview["status"]["running"]), (&json!("running"), &json!(1)));
     let current = overview["current_runs"].as_array().context("current runs")?;
     assert_eq!(current.iter().map(|run| run["external_id"].clone()).collect::<Vec<_>>(), [json!("live")]);
@@ -709,14 +712,21 @@ async fn me_tells_the_company_admin_and_currency(engine: Engine) -> anyhow::Resu
     Ok(())
 }
 
-/// Reversed, too long or unreadable days are refused with the message.
+/// Reversed, too long or unreadable days (seconds too) are refused with the message.
 async fn bad_ranges_are_refused_with_the_message(engine: Engine) -> anyhow::Result<()> {
     let harness = load(engine).await?;
     let acme = harness.company("Acme").await?;
     let bot = create_bot(&harness, &acme, json!({ "name": "Alpha" })).await?;
-    for query in
-        ["from=2026-03-05&to=2026-03-04", "from=2025-01-01&to=2026-03-04", "from=2026-02-30", "to=yesterday", "from=-1"]
-    {
+    let (date, reversed) =
+        ("Dates must be days written YYYY-MM-DD", "The start date must be on or before the end date");
+    for (query, expected) in [
+        ("from=2026-03-05&to=2026-03-04", reversed),
+        ("from=2025-01-01&to=2026-03-04", "Choose at most 400 days"),
+        ("from=2026-02-30", date),
+        ("to=yesterday", date),
+        ("from=1772409600", date),
+        ("from=-1", date),
+    ] {
         for route in [
             "/heatmap".to_string(),
             "/calculation".to_string(),
@@ -724,7 +734,7 @@ async fn bad_ranges_are_refused_with_the_message(engine: Engine) -> anyhow::Resu
             format!("/bots/{}/runs", id(&bot)?),
         ] {
             let message = refused(&harness, &acme, "GET", &format!("{route}?{query}"), None, 400).await?;
-            assert_eq!(message, "The date range is not valid", "{route}?{query}");
+            assert_eq!(message, expected, "{route}?{query}");
         }
     }
     let longest = get(&harness, &acme, "/heatmap?from=2025-02-02&to=2026-03-08").await?;

@@ -543,13 +543,13 @@ mod tests {
     use serde_json::json;
 
     use super::*;
-    use crate::range::Range;
+    use crate::range::{between, months};
 
     /// 2025-01-01 to 2025-03-31: January (31 days), February (28) and March (31), 90 days,
     /// 90 ÷ 365 of a year. Yearly values below are multiples of 365 so that the prorated
     /// ones come out whole.
     fn quarter() -> Vec<Month> {
-        Range::parse(Some("2025-01-01"), Some("2025-03-31"), 0).expect("valid").months()
+        months(&between("2025-01-01", "2025-03-31"))
     }
 
     fn process(name: &str, department: &str, stage: &str, minutes: f64, cost: f64, benefit: [f64; 3]) -> Process {
@@ -923,7 +923,7 @@ mod tests {
         let catalogue = [process("Invoices", "Finance", "live", 6.0, 40.0, [365.0, 14_600.0, 0.2])];
         let runs = RunsByProcess::from([("Invoices".to_string(), vec![counts(2, 1, 100)])]);
         let bots = [Bot { name: "Bot A".into(), licence: 3_650.0, processes: vec!["Invoices".into()] }];
-        let january = Range::parse(Some("2025-01-01"), Some("2025-01-31"), 0).expect("valid").months();
+        let january = months(&between("2025-01-01", "2025-01-31"));
         let figures = compute(&catalogue, &runs, &bots, &Filters::default(), &january);
         let row = serde_json::to_value(&figures.by_process[0]).unwrap();
         let years = json!({ "label": "Years in the range", "value": 0.08, "unit": "years" });

@@ -12,14 +12,18 @@ mod typescript;
 
 use autoscope_sdk::input::non_blank;
 use autoscope_sdk::prelude::*;
+use autoscope_sdk::range::{DayRange, DefaultDays, Rules};
 
 use crate::benefits::Filters;
 use crate::overview::Currency;
-use crate::range::Range;
 
 /// The longest filter values: the catalogue's longest department and process names.
 const MAX_DEPARTMENT: usize = 100;
 const MAX_PROCESS: usize = 200;
+/// Two years, one of them a leap year: a month series of at most 25 points, one aggregate each.
+const MAX_DAYS: i64 = 731;
+/// The range when the query gives none: this year to date (UTC).
+const DAYS: Rules = Rules { default: DefaultDays::YearToDate, max_days: MAX_DAYS };
 pub const FILTER_TOO_LONG: &str = "The department or process filter is too long";
 
 fn router() -> Router {
@@ -33,7 +37,7 @@ autoscope_sdk::module!(router);
 /// Vault or Bot Profile is not installed.
 fn overview(req: &Request) -> Result<Reply> {
     let currency = Currency::of(req.caller()?);
-    let range = Range::parse(req.query("from"), req.query("to"), req.context().now).map_err(Error::bad_request)?;
+    let range = DayRange::from_query(req, &DAYS)?;
     let filters = filters(req.query("department"), req.query("process"))?;
     match overview::read(&range, &filters)? {
         Ok(sources) => ok(&overview::assemble(range, filters, currency, &sources)),

@@ -4,11 +4,13 @@
 use std::collections::BTreeSet;
 
 use autoscope_sdk::prelude::*;
+use autoscope_sdk::range::DayRange;
 use autoscope_sdk::wire::Caller;
 use serde::Serialize;
 
 use crate::benefits::{self, Figures, Filters};
-use crate::range::Range;
+use crate::figure::Rounded;
+use crate::range::{months, years};
 use crate::sources::{self, Bot, Process, RunsByProcess};
 
 /// The company's currency, which every money figure is in.
@@ -66,8 +68,10 @@ pub struct Overview {
     /// Always true (see [`Unavailable`]).
     #[cfg_attr(test, ts(type = "true"))]
     pub available: bool,
-    #[cfg_attr(test, ts(as = "crate::range::Shown"))]
-    pub range: Range,
+    pub range: DayRange,
+    /// The range's part of a year (4 decimals): for each year it touches, its days in the
+    /// range ÷ that year's days.
+    pub years: Rounded,
     pub filters: Filters,
     pub currency: Currency,
     pub choices: Choices,
@@ -104,11 +108,11 @@ fn installed<T>(read: Result<T>) -> Result<Option<T>> {
 
 /// The catalogue, the bots and the runs of the range (of the filtered process only, when
 /// there is one), or which modules are missing.
-pub fn read(range: &Range, filters: &Filters) -> Result<std::result::Result<Sources, Unavailable>> {
+pub fn read(range: &DayRange, filters: &Filters) -> Result<std::result::Result<Sources, Unavailable>> {
     let catalogue = installed(sources::read_catalogue())?;
     let bots = installed(sources::read_bots())?;
     let runs = match &bots {
-        Some(_) => installed(sources::read_runs(&range.months(), filters.process.as_deref()))?,
+        Some(_) => installed(sources::read_runs(&months(range), filters.process.as_deref()))?,
         None => None,
     };
     match (catalogue, bots, runs) {
@@ -122,9 +126,17 @@ pub fn read(range: &Range, filters: &Filters) -> Result<std::result::Result<Sour
 }
 
 /// Every figure, with the range, filters, choices and currency.
-pub fn assemble(range: Range, filters: Filters, currency: Currency, sources: &Sources) -> Overview {
-    let figures = benefits::compute(&sources.catalogue, &sources.runs, &sources.bots, &filters, &range.months());
-    Overview { available: true, range, filters, currency, choices: Choices::of(&sources.catalogue), figures }
+pub fn assemble(range: DayRange, filters: Filters, currency: Currency, sources: &Sources) -> Overview {
+    let figures = benefits::compute(&sources.catalogue, &sources.runs, &sources.bots, &filters, &months(&range));
+    Overview {
+        available: true,
+        range,
+        years: Rounded(years(&range), 4),
+        filters,
+        currency,
+        choices: Choices::of(&sources.catalogue),
+        figures,
+    }
 }
 
 #[cfg(test)]
@@ -174,7 +186,7 @@ mod tests {
 
     #[test]
     fn the_answer_has_the_range_filters_currency_choices_and_figures() {
-        let range = Range::parse(Some("2025-01-01"), Some("2025-02-15"), 0).expect("valid");
+        let range = crate::range::between("2025-01-01", "2025-02-15");
         let filters = Filters { department: Some("Finance".into()), process: None };
         let currency = Currency { code: "EUR".into(), symbol: "€".into() };
         let sources = Sources { catalogue: Vec::new(), bots: Vec::new(), runs: RunsByProcess::new() };
@@ -192,11 +204,16 @@ mod tests {
                 "currency",
                 "filters",
                 "range",
-                "totals"
+                "totals",
+                "years"
             ]
         );
         assert_eq!(answer["available"], true);
-        assert_eq!(answer["range"], json!({ "from": "2025-01-01", "to": "2025-02-15", "days": 46, "years": 0.126 }));
+        assert_eq!(
+            answer["range"],
+            json!({ "from": "2025-01-01", "to": "2025-02-15", "start": 1_735_689_600, "end": 1_739_664_000, "days": 46 })
+        );
+        assert_eq!(answer["years"], 0.126);
         assert_eq!(answer["filters"], json!({ "department": "Finance", "process": null }));
         assert_eq!(answer["currency"], json!({ "code": "EUR", "symbol": "€" }));
         assert_eq!(answer["choices"], json!({ "departments": [], "processes": [] }));

@@ -3,12 +3,13 @@
 //! plugin's messages (its range checks are the shared ones). `generated_typescript_is_current`
 //! fails while the committed file differs; with `UPDATE_TS_TYPES=1` it writes the file instead.
 
-use autoscope_typescript::{GeneratedFile, config, declaration};
+use autoscope_sdk::range::DayRange;
+use autoscope_typescript::{GeneratedFile, config, constant, declaration};
 
+use crate::MAX_DAYS;
 use crate::benefits::{Benefits, DepartmentRow, Figures, Filters, MonthRow, Pair, ProcessRow};
 use crate::figure::{Amount, Figure, Input, Rounded, Unit};
 use crate::overview::{Choices, Currency, Overview, ProcessChoice, Unavailable};
-use crate::range::Shown;
 
 const SOURCE: &str = "plugins/business_insight/src/typescript.rs";
 /// From the repository's root.
@@ -20,7 +21,8 @@ fn generated_typescript_is_current() {
     let parts = [
         declaration::<Overview>(&cfg),
         declaration::<Unavailable>(&cfg),
-        declaration::<Shown>(&cfg),
+        declaration::<DayRange>(&cfg),
+        constant("The longest range the plugin answers, in days.", "MAX_DAYS", MAX_DAYS),
         declaration::<Filters>(&cfg),
         declaration::<Currency>(&cfg),
         declaration::<Choices>(&cfg),

@@ -168,7 +168,11 @@ async fn every_figure_of_the_year_matches_the_runs_worked_by_hand(engine: Engine
     let answer = overview(&harness, &acme, YEAR_2025).await?;
 
     assert_eq!(answer["available"], true);
-    assert_eq!(answer["range"], json!({ "from": "2025-01-01", "to": "2025-12-31", "days": 365, "years": 1 }));
+    assert_eq!(
+        answer["range"],
+        json!({ "from": "2025-01-01", "to": "2025-12-31", "start": 1_735_689_600, "end": 1_767_225_600, "days": 365 })
+    );
+    assert_eq!(answer["years"], 1);
     assert_eq!(answer["currency"], json!({ "code": "USD", "symbol": "$" }));
     assert_eq!(answer["filters"], json!({ "department": null, "process": null }));
     assert_eq!(answer["choices"]["departments"], json!(["Finance", "HR"]));
@@ -442,15 +446,15 @@ async fn without_the_vault_or_bot_profile_nothing_is_available(engine: Engine) -
 async fn bad_ranges_and_filters_are_refused_with_the_message(engine: Engine) -> anyhow::Result<()> {
     let harness = load(engine).await?;
     let acme = harness.company("Acme").await?;
-    let invalid =
-        json!({ "message": "The date range is not valid: give days as YYYY-MM-DD, the first on or before the last" });
-    let too_long = json!({ "message": "The date range is longer than 731 days" });
+    let invalid = json!({ "message": "Dates must be days written YYYY-MM-DD" });
+    let reversed = json!({ "message": "The start date must be on or before the end date" });
+    let too_long = json!({ "message": "Choose at most 731 days" });
     let filter = json!({ "message": "The department or process filter is too long" });
     let long = "x".repeat(201);
     for (query, expected) in [
         ("from=1735689600".to_string(), &invalid),
         ("from=2025-02-29".to_string(), &invalid),
-        ("from=2025-03-02&to=2025-03-01".to_string(), &invalid),
+        ("from=2025-03-02&to=2025-03-01".to_string(), &reversed),
         ("to=01/03/2025".to_string(), &invalid),
         ("from=2023-01-01&to=2025-01-01".to_string(), &too_long),
         (format!("process={long}"), &filter),

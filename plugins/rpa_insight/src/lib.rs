@@ -1,26 +1,25 @@
 //! `rpa_insight`: Operational Insight, the dashboard of the robots' runs and queues. It reads
 //! Bot Profile's (`bots`) `runs`, `queue_items` and `bots` and has no data of its own:
 //! figures come from aggregates that fit `bots`' rollups ([`runs`], [`queues`], put together
-//! by [`overview`]) over whole UTC days ([`range`]) and the page's filters ([`scope`]);
+//! by [`overview`]) over whole UTC days (`autoscope_sdk::range`) and the page's filters ([`scope`]);
 //! tables are indexed lists ([`lists`]).
 
 mod lists;
 mod overview;
 mod percentiles;
 mod queues;
-mod range;
 mod runs;
 mod scope;
 #[cfg(test)]
 mod typescript;
 
 use autoscope_sdk::prelude::*;
+use autoscope_sdk::range::{DayRange, DefaultDays, Rules};
 use autoscope_sdk::storage::text;
 
 use crate::lists::RunDetail;
 use crate::overview::{BOTS, QUEUE_ITEMS, RUNS};
 use crate::queues::Stuck;
-use crate::range::Range;
 use crate::scope::Scope;
 
 fn router() -> Router {
@@ -34,8 +33,13 @@ fn router() -> Router {
 
 autoscope_sdk::module!(router);
 
-fn range_and_scope(req: &Request) -> Result<(Range, Scope)> {
-    let range = Range::parse(req.query("from"), req.query("to"), req.context().now).map_err(Error::bad_request)?;
+/// The longest range: a day series stays at about 400 points.
+const MAX_DAYS: i64 = 400;
+/// The range when the query gives none: the last 30 days, today included.
+const DAYS: Rules = Rules { default: DefaultDays::Last(30), max_days: MAX_DAYS };
+
+fn range_and_scope(req: &Request) -> Result<(DayRange, Scope)> {
+    let range = DayRange::from_query(req, &DAYS)?;
     let scope = Scope::parse(|name| req.query(name)).map_err(Error::bad_request)?;
     Ok((range, scope))
 }

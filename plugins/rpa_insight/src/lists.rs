@@ -7,12 +7,12 @@ use std::collections::BTreeSet;
 
 use autoscope_sdk::input::{self, non_blank};
 use autoscope_sdk::prelude::*;
+use autoscope_sdk::range::DayRange;
 use autoscope_sdk::storage::text;
 use serde::Serialize;
 
 use crate::queues::Stuck;
-use crate::range::Range;
-use crate::scope::{self, Scope};
+use crate::scope::Scope;
 
 /// The fields a runs table shows.
 pub const RUN_FIELDS: [&str; 10] = [
@@ -48,12 +48,12 @@ pub const RECENT_RUNS: u32 = 10;
 
 /// The runs of the range and filters, with `status` when given, newest first.
 pub fn runs_query<'a>(
-    range: &Range,
+    range: &DayRange,
     scope: &Scope,
     status: Option<&str>,
     param: impl Fn(&str) -> Option<&'a str>,
 ) -> Result<Query> {
-    let mut query = Query { filters: scope::within(range, "started_at").into(), ..Query::default() };
+    let mut query = Query { filters: range.filters("started_at").into(), ..Query::default() };
     query.filters.extend(scope.run_filters());
     if let Some(status) = status {
         query = query.eq("status", status);
@@ -138,12 +138,12 @@ pub fn fold_names(runs: &[Record], items: &[Record], bots: &[Record]) -> Names {
 
 #[cfg(test)]
 mod tests {
+    use autoscope_sdk::days::DAY;
     use serde_json::{Value, json};
 
     use super::*;
-    use crate::range::DAY;
 
-    const RANGE: Range = Range { first: 10, last: 10 };
+    const RANGE: DayRange = DayRange { first: 10, last: 10 };
 
     fn params<'a>(pairs: &'a [(&'a str, &'a str)]) -> impl Fn(&str) -> Option<&'a str> {
         move |name| pairs.iter().find(|(key, _)| *key == name).map(|(_, value)| *value)

@@ -3,10 +3,10 @@
 //! on queue item indexes; no run or queue item reaches the plugin.
 
 use autoscope_sdk::prelude::*;
+use autoscope_sdk::range::DayRange;
 use serde::Serialize;
 
 use crate::queues::{self, Backlog, Sla, SlaCounts, Stuck, StuckCounts, Volume};
-use crate::range::Range;
 use crate::runs::{self, Day, Exceptions, Kpis, Reasons, Week};
 use crate::scope::Scope;
 
@@ -22,8 +22,7 @@ pub struct Overview {
     /// Always true (`{available: false}` when Bot Profile is not installed).
     #[cfg_attr(test, ts(type = "true"))]
     pub available: bool,
-    #[cfg_attr(test, ts(as = "crate::range::Shown"))]
-    pub range: Range,
+    pub range: DayRange,
     pub filters: Scope,
     /// The moment the "now" figures (backlog, SLA at risk and overdue, stuck) were read.
     pub now: i64,
@@ -62,7 +61,7 @@ pub struct Groups {
 
 /// Every figure; `None` when Bot Profile (`bots`) is not installed (storage answers 404
 /// for its collections).
-pub fn read(range: &Range, scope: &Scope, now: i64) -> Result<Option<Overview>> {
+pub fn read(range: &DayRange, scope: &Scope, now: i64) -> Result<Option<Overview>> {
     match run(range, scope, now) {
         Ok(groups) => Ok(Some(assemble(range, scope, now, groups))),
         Err(err) if err.status == 404 => Ok(None),
@@ -70,7 +69,7 @@ pub fn read(range: &Range, scope: &Scope, now: i64) -> Result<Option<Overview>> 
     }
 }
 
-fn run(range: &Range, scope: &Scope, now: i64) -> Result<Groups> {
+fn run(range: &DayRange, scope: &Scope, now: i64) -> Result<Groups> {
     let (runs, items) = (collection(RUNS), collection(QUEUE_ITEMS));
     Ok(Groups {
         daily: runs.aggregate(&runs::daily_aggregate(range, scope))?,
@@ -89,7 +88,7 @@ fn run(range: &Range, scope: &Scope, now: i64) -> Result<Groups> {
     })
 }
 
-pub fn assemble(range: &Range, scope: &Scope, now: i64, groups: Groups) -> Overview {
+pub fn assemble(range: &DayRange, scope: &Scope, now: i64, groups: Groups) -> Overview {
     let daily = runs::fold_daily(range, &groups.daily);
     let (duration_weeks, histogram, durations) = runs::fold_durations(range, &daily, &groups.durations);
     let (reasons, exceptions) = runs::fold_failures(&groups.failures);
@@ -114,10 +113,10 @@ pub fn assemble(range: &Range, scope: &Scope, now: i64, groups: Groups) -> Overv
 
 #[cfg(test)]
 mod tests {
+    use autoscope_sdk::days::DAY;
     use serde_json::{Value, json};
 
     use super::*;
-    use crate::range::DAY;
 
     fn groups(value: Value) -> Vec<Record> {
         serde_json::from_value(value).expect("groups are objects")
@@ -128,7 +127,7 @@ mod tests {
 
     #[test]
     fn the_answer_has_every_figure_under_its_name() {
-        let range = Range { first: MONDAY / DAY, last: MONDAY / DAY + 1 };
+        let range = DayRange { first: MONDAY / DAY, last: MONDAY / DAY + 1 };
         let scope = Scope { process: Some("Invoices".into()), bot: None, queue: None };
         let now = MONDAY + DAY + 3_600;
         let answer = assemble(

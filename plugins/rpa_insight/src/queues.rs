@@ -6,11 +6,11 @@
 use std::collections::BTreeMap;
 
 use autoscope_sdk::prelude::*;
+use autoscope_sdk::range::DayRange;
 use autoscope_sdk::storage::text;
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::range::Range;
 use crate::runs::{percent, uint};
 use crate::scope::{self, Scope};
 
@@ -25,8 +25,8 @@ pub const STUCK_NEW_S: i64 = 24 * 3_600;
 
 // ---- Volume per day --------------------------------------------------------------------
 
-pub fn volume_aggregate(range: &Range, scope: &Scope) -> Aggregate {
-    scope::aggregate(scope::within(range, "added_at").into_iter().chain(scope.queue_filters()))
+pub fn volume_aggregate(range: &DayRange, scope: &Scope) -> Aggregate {
+    scope::aggregate(range.filters("added_at").into_iter().chain(scope.queue_filters()))
         .bucket("added_at", Bucket::Day)
         .group_by("status")
         .count("n")
@@ -45,7 +45,7 @@ pub struct Volume {
     pub abandoned: u64,
 }
 
-pub fn fold_volume(range: &Range, groups: &[Record]) -> Vec<Volume> {
+pub fn fold_volume(range: &DayRange, groups: &[Record]) -> Vec<Volume> {
     let empty = |day| Volume { day, added: 0, new: 0, in_progress: 0, successful: 0, failed: 0, abandoned: 0 };
     let mut days: BTreeMap<i64, Volume> = range.day_starts().map(|day| (day, empty(day))).collect();
     for group in groups {
@@ -126,17 +126,17 @@ pub struct SlaCounts {
     pub at_risk: u64,
 }
 
-fn added_in(range: &Range, scope: &Scope) -> Vec<Filter> {
-    scope::within(range, "added_at").into_iter().chain(scope.queue_filters()).collect()
+fn added_in(range: &DayRange, scope: &Scope) -> Vec<Filter> {
+    range.filters("added_at").into_iter().chain(scope.queue_filters()).collect()
 }
 
-pub fn met_filters(range: &Range, scope: &Scope) -> Vec<Filter> {
+pub fn met_filters(range: &DayRange, scope: &Scope) -> Vec<Filter> {
     let mut filters = added_in(range, scope);
     filters.push(storage::filter("sla_margin_s", FilterOp::Gte, 0));
     filters
 }
 
-pub fn late_filters(range: &Range, scope: &Scope) -> Vec<Filter> {
+pub fn late_filters(range: &DayRange, scope: &Scope) -> Vec<Filter> {
     let mut filters = added_in(range, scope);
     filters.push(storage::filter("sla_margin_s", FilterOp::Lt, 0));
     filters
@@ -248,16 +248,16 @@ pub fn stuck(in_progress: u64, new: u64) -> StuckCounts {
 
 #[cfg(test)]
 mod tests {
+    use autoscope_sdk::days::DAY;
     use serde_json::json;
 
     use super::*;
-    use crate::range::DAY;
 
     fn groups(value: Value) -> Vec<Record> {
         serde_json::from_value(value).expect("groups are objects")
     }
 
-    const RANGE: Range = Range { first: 10, last: 11 };
+    const RANGE: DayRange = DayRange { first: 10, last: 11 };
     const NOW: i64 = 1_000_000;
 
     fn scoped() -> Scope {

@@ -10,25 +10,26 @@
 
 use std::collections::BTreeMap;
 
+use autoscope_sdk::days::week_start;
 use autoscope_sdk::prelude::*;
+use autoscope_sdk::range::DayRange;
 use autoscope_sdk::storage::text;
 use serde::Serialize;
 use serde_json::Value;
 
 use crate::percentiles::{BOUNDS, Histogram, Percentiles, greater, lesser};
-use crate::range::{Range, week_start};
 use crate::scope::{self, Scope};
 
 /// Reasons the page lists; the rest are counted together.
 pub const TOP_REASONS: usize = 10;
 
-fn runs_in(range: &Range, scope: &Scope) -> Aggregate {
-    scope::aggregate(scope::within(range, "started_at").into_iter().chain(scope.run_filters()))
+fn runs_in(range: &DayRange, scope: &Scope) -> Aggregate {
+    scope::aggregate(range.filters("started_at").into_iter().chain(scope.run_filters()))
 }
 
 // ---- Per day and status -----------------------------------------------------------------
 
-pub fn daily_aggregate(range: &Range, scope: &Scope) -> Aggregate {
+pub fn daily_aggregate(range: &DayRange, scope: &Scope) -> Aggregate {
     runs_in(range, scope)
         .bucket("started_at", Bucket::Day)
         .group_by("status")
@@ -121,7 +122,7 @@ pub struct Daily {
     pub durations: BTreeMap<i64, Durations>,
 }
 
-pub fn fold_daily(range: &Range, groups: &[Record]) -> Daily {
+pub fn fold_daily(range: &DayRange, groups: &[Record]) -> Daily {
     let mut days: BTreeMap<i64, Day> = range
         .day_starts()
         .map(|day| (day, Day { day, runs: 0, statuses: StatusCounts::default(), items: 0 }))
@@ -146,7 +147,7 @@ pub fn fold_daily(range: &Range, groups: &[Record]) -> Daily {
 
 // ---- Failures by reason ---------------------------------------------------------------
 
-pub fn failures_aggregate(range: &Range, scope: &Scope) -> Aggregate {
+pub fn failures_aggregate(range: &DayRange, scope: &Scope) -> Aggregate {
     runs_in(range, scope).eq("status", "failed").group_by("exception_type").group_by("reason").count("n")
 }
 
@@ -228,7 +229,7 @@ pub fn fold_failures(groups: &[Record]) -> (Reasons, Exceptions) {
 // ---- Duration percentiles per week ---------------------------------------------------------
 
 /// Runs per week and duration bin: the bins exactly as the `durations` rollup declares them.
-pub fn durations_aggregate(range: &Range, scope: &Scope) -> Aggregate {
+pub fn durations_aggregate(range: &DayRange, scope: &Scope) -> Aggregate {
     runs_in(range, scope)
         .bucket("started_at", Bucket::Week)
         .bins("duration_s", &BOUNDS.map(|bound| bound as f64))
@@ -255,7 +256,7 @@ pub struct Week {
 
 /// Histograms per week from the bin groups, bounded by the weeks' least and greatest
 /// durations; and the histogram of the whole range.
-pub fn fold_durations(range: &Range, daily: &Daily, groups: &[Record]) -> (Vec<Week>, Histogram, Durations) {
+pub fn fold_durations(range: &DayRange, daily: &Daily, groups: &[Record]) -> (Vec<Week>, Histogram, Durations) {
     let mut weeks: BTreeMap<i64, (Histogram, Durations)> =
         range.week_starts().into_iter().map(|week| (week, Default::default())).collect();
     for (&day, durations) in &daily.durations {
@@ -346,10 +347,10 @@ pub fn int(group: &Record, key: &str) -> i64 {
 
 #[cfg(test)]
 mod tests {
+    use autoscope_sdk::days::DAY;
     use serde_json::json;
 
     use super::*;
-    use crate::range::DAY;
 
     fn groups(value: Value) -> Vec<Record> {
         serde_json::from_value(value).expect("groups are objects")
@@ -357,7 +358,7 @@ mod tests {
 
     /// Monday 2040-01-02 and the two days after it.
     const MONDAY: i64 = 2_209_075_200;
-    const RANGE: Range = Range { first: MONDAY / DAY, last: MONDAY / DAY + 2 };
+    const RANGE: DayRange = DayRange { first: MONDAY / DAY, last: MONDAY / DAY + 2 };
 
     /// Day 0: 2 successful (60 + 100 s, 5 + 7 items), 1 failed (20 s, 0 items), 1 running.
     /// Day 2: 1 stopped (400 s, 3 items). Day 1 had no run.
@@ -509,7 +510,7 @@ mod tests {
     #[test]
     fn weeks_take_percentiles_from_their_bins() {
         // Monday 2040-01-02 to Tuesday 2040-01-10: two weeks.
-        let range = Range { first: MONDAY / DAY, last: MONDAY / DAY + 8 };
+        let range = DayRange { first: MONDAY / DAY, last: MONDAY / DAY + 8 };
         let next = MONDAY + 7 * DAY;
         let daily = fold_daily(
             &range,

@@ -7,8 +7,6 @@ use autoscope_sdk::input::non_blank;
 use autoscope_sdk::prelude::*;
 use serde::Serialize;
 
-use crate::range::Range;
-
 pub const TOO_LONG: &str = "A filter is at most 200 characters";
 pub const UNKNOWN_STATUS: &str = "The status must be running, successful, failed or stopped";
 
@@ -51,12 +49,6 @@ fn equal(pairs: &[(&str, &Option<String>)]) -> Vec<Filter> {
         .iter()
         .filter_map(|(field, value)| value.as_deref().map(|value| storage::filter(*field, FilterOp::Eq, value)))
         .collect()
-}
-
-/// `field` within the range's days: gte its first midnight, lt the one after it (the only
-/// shape of time filter a rollup answers).
-pub fn within(range: &Range, field: &str) -> [Filter; 2] {
-    [storage::filter(field, FilterOp::Gte, range.start()), storage::filter(field, FilterOp::Lt, range.end())]
 }
 
 /// A run status from the query; `None` when not given.
@@ -108,18 +100,6 @@ mod tests {
             json!([{ "field": "queue", "op": "eq", "value": "Q" }, { "field": "process", "op": "eq", "value": "P" }])
         );
         assert!(Scope::default().run_filters().is_empty() && Scope::default().queue_filters().is_empty());
-    }
-
-    #[test]
-    fn the_range_filter_is_gte_and_lt_midnights() {
-        let range = Range { first: 2, last: 3 };
-        assert_eq!(
-            serde_json::to_value(within(&range, "started_at")).unwrap(),
-            json!([
-                { "field": "started_at", "op": "gte", "value": 172_800 },
-                { "field": "started_at", "op": "lt", "value": 345_600 }
-            ])
-        );
     }
 
     #[test]

@@ -5,12 +5,13 @@
 //! checks are the shared ones). `generated_typescript_is_current` fails while the committed
 //! file differs; with `UPDATE_TS_TYPES=1` it writes the file instead.
 
-use autoscope_typescript::{GeneratedFile, config, declaration};
+use autoscope_sdk::range::DayRange;
+use autoscope_typescript::{GeneratedFile, config, constant, declaration};
 
+use crate::MAX_DAYS;
 use crate::lists::{Names, RunDetail};
 use crate::overview::{Overview, Queues};
 use crate::queues::{Backlog, Sla, StuckCounts, Volume};
-use crate::range::Shown;
 use crate::runs::{Day, Exceptions, Kpis, Reason, Reasons, StatusCounts, Week};
 use crate::scope::Scope;
 
@@ -23,7 +24,8 @@ fn generated_typescript_is_current() {
     let cfg = config();
     let parts = [
         declaration::<Overview>(&cfg),
-        declaration::<Shown>(&cfg),
+        declaration::<DayRange>(&cfg),
+        constant("The longest range the plugin answers, in days.", "MAX_DAYS", MAX_DAYS),
         declaration::<Scope>(&cfg),
         declaration::<Kpis>(&cfg),
         declaration::<StatusCounts>(&cfg),

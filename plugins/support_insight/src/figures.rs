@@ -5,11 +5,12 @@
 use std::collections::BTreeMap;
 
 use autoscope_sdk::prelude::*;
+use autoscope_sdk::range::DayRange;
 use autoscope_sdk::storage::text;
 use serde::Serialize;
 use serde_json::{Map, Value};
 
-use crate::range::Range;
+use crate::range::bucket_starts;
 
 /// Ticket Management's statuses, in workflow order; the first three are unresolved.
 pub const STATUSES: [&str; 5] = ["open", "in_progress", "waiting", "resolved", "closed"];
@@ -18,8 +19,8 @@ const UNRESOLVED: [&str; 3] = ["open", "in_progress", "waiting"];
 pub const PRIORITIES: [&str; 4] = ["Critical", "High", "Medium", "Low"];
 
 /// The tickets created in the range (the distributions, means and SLA figures).
-fn created_in(range: &Range) -> Aggregate {
-    Aggregate::default().filter("created_at", FilterOp::Gte, range.from).filter("created_at", FilterOp::Lte, range.to)
+fn created_in(range: &DayRange) -> Aggregate {
+    range.limit(Aggregate::default(), "created_at")
 }
 
 // ---- Tickets created in the range: status, priority, means, SLA -------------------------
@@ -27,7 +28,7 @@ fn created_in(range: &Range) -> Aggregate {
 /// Per status, priority and the two breach flags: how many tickets, how many were
 /// responded to and resolved, and the sums and counts of their times (sums, not averages,
 /// so that the groups add up to exact means).
-pub fn created_aggregate(range: &Range) -> Aggregate {
+pub fn created_aggregate(range: &DayRange) -> Aggregate {
     created_in(range)
         .group_by("status")
         .group_by("priority")
@@ -132,12 +133,8 @@ pub fn fold_created(groups: &[Record]) -> Created {
 // ---- Opened and closed per bucket -----------------------------------------------------
 
 /// Tickets per bucket of `field` (`created_at`: opened; `closed_at`: closed) within the range.
-pub fn series_aggregate(range: &Range, field: &str) -> Aggregate {
-    Aggregate::default()
-        .filter(field, FilterOp::Gte, range.from)
-        .filter(field, FilterOp::Lte, range.to)
-        .bucket(field, range.bucket)
-        .count("n")
+pub fn series_aggregate(range: &DayRange, bucket: Bucket, field: &str) -> Aggregate {
+    range.limit(Aggregate::default(), field).bucket(field, bucket).count("n")
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -150,8 +147,8 @@ pub struct Point {
 
 /// Every bucket of the range in order, 0 where the aggregate has no group, so that the
 /// opened and closed series line up.
-pub fn fold_series(range: &Range, field: &str, groups: &[Record]) -> Vec<Point> {
-    let mut counts: BTreeMap<i64, u64> = range.bucket_starts().into_iter().map(|at| (at, 0)).collect();
+pub fn fold_series(range: &DayRange, bucket: Bucket, field: &str, groups: &[Record]) -> Vec<Point> {
+    let mut counts: BTreeMap<i64, u64> = bucket_starts(range, bucket).into_iter().map(|at| (at, 0)).collect();
     for group in groups {
         if let Some(at) = group.get(field).and_then(Value::as_i64) {
             *counts.entry(at).or_default() += uint(group, "n");
@@ -163,7 +160,7 @@ pub fn fold_series(range: &Range, field: &str, groups: &[Record]) -> Vec<Point> 
 // ---- Per process and per bot ------------------------------------------------------------
 
 /// The tickets created in the range that name a `field` (`process_id`, `bot_id`), per value.
-pub fn per_aggregate(range: &Range, field: &str) -> Aggregate {
+pub fn per_aggregate(range: &DayRange, field: &str) -> Aggregate {
     created_in(range).filter(field, FilterOp::NotNull, Value::Null).group_by(field).count("n")
 }
 
@@ -293,7 +290,8 @@ mod tests {
         serde_json::from_value(value).expect("groups are objects")
     }
 
-    const RANGE: Range = Range { from: 1_000_000, to: 1_300_000, bucket: Bucket::Day };
+    /// Days 11 to 15: 950,400 to 1,382,400.
+    const RANGE: DayRange = DayRange { first: 11, last: 15 };
 
     #[test]
     fn created_groups_fold_into_distributions_means_and_sla() {
@@ -370,8 +368,8 @@ mod tests {
         assert_eq!(
             aggregate["filters"],
             json!([
-                { "field": "created_at", "op": "gte", "value": 1_000_000 },
-                { "field": "created_at", "op": "lte", "value": 1_300_000 }
+                { "field": "created_at", "op": "gte", "value": 950_400 },
+                { "field": "created_at", "op": "lt", "value": 1_382_400 }
             ])
         );
         let keys: Vec<&str> =
@@ -381,23 +379,22 @@ mod tests {
 
     #[test]
     fn series_fill_every_bucket_of_the_range() {
-        // The range starts 13.8 hours into the day of 950,400: five days up to the one of 1,296,000.
         let groups = groups(json!([{ "created_at": 1_036_800, "n": 2 }, { "created_at": 1_296_000, "n": 1 }]));
-        let series = fold_series(&RANGE, "created_at", &groups);
+        let series = fold_series(&RANGE, Bucket::Day, "created_at", &groups);
         assert_eq!(series.len(), 5);
         assert_eq!(series[0], Point { at: 950_400, n: 0 });
         assert_eq!(series[1], Point { at: 1_036_800, n: 2 });
         assert_eq!(series[4], Point { at: 1_296_000, n: 1 });
         assert_eq!(series.iter().map(|point| point.n).sum::<u64>(), 3);
-        let aggregate = serde_json::to_value(series_aggregate(&RANGE, "closed_at")).unwrap();
-        assert_eq!(aggregate["group_by"], json!([{ "field": "closed_at", "bucket": "day", "as": null }]));
-        assert_eq!(aggregate["filters"][0], json!({ "field": "closed_at", "op": "gte", "value": 1_000_000 }));
+        let aggregate = serde_json::to_value(series_aggregate(&RANGE, Bucket::Week, "closed_at")).unwrap();
+        assert_eq!(aggregate["group_by"], json!([{ "field": "closed_at", "bucket": "week", "as": null }]));
+        assert_eq!(aggregate["filters"][1], json!({ "field": "closed_at", "op": "lt", "value": 1_382_400 }));
     }
 
     #[test]
     fn a_group_outside_the_computed_buckets_still_counts() {
         let groups = groups(json!([{ "closed_at": 5, "n": 4 }, { "closed_at": null, "n": 9 }]));
-        let series = fold_series(&RANGE, "closed_at", &groups);
+        let series = fold_series(&RANGE, Bucket::Day, "closed_at", &groups);
         assert_eq!(series[0], Point { at: 5, n: 4 }, "kept in order, never dropped");
         assert_eq!(series.iter().map(|point| point.n).sum::<u64>(), 4, "a null bucket is no bucket");
     }

@@ -2,11 +2,11 @@
 //! and the folded figures put together.
 
 use autoscope_sdk::prelude::*;
+use autoscope_sdk::range::DayRange;
 use serde::Serialize;
 use serde_json::{Map, Value};
 
 use crate::figures::{self, Load, Point};
-use crate::range::Range;
 
 const TICKETS: &str = "support.tickets";
 const APPROVALS: &str = "support.approvals";
@@ -18,7 +18,10 @@ pub struct Insight {
     /// Always true (`{available: false}` when Ticket Management is not installed).
     #[cfg_attr(test, ts(type = "true"))]
     pub available: bool,
-    pub range: Range,
+    pub range: DayRange,
+    /// The series' bucket.
+    #[cfg_attr(test, ts(type = r#""day" | "week" | "month""#))]
+    pub bucket: Bucket,
     /// Tickets created in the range, per status (every status, 0 when none).
     #[cfg_attr(test, ts(type = "Record<string, number>"))]
     pub by_status: Map<String, Value>,
@@ -55,23 +58,23 @@ pub struct Groups {
     pub approvals_pending: u64,
 }
 
-/// Every figure over `range` (the workload, open breaches and pending approvals as of
-/// `now`); `None` when Ticket Management is not installed (storage answers 404 for its
-/// collections).
-pub fn read(range: &Range, now: i64) -> Result<Option<Insight>> {
-    match run(range, now) {
-        Ok(groups) => Ok(Some(assemble(range, groups))),
+/// Every figure over `range`, the series by `bucket` (the workload, open breaches and
+/// pending approvals as of `now`); `None` when Ticket Management is not installed (storage
+/// answers 404 for its collections).
+pub fn read(range: &DayRange, bucket: Bucket, now: i64) -> Result<Option<Insight>> {
+    match run(range, bucket, now) {
+        Ok(groups) => Ok(Some(assemble(range, bucket, groups))),
         Err(err) if err.status == 404 => Ok(None),
         Err(err) => Err(err),
     }
 }
 
-fn run(range: &Range, now: i64) -> Result<Groups> {
+fn run(range: &DayRange, bucket: Bucket, now: i64) -> Result<Groups> {
     let tickets = collection(TICKETS);
     Ok(Groups {
         created: tickets.aggregate(&figures::created_aggregate(range))?,
-        opened: tickets.aggregate(&figures::series_aggregate(range, "created_at"))?,
-        closed: tickets.aggregate(&figures::series_aggregate(range, "closed_at"))?,
+        opened: tickets.aggregate(&figures::series_aggregate(range, bucket, "created_at"))?,
+        closed: tickets.aggregate(&figures::series_aggregate(range, bucket, "closed_at"))?,
         per_process: tickets.aggregate(&figures::per_aggregate(range, "process_id"))?,
         per_bot: tickets.aggregate(&figures::per_aggregate(range, "bot_id"))?,
         unresolved: tickets.aggregate(&figures::unresolved_aggregate())?,
@@ -79,16 +82,17 @@ fn run(range: &Range, now: i64) -> Result<Groups> {
     })
 }
 
-pub fn assemble(range: &Range, groups: Groups) -> Insight {
+pub fn assemble(range: &DayRange, bucket: Bucket, groups: Groups) -> Insight {
     let created = figures::fold_created(&groups.created);
     let unresolved = figures::fold_unresolved(&groups.unresolved);
     Insight {
         available: true,
         range: *range,
+        bucket,
         by_status: created.by_status,
         by_priority: created.by_priority,
-        opened: figures::fold_series(range, "created_at", &groups.opened),
-        closed: figures::fold_series(range, "closed_at", &groups.closed),
+        opened: figures::fold_series(range, bucket, "created_at", &groups.opened),
+        closed: figures::fold_series(range, bucket, "closed_at", &groups.closed),
         mean_first_response_seconds: created.mean_first_response_seconds,
         mean_resolution_seconds: created.mean_resolution_seconds,
         sla: created.sla,
@@ -113,9 +117,10 @@ mod tests {
     #[test]
     fn the_answer_has_every_figure_under_its_name() {
         // Two days, 2026-03-17 and 18.
-        let range = Range { from: 1_773_705_600, to: 1_773_835_200, bucket: Bucket::Day };
+        let range = DayRange { first: 20_529, last: 20_530 };
         let answer = assemble(
             &range,
+            Bucket::Day,
             Groups {
                 created: groups(json!([{ "status": "closed", "priority": "Low", "response_breached": false,
                     "resolution_breached": false, "n": 1, "responded": 1, "resolved": 1, "response_sum": 60,
@@ -133,7 +138,8 @@ mod tests {
             serde_json::to_value(answer).unwrap(),
             json!({
                 "available": true,
-                "range": { "from": 1_773_705_600, "to": 1_773_835_200, "bucket": "day" },
+                "range": { "from": "2026-03-17", "to": "2026-03-18", "start": 1_773_705_600, "end": 1_773_878_400, "days": 2 },
+                "bucket": "day",
                 "by_status": { "open": 0, "in_progress": 0, "waiting": 0, "resolved": 0, "closed": 1 },
                 "by_priority": { "Critical": 0, "High": 0, "Medium": 0, "Low": 1 },
                 "opened": [{ "at": 1_773_705_600, "n": 1 }, { "at": 1_773_792_000, "n": 0 }],

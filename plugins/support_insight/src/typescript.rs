@@ -3,11 +3,12 @@
 //! plugin's messages: its range checks are the shared ones.) `generated_typescript_is_current`
 //! fails while the committed file differs; with `UPDATE_TS_TYPES=1` it writes the file instead.
 
-use autoscope_typescript::{GeneratedFile, config, declaration};
+use autoscope_sdk::range::DayRange;
+use autoscope_typescript::{GeneratedFile, config, constant, declaration};
 
+use crate::MAX_DAYS;
 use crate::figures::{Load, Outcomes, Point, Sla};
 use crate::insight::Insight;
-use crate::range::Range;
 
 const SOURCE: &str = "plugins/support_insight/src/typescript.rs";
 /// From the repository's root.
@@ -18,7 +19,8 @@ fn generated_typescript_is_current() {
     let cfg = config();
     let parts = [
         declaration::<Insight>(&cfg),
-        declaration::<Range>(&cfg),
+        declaration::<DayRange>(&cfg),
+        constant("The longest range the plugin answers, in days.", "MAX_DAYS", MAX_DAYS),
         declaration::<Point>(&cfg),
         declaration::<Sla>(&cfg),
         declaration::<Outcomes>(&cfg),

@@ -34,8 +34,8 @@ const DAY1: i64 = DAY0 + DAY;
 const WEEK: i64 = 2_213_913_600;
 /// 2040-02-01, the month of day 0 (day 1 starts March).
 const FEBRUARY: i64 = 2_211_667_200;
-/// Both days, every second of them.
-const BOTH_DAYS: &str = "from=2214086400&to=2214259199";
+/// Both days.
+const BOTH_DAYS: &str = "from=2040-02-29&to=2040-03-01";
 
 /// A host with Support Insight and Ticket Management.
 async fn load(engine: Engine) -> anyhow::Result<Harness> {
@@ -103,6 +103,11 @@ async fn comment(harness: &Harness, who: &dyn Session, ticket: &mut Ticket, text
 async fn field(harness: &Harness, who: &dyn Session, ticket: &Ticket, name: &str) -> anyhow::Result<Value> {
     let detail = support(harness, who, "GET", &format!("/tickets/{}", ticket.id), Value::Null, 200).await?;
     Ok(detail["ticket"][name].clone())
+}
+
+/// `YYYY-MM-DD` of the UTC day holding `at`.
+fn day_text(at: i64) -> String {
+    autoscope_sdk::days::format_day(at.div_euclid(DAY))
 }
 
 async fn insight(harness: &Harness, who: &dyn Session, query: &str) -> anyhow::Result<Value> {
@@ -252,7 +257,11 @@ async fn every_figure_matches_the_tickets_worked_by_hand(engine: Engine) -> anyh
 
     let answer = insight(&harness, acme, BOTH_DAYS).await?;
     assert_eq!(answer["available"], true);
-    assert_eq!(answer["range"], json!({ "from": DAY0, "to": DAY0 + 2 * DAY - 1, "bucket": "day" }));
+    assert_eq!(
+        answer["range"],
+        json!({ "from": "2040-02-29", "to": "2040-03-01", "start": DAY0, "end": DAY0 + 2 * DAY, "days": 2 })
+    );
+    assert_eq!(answer["bucket"], "day");
     assert_eq!(answer["by_status"], json!({ "open": 2, "in_progress": 1, "waiting": 1, "resolved": 1, "closed": 2 }));
     assert_eq!(answer["by_priority"], json!({ "Critical": 1, "High": 2, "Medium": 2, "Low": 2 }));
     assert_eq!(points(&answer["opened"]), [(DAY0, 4), (DAY1, 3)]);
@@ -282,14 +291,14 @@ async fn every_figure_matches_the_tickets_worked_by_hand(engine: Engine) -> anyh
         ])
     );
 
-    // The default range, the last 30 days, holds all of it by day.
+    // The default range, the last 30 days up to today, holds all of it by day.
     let last_30_days = insight(&harness, acme, "").await?;
-    let range = &last_30_days["range"];
+    let today = day_text(harness.now());
     assert_eq!(
-        (range["to"].as_i64().context("to")? - range["from"].as_i64().context("from")?, &range["bucket"]),
-        (30 * DAY, &json!("day"))
+        (&last_30_days["range"]["to"], &last_30_days["range"]["days"], &last_30_days["bucket"]),
+        (&json!(today), &json!(30), &json!("day"))
     );
-    assert_eq!(points(&last_30_days["opened"]).len(), 31);
+    assert_eq!(points(&last_30_days["opened"]).len(), 30);
     assert_eq!(points(&last_30_days["opened"]).iter().map(|point| point.1).sum::<u64>(), 7);
     for same in ["by_status", "by_priority", "sla", "per_process", "per_bot", "workload", "mean_first_response_seconds"]
     {
@@ -307,7 +316,7 @@ async fn the_range_and_bucket_choose_what_is_counted(engine: Engine) -> anyhow::
     let both_days = insight(&harness, acme, BOTH_DAYS).await?;
     let responses = measured(&harness, &scenario, "response_seconds", RESPONSES).await?;
 
-    let day1 = insight(&harness, acme, &format!("from={DAY1}&to={}", DAY1 + DAY - 1)).await?;
+    let day1 = insight(&harness, acme, "from=2040-03-01&to=2040-03-01").await?;
     assert_eq!(day1["by_status"], json!({ "open": 1, "in_progress": 1, "waiting": 1, "resolved": 0, "closed": 0 }));
     assert_eq!(day1["by_priority"], json!({ "Critical": 0, "High": 1, "Medium": 1, "Low": 1 }));
     assert_eq!(points(&day1["opened"]), [(DAY1, 3)]);
@@ -328,20 +337,20 @@ async fn the_range_and_bucket_choose_what_is_counted(engine: Engine) -> anyhow::
         assert_eq!(day1[now], both_days[now], "{now} does not depend on the range");
     }
 
-    let day0 = insight(&harness, acme, &format!("from={DAY0}&to={}", DAY1 - 1)).await?;
+    let day0 = insight(&harness, acme, "from=2040-02-29&to=2040-02-29").await?;
     assert_eq!(day0["by_status"], json!({ "open": 1, "in_progress": 0, "waiting": 0, "resolved": 1, "closed": 2 }));
     assert_eq!((points(&day0["opened"]), points(&day0["closed"])), (vec![(DAY0, 4)], vec![(DAY0, 0)]));
     assert_eq!(day0["sla"]["compliance_pct"], 66.7);
 
     let weeks = insight(&harness, acme, &format!("{BOTH_DAYS}&bucket=week")).await?;
-    assert_eq!(weeks["range"]["bucket"], "week");
+    assert_eq!(weeks["bucket"], "week");
     assert_eq!((points(&weeks["opened"]), points(&weeks["closed"])), (vec![(WEEK, 7)], vec![(WEEK, 2)]));
     let months = insight(&harness, acme, &format!("{BOTH_DAYS}&bucket=month")).await?;
     assert_eq!(points(&months["opened"]), [(FEBRUARY, 4), (DAY1, 3)], "1 March starts day 1");
     assert_eq!(points(&months["closed"]), [(FEBRUARY, 0), (DAY1, 2)]);
     assert_eq!(months["by_status"], both_days["by_status"], "buckets cut the series only");
 
-    let before = insight(&harness, acme, &format!("from={}&to={}", DAY0 - 10 * DAY, DAY0 - 1)).await?;
+    let before = insight(&harness, acme, "from=2040-02-19&to=2040-02-28").await?;
     assert_eq!(before["by_status"], json!({ "open": 0, "in_progress": 0, "waiting": 0, "resolved": 0, "closed": 0 }));
     assert_eq!(points(&before["opened"]).iter().map(|point| point.1).sum::<u64>(), 0);
     assert_eq!(
@@ -439,33 +448,36 @@ async fn without_ticket_management_nothing_is_available(engine: Engine) -> anyho
     let harness = Harness::load_on(engine, product_module("support_insight")?).await?;
     let acme = harness.company("Acme").await?;
     assert_eq!(insight(&harness, &acme, "").await?, json!({ "available": false }));
-    assert_eq!(insight(&harness, &acme, "bucket=month&from=0&to=86400").await?, json!({ "available": false }));
-    let bad = harness.call(&acme, "GET", "/insight?from=10&to=5", None).await?;
-    assert_eq!((bad.status, &bad.body), (400, &json!({ "message": "The date range is not valid" })));
+    let month = "bucket=month&from=1970-01-01&to=1970-01-02";
+    assert_eq!(insight(&harness, &acme, month).await?, json!({ "available": false }));
+    let bad = harness.call(&acme, "GET", "/insight?from=1970-01-10&to=1970-01-05", None).await?;
+    let reversed = json!({ "message": "The start date must be on or before the end date" });
+    assert_eq!((bad.status, &bad.body), (400, &reversed));
     Ok(())
 }
 
-/// A range that is empty, reversed, over 400 days or not in seconds, and an unknown
-/// bucket, are refused with the message.
+/// Days not written YYYY-MM-DD (seconds included), reversed or over 400 days, and an
+/// unknown bucket, are refused with the message.
 async fn bad_ranges_are_refused_with_the_message(engine: Engine) -> anyhow::Result<()> {
     let harness = load(engine).await?;
     let acme = harness.company("Acme").await?;
-    let invalid = json!({ "message": "The date range is not valid" });
+    let date = json!({ "message": "Dates must be days written YYYY-MM-DD" });
+    let reversed = json!({ "message": "The start date must be on or before the end date" });
+    let long = json!({ "message": "Choose at most 400 days" });
     let bucket = json!({ "message": "The bucket must be day, week or month" });
-    let longest = 400 * DAY;
     for (query, expected) in [
-        ("from=100&to=100".to_string(), &invalid),
-        ("from=101&to=100".to_string(), &invalid),
-        (format!("from=0&to={}", longest + 1), &invalid),
-        ("from=yesterday".to_string(), &invalid),
-        ("to=2026-01-01".to_string(), &invalid),
-        ("bucket=year".to_string(), &bucket),
+        ("from=2040-03-01&to=2040-02-29", &reversed),
+        ("from=2039-01-24&to=2040-02-28", &long),
+        ("from=yesterday", &date),
+        ("from=2040-02-30", &date),
+        ("to=2214086400", &date),
+        ("bucket=year", &bucket),
     ] {
         let reply = harness.call(&acme, "GET", &format!("/insight?{query}"), None).await?;
         assert_eq!((reply.status, &reply.body), (400, expected), "{query}");
     }
-    let longest = insight(&harness, &acme, &format!("from=0&to={longest}")).await?;
-    assert_eq!(points(&longest["opened"]).len(), 401, "400 days and the second that starts the next");
+    let longest = insight(&harness, &acme, "from=2039-01-25&to=2040-02-28").await?;
+    assert_eq!(points(&longest["opened"]).len(), 400, "400 days");
     Ok(())
 }
 
@@ -511,9 +523,10 @@ async fn many_processes_and_the_longest_range_fit_the_limits(engine: Engine) -> 
         open(&harness, &acme, ticket).await?;
     }
     let now = harness.now();
-    let answer = insight(&harness, &acme, &format!("from={}&to={now}", now - 400 * DAY)).await?;
+    let longest = format!("from={}&to={}", day_text(now - 399 * DAY), day_text(now));
+    let answer = insight(&harness, &acme, &longest).await?;
     assert_eq!(answer["by_priority"]["Low"], 200);
-    assert_eq!(points(&answer["opened"]).len(), 401);
+    assert_eq!(points(&answer["opened"]).len(), 400);
     let processes = answer["per_process"].as_array().context("per process")?;
     assert_eq!(processes.len(), 200);
     assert_eq!(processes[0], json!({ "process_id": "process-000", "n": 1 }), "ties by id");

@@ -3,8 +3,7 @@
 //! months, and the UTC midnights and Monday week starts the host's aggregates cut by.
 //!
 //! A day is a whole number of days since 1970-01-01 (`i64`, negative before); an instant is
-//! unix seconds. Each module keeps its own defaults, limits and messages: these are only the
-//! calendar's mechanics.
+//! unix seconds. These are the calendar's mechanics; [`crate::range`] reads a query's days.
 //!
 //! ```
 //! use autoscope_sdk::days::{self, DAY};

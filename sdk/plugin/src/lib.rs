@@ -25,8 +25,9 @@
 //!
 //! What callers send is checked with [`input`] (text, numbers, users, list parameters,
 //! versioned writes) and [`files`] (base64 uploads: type, size and content, and their
-//! storage), each with the module's own messages. [`days`] is the UTC calendar of date
-//! ranges: days since 1970-01-01, `YYYY-MM-DD`, months and Monday weeks.
+//! storage), each with the module's own messages. [`days`] is the UTC calendar: days since
+//! 1970-01-01, `YYYY-MM-DD`, months and Monday weeks; [`range`] the date range of a
+//! dashboard's query, with its checks, messages and storage filters.
 #![warn(missing_docs)]
 
 mod abi;
@@ -35,6 +36,7 @@ mod error;
 pub mod files;
 pub mod host;
 pub mod input;
+pub mod range;
 pub mod reply;
 mod request;
 mod router;

@@ -4,7 +4,7 @@
 //!
 //! ```no_run
 //! # #[derive(ts_rs::TS)] struct Reply { n: i64 }
-//! use autoscope_typescript::{GeneratedFile, declaration, messages};
+//! use autoscope_typescript::{GeneratedFile, constant, declaration, messages};
 //!
 //! let file = GeneratedFile {
 //!     file: "modules-web/shop/src/generated.ts",
@@ -12,7 +12,11 @@
 //!     regenerate: "cargo test -p module-shop --lib generated_typescript_is_current",
 //! };
 //! let cfg = autoscope_typescript::config();
-//! file.check_or_write(&[declaration::<Reply>(&cfg), messages(&[("BLANK", "Enter a name")])]);
+//! file.check_or_write(&[
+//!     declaration::<Reply>(&cfg),
+//!     messages(&[("BLANK", "Enter a name")]),
+//!     constant("The longest name, in characters.", "MAX_NAME", 100),
+//! ]);
 //! ```
 //!
 //! The check fails while the committed file differs; with `UPDATE_TS_TYPES=1` in the
@@ -46,6 +50,12 @@ pub fn messages(messages: &[(&str, &str)]) -> String {
 #[macro_export]
 macro_rules! messages {
     ($($name:ident),* $(,)?) => { [$((stringify!($name), $name)),*] };
+}
+
+/// A constant the client shares with the server (a limit, say): `export const NAME = value;`
+/// with its doc line, the value as JSON.
+pub fn constant(doc: &str, name: &str, value: impl Into<serde_json::Value>) -> String {
+    format!("/**\n * {doc}\n */\nexport const {name} = {};", value.into())
 }
 
 /// A union of string literals: `export type Name = "a" | "b";`, with its doc line.
@@ -111,6 +121,18 @@ mod tests {
             "/** The server's messages, by the names of its constants. */\nexport const MESSAGES = {\n  BLANK: \"Say \\\"hi\\\"\",\n} as const;"
         );
         assert_eq!(string_union("A key.", "Key", &["a", "b"]), "/**\n * A key.\n */\nexport type Key = \"a\" | \"b\";");
+    }
+
+    #[test]
+    fn constants_are_documented_json_values() {
+        assert_eq!(
+            constant("The longest range, in days.", "MAX_DAYS", 400),
+            "/**\n * The longest range, in days.\n */\nexport const MAX_DAYS = 400;"
+        );
+        assert_eq!(
+            constant("A name.", "NAME", "Ann \"A\""),
+            "/**\n * A name.\n */\nexport const NAME = \"Ann \\\"A\\\"\";"
+        );
     }
 
     #[test]

@@ -12,7 +12,7 @@ import { BotDrawer } from './BotDrawer';
 beforeAll(stubBrowser);
 afterEach(cleanup);
 
-const RANGE = { from: 1_772_409_600, to: 1_772_582_399, days: 2 };
+const RANGE = { from: '2026-03-02', to: '2026-03-03', start: 1_772_409_600, end: 1_772_582_400, days: 2 };
 
 const OVERVIEW: Overview = {
   bot: BOT,

@@ -7,6 +7,7 @@ import { EmptyNotice } from '@common/ui/EmptyNotice';
 import { isNotFound } from '@common/lib/errors';
 import { formatDate, formatDateTime, formatNumber, formatPercent } from '@common/lib/format';
 import { nameOf, type PeopleIndex } from '@common/domain/people';
+import { DAY } from '@common/domain/ranges';
 import { QueryError } from '@common/ui/QueryError';
 import { useOverview } from '../api';
 import { formatDuration, formatMoney } from '../figures';
@@ -190,7 +191,7 @@ function OverviewBody({ overview, people, currencySymbol, onEdit, onDelete }: Ov
             </Section>
             <Section
               title="In the range"
-              hint={`${formatDate(range.from, true)} to ${formatDate(range.to, true)} (UTC), by start of run`}
+              hint={`${formatDate(range.start, true)} to ${formatDate(range.end - DAY, true)} (UTC), by start of run`}
             >
               <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="xs">
                 <Fact label="Runs" value={formatNumber(runs.total)} />
