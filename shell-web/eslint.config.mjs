@@ -7,7 +7,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default defineConfig(
-  { ignores: ['**/dist/', 'dist-baseline/'] },
+  { ignores: ['**/dist/', 'dist-baseline/', 'src/session/generated.ts'] },
   js.configs.recommended,
   tseslint.configs.recommended,
   // The rules of hooks and exhaustive deps, and the React Compiler's checks of components.

@@ -19,6 +19,7 @@ use autoscope::auth::password;
 use autoscope::http::AppState;
 use autoscope::rights::{self, Edition};
 use autoscope::storage::companies::{self, NewCompany};
+use autoscope::storage::memberships;
 use autoscope::storage::users::{self, NewUser};
 use clap::Parser;
 use tracing_subscriber::EnvFilter;
@@ -105,7 +106,8 @@ async fn seed(state: &AppState) -> anyhow::Result<String> {
     let mut user_ids = Vec::with_capacity(PEOPLE.len());
     for (email, ..) in PEOPLE {
         let user = users::find_by_email(db, email).await?.with_context(|| format!("{email} was not created"))?;
-        anyhow::ensure!(user.company_id == company.id, "{email} belongs to another company than the demo's");
+        let member = memberships::active_seat(db, &company.id, &user.id).await?.is_some();
+        anyhow::ensure!(member, "{email} is not a member of the demo company");
         user_ids.push(user.id);
     }
     let modules = modules::seed(state, &company.id, user_ids).await?;

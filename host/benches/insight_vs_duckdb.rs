@@ -18,7 +18,7 @@ use autoscope::modules::collections::rollup;
 use autoscope::modules::registry::Grants;
 use autoscope::storage::Engine;
 use autoscope::storage::companies::{self, NewCompany};
-use autoscope::storage::users::{self, NewUser};
+use autoscope::storage::users::NewUser;
 use common::{Percentiles, percentiles, root};
 use serde_json::{Value, json};
 
@@ -249,13 +249,12 @@ async fn company(state: &AppState, name: &str) -> anyhow::Result<(String, String
     let owner = NewUser::named(&email, "Bench", "Owner");
     let rights = serde_json::to_string(&autoscope::rights::default_role_rights())?;
     let company = NewCompany { name, country: "US", currency_name: "USD", currency_symbol: "$" };
-    let user_id =
+    let (company_id, user_id) =
         companies::create_with_owner(&state.db, &company, autoscope::rights::COMMUNITY_ROLE, &rights, &owner, 0)
             .await?
             .map_err(|taken| anyhow::anyhow!("{taken:?} taken"))?;
-    let user = users::get(&state.db, &user_id).await?.context("no owner")?;
-    let token = autoscope::auth::session::open(state, &user_id, &user.company_id).await?;
-    Ok((user.company_id, token))
+    let token = autoscope::auth::session::open(state, &user_id, &company_id).await?;
+    Ok((company_id, token))
 }
 
 /// `runs` runs by the formula `duckdb_insight.py` uses, written by the database itself,

@@ -45,14 +45,11 @@ pub async fn create_company(
     let rights = serde_json::to_string(rights)?;
     let company = NewCompany { name, country: "US", currency_name: "USD", currency_symbol: "$" };
     let (db, now) = (&state.db, state.clock.now());
-    let user_id =
-        match companies::create_with_owner(db, &company, COMMUNITY_ROLE, &rights, &test_user(email), now).await? {
-            Ok(user_id) => user_id,
-            Err(Taken::CompanyName) => anyhow::bail!("a company named {name} already exists"),
-            Err(Taken::Email) => anyhow::bail!("a user with the e-mail {email} already exists"),
-        };
-    let user = users::get(db, &user_id).await?.context("the new user cannot be read back")?;
-    Ok(NewTestCompany { company_id: user.company_id, user_id })
+    match companies::create_with_owner(db, &company, COMMUNITY_ROLE, &rights, &test_user(email), now).await? {
+        Ok((company_id, user_id)) => Ok(NewTestCompany { company_id, user_id }),
+        Err(Taken::CompanyName) => anyhow::bail!("a company named {name} already exists"),
+        Err(Taken::Email) => anyhow::bail!("a user with the e-mail {email} already exists"),
+    }
 }
 
 /// Adds `email` to the company with its community role; answers the user's id.

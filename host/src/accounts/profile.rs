@@ -7,7 +7,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::UserData;
 use super::validate::required;
-use crate::auth::{ClientAddr, CurrentUser, password, rate_limit, session};
+use crate::auth::{ClientAddr, CurrentUser, password, rate_limit};
 use crate::error::{Error, Result};
 use crate::http::{AppState, Json, Message};
 use crate::storage::{sessions, users};
@@ -25,7 +25,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
 #[utoipa::path(get, path = "/users/me", tag = "accounts", security(("bearer" = [])),
     responses((status = 200, body = UserData), (status = 401, body = Message)))]
 async fn me(State(state): State<AppState>, current: CurrentUser) -> Result<Json<UserData>> {
-    Ok(Json(UserData::of(&current_user(&state, &current).await?, &state)))
+    Ok(Json(super::current_user_data(&state, &current).await?))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -52,7 +52,7 @@ async fn update_me(
         job_title: field(&change.job_title, "Please enter your job title")?,
     };
     users::update_profile(&state.db, &current.company_id, &current.user_id, &details).await?;
-    Ok(Json(UserData::of(&current_user(&state, &current).await?, &state)))
+    Ok(Json(super::current_user_data(&state, &current).await?))
 }
 
 /// A required, trimmed field of at most [`MAX_FIELD_CHARS`] characters.
@@ -95,7 +95,7 @@ async fn change_password(
     )
     .await?;
     password::check_policy(&change.new_password).map_err(Error::bad_request)?;
-    let user = current_user(&state, &current).await?;
+    let (user, _) = super::signed_in(&state, &current).await?;
     if !password::verify(change.current_password, user.password_hash.clone()).await? {
         return Err(Error::bad_request(WRONG_PASSWORD));
     }
@@ -103,10 +103,4 @@ async fn change_password(
     users::set_password_hash(&state.db, &user.id, &hash).await?;
     sessions::revoke_others_of_user(&state.db, &user.id, &current.session_id, now).await?;
     Ok(Message::new(PASSWORD_CHANGED))
-}
-
-async fn current_user(state: &AppState, current: &CurrentUser) -> Result<users::User> {
-    users::get_in_company(&state.db, &current.company_id, &current.user_id)
-        .await?
-        .ok_or_else(|| Error::Unauthorized(session::SESSION_REQUIRED.into()))
 }

@@ -109,8 +109,8 @@ pub async fn register(
     };
     let created =
         companies::create_with_owner(&state.db, &company, rights::COMMUNITY_ROLE, &rights_json, &user, now).await?;
-    let user_id = match created {
-        Ok(user_id) => user_id,
+    let (company_id, user_id) = match created {
+        Ok(ids) => ids,
         Err(Taken::CompanyName | Taken::Email) => return Err(Error::bad_request(TAKEN_MESSAGE)),
     };
     let user = users::find_by_email(&state.db, owner.email)
@@ -121,9 +121,9 @@ pub async fn register(
         state,
         logs::Event::info(
             "company.created",
-            format!("{} signed up and created the company {}", user.email, user.companyname),
+            format!("{} signed up and created the company {}", user.email, company.name),
         )
-        .company(&user.company_id)
+        .company(&company_id)
         .user(&user.id)
         .request(request_id),
     )

@@ -134,8 +134,8 @@ async fn reset_password(
     sessions::revoke_all_of_user(&state.db, &user.id, now).await?;
     logs::record(
         &state,
+        // The account, not one company: a platform event.
         logs::Event::info("password.reset", format!("{} reset their password by e-mailed link", user.email))
-            .company(&user.company_id)
             .user(&user.id)
             .request(request_id.as_deref()),
     )
@@ -189,7 +189,6 @@ mod tests {
     fn user(email: &str, disabled: bool) -> User {
         User {
             id: "u1".into(),
-            company_id: "c1".into(),
             email: email.into(),
             firstname: "Ann".into(),
             lastname: "Lee".into(),
@@ -198,10 +197,6 @@ mod tests {
             social_provider: None,
             is_admin: false,
             disabled,
-            companyname: "Acme".into(),
-            edition: "community".into(),
-            role_name: "communityuser".into(),
-            rights: "{}".into(),
         }
     }
 

@@ -5,9 +5,9 @@ use serde::Deserialize;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use super::{SignedIn, UserData};
+use super::SignedIn;
 use crate::auth::rate_limit;
-use crate::auth::{ClientAddr, CurrentUser, password, session};
+use crate::auth::{ClientAddr, CurrentUser, password};
 use crate::error::{Error, Result};
 use crate::http::{AppState, Json, Message, RequestId};
 use crate::logs;
@@ -39,16 +39,17 @@ async fn sign_in(
     Json(body): Json<SignInRequest>,
 ) -> Result<Json<SignedIn>> {
     let user = authenticate(&state, &body, addr, request_id.as_deref()).await?;
-    let token = session::open(&state, &user.id, &user.company_id).await?;
+    let seat = super::sign_in_seat(&state, &user).await?;
+    let (token, userdata) = super::open_session(&state, &user, &seat).await?;
     logs::record(
         &state,
         logs::Event::info("signin", format!("{} signed in", user.email))
-            .company(&user.company_id)
+            .company(&seat.company_id)
             .user(&user.id)
             .request(request_id.as_deref()),
     )
     .await;
-    Ok(Json(SignedIn { message: SIGNED_IN.into(), token, userdata: UserData::of(&user, &state) }))
+    Ok(Json(SignedIn { message: SIGNED_IN.into(), token, userdata }))
 }
 
 /// The enabled account whose password matches, within the sign-in rate limits. An
@@ -72,7 +73,6 @@ async fn authenticate(
                 logs::record(
                     state,
                     logs::Event::warn("signin.failed", format!("failed sign-in for {} from {addr}", user.email))
-                        .company(&user.company_id)
                         .user(&user.id)
                         .request(request_id),
                 )

@@ -14,8 +14,8 @@ use super::oidc::{self, Identity, Provider};
 use super::register::{self, CompanyProfile, Owner, REGISTERED};
 use super::signup::EMAIL_EXISTS;
 use super::validate;
+use crate::auth::ClientAddr;
 use crate::auth::rate_limit::{self, Check};
-use crate::auth::{ClientAddr, session};
 use crate::crypto;
 use crate::error::{Error, Result};
 use crate::http::{AppState, Json, Message, RequestId};
@@ -238,16 +238,17 @@ async fn social_sign_in(
 }
 
 async fn open_session(state: &AppState, user: &User, provider: &str, request_id: Option<&str>) -> Result<SessionData> {
-    let token = session::open(state, &user.id, &user.company_id).await?;
+    let seat = super::sign_in_seat(state, user).await?;
+    let (token, userdata) = super::open_session(state, user, &seat).await?;
     logs::record(
         state,
         logs::Event::info("signin", format!("{} signed in with {provider}", user.email))
-            .company(&user.company_id)
+            .company(&seat.company_id)
             .user(&user.id)
             .request(request_id),
     )
     .await;
-    Ok(SessionData { token, userdata: UserData::of(user, state) })
+    Ok(SessionData { token, userdata })
 }
 
 /// The provider's name parts win; the form fills only what the provider left empty

@@ -197,7 +197,6 @@ async fn set_disabled(
     logs::record(
         state,
         logs::Event::warn(event, format!("{admin_email} {verb} the account {}", user.email))
-            .company(&user.company_id)
             .user(&user.id)
             .request(request_id),
     )
@@ -218,7 +217,7 @@ pub async fn create_admin(state: &AppState, email: &str, password: Option<String
             return Ok(format!("{email} is already an administrator"));
         }
         users::set_admin(&state.db, &user.id, true).await?;
-        record_admin(state, &user.company_id, &user.id, &email).await;
+        record_admin(state, &user.id, &email).await;
         return Ok(format!("{email} is now an administrator (password unchanged)"));
     }
     let (password, generated) = match password {
@@ -254,7 +253,7 @@ pub async fn create_admin(state: &AppState, email: &str, password: Option<String
             match companies::create_with_owner(&state.db, &company, rights::COMMUNITY_ROLE, &rights_json, &owner, now)
                 .await?
             {
-                Ok(user_id) => Some(user_id),
+                Ok((_, user_id)) => Some(user_id),
                 Err(Taken::Email) => None,
                 Err(Taken::CompanyName) => bail!("{ADMIN_COMPANY} was created at the same time; run the command again"),
             }
@@ -262,7 +261,7 @@ pub async fn create_admin(state: &AppState, email: &str, password: Option<String
     };
     let user_id = user_id.with_context(|| format!("{email} was created at the same time; run the command again"))?;
     let user = users::get(&state.db, &user_id).await?.context("the new administrator cannot be read back")?;
-    record_admin(state, &user.company_id, &user.id, &email).await;
+    record_admin(state, &user.id, &email).await;
     Ok(if generated {
         format!("Created the administrator {email} in {ADMIN_COMPANY}. Password (shown only now): {password}")
     } else {
@@ -276,11 +275,10 @@ fn generate_password() -> String {
     format!("{}-Aa1", crypto::random_token(12))
 }
 
-async fn record_admin(state: &AppState, company_id: &str, user_id: &str, email: &str) {
+async fn record_admin(state: &AppState, user_id: &str, email: &str) {
     logs::record(
         state,
         logs::Event::warn("admin.granted", format!("{email} was made a platform administrator from the command line"))
-            .company(company_id)
             .user(user_id),
     )
     .await;

@@ -7,11 +7,10 @@ use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::auth::CurrentUser;
-use crate::auth::session::SESSION_REQUIRED;
 use crate::error::{Error, Result};
 use crate::http::{AppState, Json, Message, RequestId};
 use crate::logs;
-use crate::storage::{self, enterprise, users};
+use crate::storage::{self, enterprise};
 
 pub const SUBSCRIBED: &str = "User subscribed";
 
@@ -111,17 +110,15 @@ async fn subscribe(
     Json(body): Json<SubscribeRequest>,
 ) -> Result<Json<Message>> {
     let interest = body.check()?;
-    let user = users::get_in_company(&state.db, &current.company_id, &current.user_id)
-        .await?
-        .ok_or_else(|| Error::Unauthorized(SESSION_REQUIRED.into()))?;
+    let (user, seat) = crate::accounts::signed_in(&state, &current).await?;
     enterprise::insert(
         &state.db,
         &enterprise::Subscriber {
             id: storage::new_id(),
-            company_id: user.company_id.clone(),
+            company_id: seat.company_id.clone(),
             user_id: user.id.clone(),
             community_user_email: user.email.clone(),
-            community_user_company: user.companyname.clone(),
+            community_user_company: seat.companyname.clone(),
             username: interest.username,
             email: interest.email,
             country: interest.country,
@@ -134,9 +131,9 @@ async fn subscribe(
         &state,
         logs::Event::info(
             "enterprise.subscribed",
-            format!("{} asked about the enterprise edition for {}", user.email, user.companyname),
+            format!("{} asked about the enterprise edition for {}", user.email, seat.companyname),
         )
-        .company(&user.company_id)
+        .company(&seat.company_id)
         .user(&user.id)
         .request(request_id.as_deref()),
     )

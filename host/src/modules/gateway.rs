@@ -67,18 +67,29 @@ pub async fn forward(state: &AppState, module: Arc<Installed>, path: String, req
         None => Some(authorize(state, &mut parts, &manifest.rights_key).await?),
     };
     let body = read_body(body, manifest.limits.max_request_kb).await?;
-    let company_id = match (&user, public) {
-        (Some(user), _) => user.company_id.clone(),
-        (None, Some(route)) => public_company(state, &module, &route.company_from, &query, body.as_ref()).await?,
+    let companies = match (&user, public) {
+        (Some(user), _) => vec![user.company_id.clone()],
+        (None, Some(route)) => public_companies(state, &module, &route.company_from, &query, body.as_ref()).await?,
         (None, None) => return Err(Error::Unauthorized(crate::auth::session::SESSION_REQUIRED.into())),
     };
     let request_id = parts.headers.get("x-request-id").and_then(|v| v.to_str().ok()).map(str::to_string);
-    let envelope = Envelope {
-        v: autoscope_wire::HOST_API_VERSION,
-        context: runtime::context(state, &manifest.key, &company_id, user.as_ref().map(caller), request_id),
-        call: Call::Http(HttpRequest { method, path, query, body, public: public.is_some() }),
-    };
-    answer(state, &module, &envelope).await
+    let call = HttpRequest { method, path, query, body, public: public.is_some() };
+    // A public call names a person, who may belong to several companies: the first company
+    // whose data the call finds answers (the plugin answers 404 in the others).
+    let mut not_found = None;
+    for company_id in companies {
+        let envelope = Envelope {
+            v: autoscope_wire::HOST_API_VERSION,
+            context: runtime::context(state, &manifest.key, &company_id, user.as_ref().map(caller), request_id.clone()),
+            call: Call::Http(call.clone()),
+        };
+        let response = answer(state, &module, &envelope).await?;
+        if response.status() != StatusCode::NOT_FOUND {
+            return Ok(response);
+        }
+        not_found = Some(response);
+    }
+    not_found.ok_or_else(|| Error::NotFound("Not found".into()))
 }
 
 /// The signed-in user, when their rights open the module.
@@ -101,20 +112,22 @@ async fn read_body(body: Body, max_request_kb: u32) -> Result<Option<Value>> {
         .map_err(|err| Error::bad_request(format!("The body is not valid JSON: {err}")))
 }
 
-/// The company a public route's call runs in: that of the user it names, when the
-/// module serves that company's edition.
-async fn public_company(
+/// The companies a public route's call may run in: those the person it names is an active
+/// member of, where the module serves the company's edition.
+async fn public_companies(
     state: &AppState,
     module: &Installed,
     company_from: &str,
     query: &BTreeMap<String, String>,
     body: Option<&Value>,
-) -> Result<String> {
-    let named = named_user(state, company_from, query, body).await?;
-    if !module.serves_edition(&named.edition) {
+) -> Result<Vec<String>> {
+    let seats = named_member(state, company_from, query, body).await?;
+    let served: Vec<String> =
+        seats.into_iter().filter(|seat| module.serves_edition(&seat.edition)).map(|seat| seat.company_id).collect();
+    if served.is_empty() {
         return Err(Error::Forbidden(UPGRADE.into()));
     }
-    Ok(named.company_id)
+    Ok(served)
 }
 
 /// What the plugin learns of the signed-in caller.
@@ -163,23 +176,28 @@ fn check_rights(user: &CurrentUser, rights_key: &str) -> Result<()> {
     }
 }
 
-/// The enabled user whose id is in `parameter` (query first, then JSON body): a public
-/// call runs in that user's company.
-async fn named_user(
+/// The companies of the enabled person whose id is in `parameter` (query first, then JSON
+/// body); not found without an active membership.
+async fn named_member(
     state: &AppState,
     parameter: &str,
     query: &BTreeMap<String, String>,
     body: Option<&Value>,
-) -> Result<crate::storage::users::User> {
+) -> Result<Vec<crate::storage::memberships::Seat>> {
     let user_id = query
         .get(parameter)
         .map(String::as_str)
         .or_else(|| body.and_then(|body| body.get(parameter)).and_then(Value::as_str))
         .ok_or_else(|| Error::bad_request(format!("{parameter} is required")))?;
-    crate::storage::users::get(&state.db, user_id)
-        .await?
-        .filter(|user| !user.disabled)
-        .ok_or_else(|| Error::NotFound("Not found".into()))
+    let enabled = crate::storage::users::get(&state.db, user_id).await?.is_some_and(|user| !user.disabled);
+    let seats = match enabled {
+        true => crate::storage::memberships::active_seats(&state.db, user_id).await?,
+        false => Vec::new(),
+    };
+    if seats.is_empty() {
+        return Err(Error::NotFound("Not found".into()));
+    }
+    Ok(seats)
 }
 
 async fn log_failure(state: &AppState, envelope: &Envelope, err: &CallError) {

@@ -33,8 +33,8 @@ pub enum Taken {
     Email,
 }
 
-/// Creates the company, its default role and its first user in one transaction, so a
-/// clash leaves nothing behind. Returns the new user's id.
+/// Creates the company, its default role and its first user (its company admin) in one
+/// transaction, so a clash leaves nothing behind. Returns the company's and the user's ids.
 pub async fn create_with_owner(
     db: &Db,
     company: &NewCompany<'_>,
@@ -42,7 +42,7 @@ pub async fn create_with_owner(
     rights_json: &str,
     owner: &NewUser<'_>,
     now: i64,
-) -> sqlx::Result<Result<String, Taken>> {
+) -> sqlx::Result<Result<(String, String), Taken>> {
     let mut tx = db.pool().begin().await?;
     let company_id = super::new_id();
     let inserted = sqlx::query(
@@ -71,12 +71,11 @@ pub async fn create_with_owner(
         .bind(now)
         .execute(&mut *tx)
         .await?;
-    let Some(user_id) = super::users::insert(&mut tx, &company_id, &role_id, owner, now).await? else {
+    let Some(user_id) = super::users::insert(&mut tx, &company_id, &role_id, true, owner, now).await? else {
         return Ok(Err(Taken::Email));
     };
-    sqlx::query("UPDATE users SET company_admin = TRUE WHERE id = $1").bind(&user_id).execute(&mut *tx).await?;
     tx.commit().await?;
-    Ok(Ok(user_id))
+    Ok(Ok((company_id, user_id)))
 }
 
 pub async fn find_by_name(db: &Db, name: &str) -> sqlx::Result<Option<Company>> {
@@ -132,8 +131,8 @@ pub struct CompanySummary {
 /// Every company with its user count, newest first.
 pub async fn list_with_user_counts(db: &Db) -> sqlx::Result<Vec<CompanySummary>> {
     sqlx::query_as(
-        "SELECT c.id, c.name, c.edition, c.created_at, COUNT(u.id) AS users
-         FROM companies c LEFT JOIN users u ON u.company_id = c.id
+        "SELECT c.id, c.name, c.edition, c.created_at, COUNT(m.user_id) AS users
+         FROM companies c LEFT JOIN memberships m ON m.company_id = c.id AND m.status = 'active'
          GROUP BY c.id, c.name, c.edition, c.created_at
          ORDER BY c.created_at DESC, c.id",
     )

@@ -8,6 +8,7 @@ pub mod enterprise;
 pub(crate) mod flag;
 pub mod mail_outbox;
 pub mod masters;
+pub mod memberships;
 pub mod module_events;
 pub mod notifications;
 pub mod pictures;

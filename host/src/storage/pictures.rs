@@ -8,15 +8,14 @@ pub struct Picture {
     pub data: Vec<u8>,
 }
 
-/// Sets (or replaces) the user's picture.
-pub async fn put(db: &Db, company_id: &str, user_id: &str, mimetype: &str, data: &[u8], now: i64) -> sqlx::Result<()> {
+/// Sets (or replaces) the person's picture, seen in every company they belong to.
+pub async fn put(db: &Db, user_id: &str, mimetype: &str, data: &[u8], now: i64) -> sqlx::Result<()> {
     sqlx::query(
-        "INSERT INTO profile_pictures (user_id, company_id, mimetype, data, updated_at) VALUES ($1, $2, $3, $4, $5)
-         ON CONFLICT (user_id) DO UPDATE SET company_id = excluded.company_id, mimetype = excluded.mimetype,
+        "INSERT INTO profile_pictures (user_id, mimetype, data, updated_at) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (user_id) DO UPDATE SET mimetype = excluded.mimetype,
              data = excluded.data, updated_at = excluded.updated_at",
     )
     .bind(user_id)
-    .bind(company_id)
     .bind(mimetype)
     .bind(data)
     .bind(now)
@@ -25,11 +24,14 @@ pub async fn put(db: &Db, company_id: &str, user_id: &str, mimetype: &str, data:
     Ok(())
 }
 
-/// The picture of a user of `company_id`; another company's user reads as absent.
+/// The picture of a member of `company_id`; another company's person reads as absent.
 pub async fn get_in_company(db: &Db, company_id: &str, user_id: &str) -> sqlx::Result<Option<Picture>> {
-    sqlx::query_as("SELECT mimetype, data FROM profile_pictures WHERE company_id = $1 AND user_id = $2")
-        .bind(company_id)
-        .bind(user_id)
-        .fetch_optional(db.pool())
-        .await
+    sqlx::query_as(
+        "SELECT p.mimetype, p.data FROM profile_pictures p JOIN memberships m ON m.user_id = p.user_id
+         WHERE m.company_id = $1 AND p.user_id = $2",
+    )
+    .bind(company_id)
+    .bind(user_id)
+    .fetch_optional(db.pool())
+    .await
 }

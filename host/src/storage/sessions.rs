@@ -14,7 +14,8 @@ pub async fn create(db: &Db, id: &str, user_id: &str, company_id: &str, now: i64
     Ok(())
 }
 
-/// The session's user, when the session is live and the account enabled.
+/// The session's user, when the session is live, the account enabled and the person an
+/// active member of the session's company (deactivation ends sessions at once).
 #[derive(Debug, Clone, FromRow)]
 pub struct LiveSession {
     pub session_id: String,
@@ -33,12 +34,13 @@ pub struct LiveSession {
 
 pub async fn find_live(db: &Db, session_id: &str, user_id: &str, now: i64) -> sqlx::Result<Option<LiveSession>> {
     sqlx::query_as(
-        "SELECT s.id AS session_id, u.id AS user_id, u.company_id, u.email, u.is_admin, u.company_admin,
+        "SELECT s.id AS session_id, u.id AS user_id, s.company_id, u.email, u.is_admin, m.company_admin,
                 c.edition, c.currency_name, c.currency_symbol, r.rights
          FROM sessions s
          JOIN users u ON u.id = s.user_id
-         JOIN companies c ON c.id = u.company_id
-         JOIN roles r ON r.id = u.role_id
+         JOIN memberships m ON m.company_id = s.company_id AND m.user_id = s.user_id AND m.status = 'active'
+         JOIN companies c ON c.id = s.company_id
+         JOIN roles r ON r.id = m.role_id
          WHERE s.id = $1 AND s.user_id = $2 AND s.revoked_at IS NULL AND s.expires_at > $3
            AND u.disabled = FALSE",
     )

@@ -52,3 +52,16 @@ pub async fn list_for_company(
     .fetch_all(db.pool())
     .await
 }
+
+/// A person's latest entries, in any company or none (their account's events are the
+/// platform's), newest first.
+pub async fn list_for_user(db: &Db, user_id: &str, limit: i64) -> sqlx::Result<Vec<LogEntry>> {
+    sqlx::query_as(
+        "SELECT id, company_id, user_id, level, event, message, request_id, created_at FROM system_logs
+         WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2",
+    )
+    .bind(user_id)
+    .bind(limit)
+    .fetch_all(db.pool())
+    .await
+}

@@ -2,11 +2,11 @@ use sqlx::FromRow;
 
 use super::Db;
 
-/// A user with what a session needs to know: company, role and its rights, edition.
+/// A person's account. What they may do depends on the company a session opens in: see
+/// [`super::memberships::Seat`].
 #[derive(Debug, Clone, FromRow)]
 pub struct User {
     pub id: String,
-    pub company_id: String,
     pub email: String,
     pub firstname: String,
     pub lastname: String,
@@ -17,16 +17,11 @@ pub struct User {
     pub is_admin: bool,
     #[sqlx(try_from = "super::flag::Flag")]
     pub disabled: bool,
-    pub companyname: String,
-    pub edition: String,
-    pub role_name: String,
-    pub rights: String,
 }
 
-const SELECT_USER: &str = "SELECT u.id, u.company_id, u.email, u.firstname, u.lastname, u.password_hash,
-        u.job_title, u.social_provider, u.is_admin, u.disabled,
-        c.name AS companyname, c.edition, r.name AS role_name, r.rights
-    FROM users u JOIN companies c ON c.id = u.company_id JOIN roles r ON r.id = u.role_id";
+const SELECT_USER: &str = "SELECT u.id, u.email, u.firstname, u.lastname, u.password_hash,
+        u.job_title, u.social_provider, u.is_admin, u.disabled
+    FROM users u";
 
 pub struct NewUser<'a> {
     pub email: &'a str,
@@ -67,24 +62,23 @@ pub fn email_key(email: &str) -> String {
     email.trim().to_lowercase()
 }
 
-/// Inserts on `conn` (a transaction or a pool connection); `Ok(None)` when the e-mail
-/// (or the social identity) already has an account.
+/// Inserts the account and its membership of `company_id` on `conn` (a transaction);
+/// `Ok(None)` when the e-mail (or the social identity) already has an account.
 pub(crate) async fn insert(
     conn: &mut sqlx::AnyConnection,
     company_id: &str,
     role_id: &str,
+    company_admin: bool,
     user: &NewUser<'_>,
     now: i64,
 ) -> sqlx::Result<Option<String>> {
     let id = super::new_id();
     let inserted = sqlx::query(
-        "INSERT INTO users (id, company_id, role_id, email, firstname, lastname, password_hash, gender,
+        "INSERT INTO users (id, email, firstname, lastname, password_hash, gender,
             country, department, job_title, social_provider, social_subject, is_admin, disabled, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, FALSE, $15)",
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, FALSE, $13)",
     )
     .bind(&id)
-    .bind(company_id)
-    .bind(role_id)
     .bind(email_key(user.email))
     .bind(user.firstname.trim())
     .bind(user.lastname.trim())
@@ -97,16 +91,18 @@ pub(crate) async fn insert(
     .bind(user.social_subject)
     .bind(user.is_admin)
     .bind(now)
-    .execute(conn)
+    .execute(&mut *conn)
     .await;
     match inserted {
-        Ok(_) => Ok(Some(id)),
-        Err(err) if super::is_unique_violation(&err) => Ok(None),
-        Err(err) => Err(err),
+        Ok(_) => {}
+        Err(err) if super::is_unique_violation(&err) => return Ok(None),
+        Err(err) => return Err(err),
     }
+    super::memberships::insert(conn, company_id, &id, role_id, company_admin, now).await?;
+    Ok(Some(id))
 }
 
-/// Adds a user to an existing company with the given role.
+/// A new account, member of an existing company with the given role.
 pub async fn create(
     db: &Db,
     company_id: &str,
@@ -114,8 +110,10 @@ pub async fn create(
     user: &NewUser<'_>,
     now: i64,
 ) -> sqlx::Result<Option<String>> {
-    let mut conn = db.pool().acquire().await?;
-    insert(&mut conn, company_id, role_id, user, now).await
+    let mut tx = db.pool().begin().await?;
+    let id = insert(&mut tx, company_id, role_id, false, user, now).await?;
+    tx.commit().await?;
+    Ok(id)
 }
 
 pub async fn find_by_email(db: &Db, email: &str) -> sqlx::Result<Option<User>> {
@@ -133,13 +131,15 @@ pub async fn find_by_social(db: &Db, provider: &str, subject: &str) -> sqlx::Res
         .await
 }
 
-/// A user of `company_id` only: another company's id reads as absent.
+/// A member (of any status) of `company_id` only: another company's person reads as absent.
 pub async fn get_in_company(db: &Db, company_id: &str, user_id: &str) -> sqlx::Result<Option<User>> {
-    sqlx::query_as(sqlx::AssertSqlSafe(format!("{SELECT_USER} WHERE u.company_id = $1 AND u.id = $2")))
-        .bind(company_id)
-        .bind(user_id)
-        .fetch_optional(db.pool())
-        .await
+    sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "{SELECT_USER} JOIN memberships m ON m.user_id = u.id WHERE m.company_id = $1 AND u.id = $2"
+    )))
+    .bind(company_id)
+    .bind(user_id)
+    .fetch_optional(db.pool())
+    .await
 }
 
 /// Any user by id (platform admin use only).
@@ -163,14 +163,17 @@ pub async fn update_profile(
     user_id: &str,
     details: &ProfileDetails<'_>,
 ) -> sqlx::Result<()> {
-    sqlx::query("UPDATE users SET firstname = $1, lastname = $2, job_title = $3 WHERE company_id = $4 AND id = $5")
-        .bind(details.firstname)
-        .bind(details.lastname)
-        .bind(details.job_title)
-        .bind(company_id)
-        .bind(user_id)
-        .execute(db.pool())
-        .await?;
+    sqlx::query(
+        "UPDATE users SET firstname = $1, lastname = $2, job_title = $3
+         WHERE id = $5 AND EXISTS (SELECT 1 FROM memberships m WHERE m.company_id = $4 AND m.user_id = users.id)",
+    )
+    .bind(details.firstname)
+    .bind(details.lastname)
+    .bind(details.job_title)
+    .bind(company_id)
+    .bind(user_id)
+    .execute(db.pool())
+    .await?;
     Ok(())
 }
 
@@ -224,23 +227,25 @@ pub struct Account {
     pub is_admin: bool,
 }
 
-/// Every account of one company, disabled ones included, by name.
+/// Every member's account of one company, disabled ones included, by name.
 pub async fn accounts_in_company(db: &Db, company_id: &str) -> sqlx::Result<Vec<Account>> {
     sqlx::query_as(
-        "SELECT id, email, firstname, lastname, job_title, disabled, is_admin
-         FROM users WHERE company_id = $1 ORDER BY firstname, lastname, id",
+        "SELECT u.id, u.email, u.firstname, u.lastname, u.job_title, u.disabled, u.is_admin
+         FROM users u JOIN memberships m ON m.user_id = u.id
+         WHERE m.company_id = $1 ORDER BY u.firstname, u.lastname, u.id",
     )
     .bind(company_id)
     .fetch_all(db.pool())
     .await
 }
 
-/// The users of one company, by name.
+/// The active members of one company, by name.
 pub async fn list_in_company(db: &Db, company_id: &str) -> sqlx::Result<Vec<DirectoryEntry>> {
     sqlx::query_as(
         "SELECT u.id, u.email, u.firstname, u.lastname, u.job_title,
                 EXISTS (SELECT 1 FROM profile_pictures p WHERE p.user_id = u.id) AS has_picture
-         FROM users u WHERE u.company_id = $1 AND u.disabled = FALSE
+         FROM users u JOIN memberships m ON m.user_id = u.id
+         WHERE m.company_id = $1 AND m.status = 'active' AND u.disabled = FALSE
          ORDER BY u.firstname, u.lastname, u.id",
     )
     .bind(company_id)

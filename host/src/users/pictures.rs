@@ -107,7 +107,7 @@ async fn upload_picture(
     let mut form = form.map_err(|rejection| Error::BadRequest(rejection.body_text()))?;
     let bytes = read_file_field(&mut form).await?;
     let mimetype = check_picture(&bytes)?;
-    pictures::put(&state.db, &current.company_id, &current.user_id, mimetype, &bytes, state.clock.now()).await?;
+    pictures::put(&state.db, &current.user_id, mimetype, &bytes, state.clock.now()).await?;
     Ok(Message::new(UPDATED))
 }
 

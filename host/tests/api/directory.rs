@@ -58,7 +58,7 @@ async fn the_list_holds_the_company_users_with_their_pictures(app: TestApp) {
     let me = whoami(&app, &token).await;
     let company_id = me["company_id"].as_str().unwrap();
     let bob = add_colleague(&app, company_id, "bob@acme.com", "Bob").await;
-    pictures::put(app.db(), company_id, &bob, "image/png", b"\x89PNG\r\n\x1a\n", app.state.clock.now()).await.unwrap();
+    pictures::put(app.db(), &bob, "image/png", b"\x89PNG\r\n\x1a\n", app.state.clock.now()).await.unwrap();
 
     let list = user_list(&app, &token).await;
     assert_eq!(list.len(), 2, "{list:?}");

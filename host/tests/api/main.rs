@@ -12,6 +12,7 @@ mod ingestion;
 mod logs;
 mod mail;
 mod masters;
+mod memberships;
 mod module_registry;
 mod module_runtime;
 mod module_storage;

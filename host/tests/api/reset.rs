@@ -144,7 +144,7 @@ async fn a_reset_ends_earlier_sessions_and_is_logged(app: TestApp) {
     let fresh = app.sign_in("ann@acme.com", NEW_PASSWORD).await;
     assert_eq!(app.get_as(&fresh, "/api/users/me").await.status, 200);
     let user = users::find_by_email(app.db(), "ann@acme.com").await.unwrap().unwrap();
-    let log = system_logs::list_for_company(app.db(), &user.company_id, None, 50).await.unwrap();
+    let log = system_logs::list_for_user(app.db(), &user.id, 50).await.unwrap();
     assert!(log.iter().any(|e| e.event == "password.reset" && e.user_id.as_deref() == Some(user.id.as_str())));
 }
 

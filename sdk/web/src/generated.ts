@@ -1,5 +1,5 @@
 // Generated from Rust types by the test in host/src/modules/registry/typescript.rs: do not edit. After changing the
-// types, run UPDATE_TS_TYPES=1 cargo test -p autoscope --lib generated_typescript_is_current
+// types, run UPDATE_TS_TYPES=1 cargo test -p autoscope --lib modules::registry::typescript
 
 /**
  * The answer of `GET /api/modules`.

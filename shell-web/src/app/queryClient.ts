@@ -7,6 +7,7 @@ import { ApiError } from '../api/client';
 /** Keys of the shell's queries, each scoped by the session's token or user. */
 export const queryKeys = {
   me: (token: string) => ['shell', 'me', token] as const,
+  companies: (token: string) => ['shell', 'companies', token] as const,
   users: (token: string) => ['shell', 'users', token] as const,
   masters: (token: string) => ['shell', 'masters', token] as const,
   logs: (token: string) => ['shell', 'logs', token] as const,

@@ -3,7 +3,7 @@ import { api } from '../api';
 // Not '../modules': that would pull the module loader into the login page.
 import { prefetchVisibleModules } from '../modules/prefetch';
 import { ACTIVITY_KEY, hasStoredSession, readSession, writeSession } from './storage';
-import type { Session, UserData } from './types';
+import type { Session, SignedIn, UserData } from './types';
 
 export interface SessionApi {
   /** null when signed out. */
@@ -14,6 +14,12 @@ export interface SessionApi {
   update(userdata: UserData): Promise<void>;
   /** Ends the session on the host and clears ALL local storage. */
   signOut(): void;
+  /**
+   * Opens a session in another of the person's companies (the current one ends) and reloads
+   * the app at `/`, so that every module, cache and connection starts over in that company.
+   * Rejects with the host's `ApiError` when the switch is refused.
+   */
+  switchCompany(companyId: string): Promise<void>;
 }
 
 const SessionContext = createContext<SessionApi | null>(null);
@@ -33,6 +39,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [ready, setReady] = useState(() => !hasStoredSession());
   const [session, setSession] = useState<Session | null>(null);
   const current = useRef<Session | null>(null);
+  // While switching, answers 401 to the ending session's calls must not sign the person out.
+  const switching = useRef(false);
 
   const adopt = useCallback((next: Session | null) => {
     current.current = next;
@@ -82,6 +90,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   );
 
   const signOut = useCallback(() => {
+    if (switching.current) return;
     const token = current.current?.token;
     localStorage.clear();
     adopt(null);
@@ -89,7 +98,24 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     if (token) void api('/users/logout', { method: 'POST', token }).catch(() => undefined);
   }, [adopt]);
 
-  const value = useMemo(() => ({ session, signIn, update, signOut }), [session, signIn, update, signOut]);
+  const switchCompany = useCallback(async (companyId: string) => {
+    const token = current.current?.token;
+    if (!token) return;
+    switching.current = true;
+    try {
+      const next = await api<SignedIn>('/users/switchCompany', { body: { company_id: companyId }, token });
+      await persist({ token: next.token, userdata: next.userdata });
+    } catch (err) {
+      switching.current = false;
+      throw err;
+    }
+    window.location.assign('/');
+  }, []);
+
+  const value = useMemo(
+    () => ({ session, signIn, update, signOut, switchCompany }),
+    [session, signIn, update, signOut, switchCompany],
+  );
   if (!ready) return null;
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

@@ -1,3 +1,3 @@
 export { SessionProvider, useSession, type SessionApi } from './SessionProvider';
-export { rightsOf, type Rights, type Session, type UserData } from './types';
+export { rightsOf, type MyCompany, type Rights, type Session, type SignedIn, type UserData } from './types';
 export { ACTIVITY_KEY, ADMIN_FLAG_KEY, readSession, writeSession } from './storage';

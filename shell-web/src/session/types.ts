@@ -1,20 +1,10 @@
-export type Rights = Record<string, { view: boolean; disabled: boolean }>;
+import type { UserData } from './generated';
 
-/** `userdata` of a sign-in answer and of GET /api/users/me. */
-export interface UserData {
-  user_id: string;
-  firstname: string;
-  lastname: string;
-  email: string;
-  companyname: string;
-  job_title: string;
-  company_id: string;
-  edition: string;
-  is_admin: boolean;
-  userrole: { role: string; rights: Rights }[];
-  /** Passphrase of the encrypted user list (GET /api/users/all_users). */
-  user_list_key: string;
-}
+// The host's answers, generated from its Rust types.
+export type { MyCompany, SignedIn, UserData, UserRole } from './generated';
+
+/** A role's rights map, keyed by module rights key. */
+export type Rights = UserData['userrole'][number]['rights'];
 
 export interface Session {
   token: string;

@@ -13,7 +13,7 @@ fn generated_typescript_is_current() {
     GeneratedFile {
         file: "sdk/web/src/generated.ts",
         source: "host/src/modules/registry/typescript.rs",
-        regenerate: "cargo test -p autoscope --lib generated_typescript_is_current",
+        regenerate: "cargo test -p autoscope --lib modules::registry::typescript",
     }
     .check_or_write(&[
         declaration::<VisibleModules>(&cfg),

@@ -2,11 +2,13 @@
 
 import { ActionIcon, Badge, Burger, Group, Menu, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconLogout, IconMenu2, IconPalette, IconUser } from '@tabler/icons-react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 
 import { useSession } from '../../session';
 import { Logo } from '../../ui';
 import { SHELL_ROUTES } from '../menu';
+import { CompanySwitcher } from './CompanySwitcher';
 import { NotificationsBell } from './NotificationsBell';
 import { UserAvatar } from './UserAvatar';
 import classes from './AppLayout.module.css';
@@ -32,10 +34,11 @@ interface TopBarProps {
 function UserMenu({ onLogout }: { onLogout: (delayMs: number) => void }) {
   const { session } = useSession();
   const navigate = useNavigate();
+  const [opened, setOpened] = useState(false);
   if (!session) return null;
   const { firstname, lastname, job_title } = session.userdata;
   return (
-    <Menu position="bottom-end" width={200} shadow="md" withArrow>
+    <Menu position="bottom-end" width={220} shadow="md" withArrow opened={opened} onChange={setOpened}>
       <Menu.Target>
         <UnstyledButton className={classes.userButton} aria-label={`User menu of ${firstname} ${lastname}`}>
           <Group gap="xs" wrap="nowrap">
@@ -53,6 +56,7 @@ function UserMenu({ onLogout }: { onLogout: (delayMs: number) => void }) {
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>
+        <CompanySwitcher token={session.token} menuOpened={opened} />
         <Menu.Item leftSection={<IconUser size={16} />} onClick={() => navigate(SHELL_ROUTES.profile)}>
           Profile
         </Menu.Item>
