@@ -9,6 +9,9 @@ const Login = lazy(() => import(/* webpackChunkName: "login" */ './public/login/
 const SignUp = lazy(() => import(/* webpackChunkName: "signup" */ './public/signup/SignUp'));
 const ResetPassword = lazy(() => import(/* webpackChunkName: "reset" */ './public/reset/ResetPassword'));
 const TicketApproval = lazy(() => import(/* webpackChunkName: "approval" */ './public/approval/TicketApproval'));
+const AcceptInvitation = lazy(
+  () => import(/* webpackChunkName: "invitation" */ './public/invitation/AcceptInvitation'),
+);
 const LinkedinReturn = lazy(() => import(/* webpackChunkName: "linkedin" */ './public/social/LinkedinReturn'));
 const TermsAndConditions = lazy(() => import(/* webpackChunkName: "terms" */ './public/legal/TermsAndConditions'));
 const PrivacyPolicy = lazy(() => import(/* webpackChunkName: "privacy" */ './public/legal/PrivacyPolicy'));
@@ -42,6 +45,7 @@ export const routes: RouteObject[] = [
       publicPage('/userSignup', SignUp),
       publicPage('/resetPassword', ResetPassword),
       publicPage('/updateTicketApproveStatus', TicketApproval),
+      publicPage('/acceptInvitation', AcceptInvitation),
       publicPage('/linkedin', LinkedinReturn),
       publicPage('/terms-and-conditions', TermsAndConditions),
       publicPage('/privacy-policy', PrivacyPolicy),

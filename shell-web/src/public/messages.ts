@@ -107,3 +107,21 @@ export function resetFailure(err: unknown): string {
   }
   return hostWordsOr(err, [400], 'Something Went Wrong!');
 }
+
+/** A link without a token: what the host answers one it does not know (404). */
+export const INVITATION_INVALID = 'This invitation link is not valid';
+
+/**
+ * POST /invitations/open and /invitations/accept: the host words its answers for this page
+ * (a link not valid, used, withdrawn or expired; a wrong password; a field rule; the seats of
+ * the community edition; an account made meanwhile), so they are shown as they are.
+ */
+export function invitationFailure(err: unknown): string {
+  return hostWordsOr(err, [400, 401, 403, 404, 409, 410], 'Something went wrong');
+}
+
+/** The link cannot be used (not valid: 404; used, withdrawn or expired: 410): nothing to retry. */
+export function invitationGone(err: unknown): boolean {
+  const status = apiError(err)?.status;
+  return status === 404 || status === 410;
+}

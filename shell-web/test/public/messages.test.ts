@@ -4,6 +4,9 @@ import {
   codeRequestFailure,
   codeVerifyFailure,
   forgotFailure,
+  INVITATION_INVALID,
+  invitationFailure,
+  invitationGone,
   LINK_INVALID,
   linkFailure,
   loginFailure,
@@ -85,5 +88,26 @@ describe('the public screens’ messages', () => {
     expect(resetFailure(host(400, 'Link is invalid.'))).toBe(LINK_INVALID);
     expect(resetFailure(host(400, 'Link is expired.'))).toBe('The link has expired please try again');
     expect(resetFailure(host(500, 'Something went wrong'))).toBe('Something Went Wrong!');
+  });
+
+  test('invitation link', () => {
+    expect(INVITATION_INVALID).toBe('This invitation link is not valid');
+    for (const [status, message] of [
+      [404, 'This invitation link is not valid'],
+      [410, 'This invitation has expired: ask for a new one'],
+      [401, 'The password is not right'],
+      [400, 'Please enter First Name'],
+      [403, 'The community edition allows 5 users. Upgrade to Premium to add more.'],
+      [409, 'An account with this e-mail exists: give its password'],
+      [429, 'Too many attempts, please try again later'],
+    ] as const) {
+      expect(invitationFailure(host(status, message))).toBe(message);
+    }
+    expect(invitationFailure(host(500, 'database is down'))).toBe('Something went wrong');
+    expect(invitationFailure(offline)).toBe('Something went wrong');
+    expect(invitationGone(host(404, 'x'))).toBe(true);
+    expect(invitationGone(host(410, 'x'))).toBe(true);
+    expect(invitationGone(host(401, 'x'))).toBe(false);
+    expect(invitationGone(offline)).toBe(false);
   });
 });

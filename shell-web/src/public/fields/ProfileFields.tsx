@@ -15,6 +15,34 @@ export interface ProfileValues {
   department: string;
 }
 
+/** The person's part of the profile, without the company's: what an invited person gives. */
+export type PersonValues = Pick<ProfileValues, 'gender' | 'country' | 'job_title' | 'department'>;
+
+type Field = keyof PersonValues;
+
+/** One field of the person's part, as both forms draw it. */
+function PersonField<T extends PersonValues>({
+  field,
+  form,
+  disabled,
+}: {
+  field: Field;
+  form: UseFormReturnType<T>;
+  disabled?: boolean;
+}) {
+  const input = form.getInputProps(field);
+  switch (field) {
+    case 'gender':
+      return <Select label="Gender" placeholder="Select" data={[...genders]} disabled={disabled} {...input} />;
+    case 'country':
+      return <CountrySelect label="Country" placeholder="Search countries" disabled={disabled} {...input} />;
+    case 'job_title':
+      return <TextInput label="Job title" autoComplete="organization-title" disabled={disabled} {...input} />;
+    case 'department':
+      return <Select label="Department" placeholder="Select" data={[...departments]} disabled={disabled} {...input} />;
+  }
+}
+
 /** The step 3 fields, in order: gender, country, company name, job title, currency, department. */
 export function ProfileFields<T extends ProfileValues>({
   form,
@@ -26,10 +54,10 @@ export function ProfileFields<T extends ProfileValues>({
   const input = (path: keyof ProfileValues) => form.getInputProps(path);
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-      <Select label="Gender" placeholder="Select" data={[...genders]} disabled={disabled} {...input('gender')} />
-      <CountrySelect label="Country" placeholder="Search countries" disabled={disabled} {...input('country')} />
+      <PersonField field="gender" form={form} disabled={disabled} />
+      <PersonField field="country" form={form} disabled={disabled} />
       <TextInput label="Company name" autoComplete="organization" disabled={disabled} {...input('companyname')} />
-      <TextInput label="Job title" autoComplete="organization-title" disabled={disabled} {...input('job_title')} />
+      <PersonField field="job_title" form={form} disabled={disabled} />
       <CurrencySelect
         label="Currency"
         disabled={disabled}
@@ -44,13 +72,24 @@ export function ProfileFields<T extends ProfileValues>({
           form.clearFieldError('currency_name');
         }}
       />
-      <Select
-        label="Department"
-        placeholder="Select"
-        data={[...departments]}
-        disabled={disabled}
-        {...input('department')}
-      />
+      <PersonField field="department" form={form} disabled={disabled} />
+    </SimpleGrid>
+  );
+}
+
+/** The step 3 fields of the person only (the company is the inviter's): gender, country, job title, department. */
+export function PersonFields<T extends PersonValues>({
+  form,
+  disabled,
+}: {
+  form: UseFormReturnType<T>;
+  disabled?: boolean;
+}) {
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+      {(['gender', 'country', 'job_title', 'department'] as const).map((field) => (
+        <PersonField key={field} field={field} form={form} disabled={disabled} />
+      ))}
     </SimpleGrid>
   );
 }

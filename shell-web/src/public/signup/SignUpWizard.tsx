@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { Anchor, Button, PasswordInput, SimpleGrid, Stepper, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, SimpleGrid, Stepper, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useNavigate } from 'react-router';
 import { api } from '../../api';
@@ -7,7 +7,7 @@ import { useSession, type UserData } from '../../session';
 import { notifyFailure, notifySuccess } from '../../ui';
 import * as rules from '../../validation';
 import { Agreement } from '../fields/Agreement';
-import { PasswordHints } from '../fields/PasswordHints';
+import { NewPasswordFields } from '../fields/NewPasswordFields';
 import { ProfileFields, type ProfileValues } from '../fields/ProfileFields';
 import { AuthCard } from '../layout/AuthCard';
 import {
@@ -21,7 +21,15 @@ import {
   signUpFailure,
 } from '../messages';
 import { BackAndSubmit, SignUpSteps, StepForm } from './StepParts';
-import { EMPTY_PROFILE, failed, personErrors, profileErrors, profilePayload, showErrors } from './steps';
+import {
+  EMPTY_PROFILE,
+  failed,
+  passwordErrors,
+  personErrors,
+  profileErrors,
+  profilePayload,
+  showErrors,
+} from './steps';
 
 interface Values extends ProfileValues {
   firstname: string;
@@ -117,11 +125,7 @@ export function SignUpWizard() {
   });
 
   const submitPassword = run(async () => {
-    const errors = failed({
-      password: rules.signUpPassword.password(values.password),
-      confirmPassword: rules.signUpPassword.confirmPassword(values.confirmPassword, values.password),
-    });
-    if (!showErrors(form, errors) || !agreed) return;
+    if (!showErrors(form, passwordErrors(values)) || !agreed) return;
     const { email } = person();
     try {
       const answer = await api<{ message: string }>('/users/communitySignUp', {
@@ -216,15 +220,7 @@ export function SignUpWizard() {
               </BackAndSubmit>
             }
           >
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <PasswordInput label="Password" autoComplete="new-password" {...form.getInputProps('password')} />
-              <PasswordInput
-                label="Confirm password"
-                autoComplete="new-password"
-                {...form.getInputProps('confirmPassword')}
-              />
-            </SimpleGrid>
-            <PasswordHints password={values.password} />
+            <NewPasswordFields form={form} />
             <Agreement checked={agreed} onChange={setAgreed} />
           </StepForm>
         </Stepper.Step>

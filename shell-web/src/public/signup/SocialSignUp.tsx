@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { Button, SimpleGrid, Stepper, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconLock } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { api } from '../../api';
 import { useSession, type UserData } from '../../session';
 import { notifyFailure, notifySuccess } from '../../ui';
 import { Agreement } from '../fields/Agreement';
+import { locked } from '../fields/locked';
 import { ProfileFields, type ProfileValues } from '../fields/ProfileFields';
 import { AuthCard } from '../layout/AuthCard';
 import { flowOf } from '../social/providers';
@@ -22,13 +22,6 @@ interface Values extends ProfileValues {
 }
 
 const NOTICE = { signUp: true };
-
-/** Props of a field the provider filled: read-only, and drawn so. */
-function locked(isLocked: boolean) {
-  return isLocked
-    ? { readOnly: true, variant: 'filled', rightSection: <IconLock size={14} aria-hidden />, 'data-locked': true }
-    : {};
-}
 
 /** The provider's full name split at the first space: "Ann Marie Lee" -> first "Ann", last "Marie Lee". */
 function splitName(name: string): [string, string] {

@@ -1,6 +1,6 @@
 import { DEFAULT_CURRENCY, DEFAULT_CURRENCY_SYMBOL } from '../../options';
 import * as rules from '../../validation';
-import type { ProfileValues } from '../fields/ProfileFields';
+import type { PersonValues, ProfileValues } from '../fields/ProfileFields';
 
 export type FormErrors = Record<string, string>;
 
@@ -36,14 +36,31 @@ export function personErrors(values: { firstname: string; lastname: string; emai
   });
 }
 
-export function profileErrors(values: ProfileValues): FormErrors {
+/** The person's part of the profile only (an invited person's: the company is the inviter's). */
+export function personProfileErrors(values: PersonValues): FormErrors {
   return failed({
     gender: rules.profile.gender(values.gender),
     country: rules.profile.country(values.country),
-    companyname: rules.profile.companyname(values.companyname),
     job_title: rules.profile.job_title(values.job_title),
-    currency_name: rules.profile.currency_name(values.currency_name),
     department: rules.profile.department(values.department),
+  });
+}
+
+export function profileErrors(values: ProfileValues): FormErrors {
+  return {
+    ...personProfileErrors(values),
+    ...failed({
+      companyname: rules.profile.companyname(values.companyname),
+      currency_name: rules.profile.currency_name(values.currency_name),
+    }),
+  };
+}
+
+/** The last step: a strong password, confirmed. */
+export function passwordErrors(values: { password: string; confirmPassword: string }): FormErrors {
+  return failed({
+    password: rules.signUpPassword.password(values.password),
+    confirmPassword: rules.signUpPassword.confirmPassword(values.confirmPassword, values.password),
   });
 }
 
