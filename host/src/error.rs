@@ -19,6 +19,9 @@ pub enum Error {
     NotFound(String),
     #[error("{0}")]
     Conflict(String),
+    /// A link that worked once and no longer does (used, withdrawn, expired).
+    #[error("{0}")]
+    Gone(String),
     #[error("{0}")]
     PayloadTooLarge(String),
     #[error("{0}")]
@@ -49,6 +52,7 @@ impl Error {
             Self::Forbidden(_) => StatusCode::FORBIDDEN,
             Self::NotFound(_) => StatusCode::NOT_FOUND,
             Self::Conflict(_) => StatusCode::CONFLICT,
+            Self::Gone(_) => StatusCode::GONE,
             Self::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             Self::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             Self::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,

@@ -18,6 +18,7 @@ pub mod notifications;
 pub mod realtime;
 pub mod rights;
 pub mod storage;
+pub mod teams;
 pub mod testing;
 pub mod users;
 

@@ -2,6 +2,7 @@
 //! company, sessions' end, password reset and social sign-in, with the paths and messages
 //! of the spec (sections 7 and 8).
 
+pub mod new_company;
 pub mod oidc;
 pub mod profile;
 pub mod register;
@@ -37,6 +38,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .merge(reset::routes())
         .merge(social::routes())
         .merge(switch::routes())
+        .merge(new_company::routes())
 }
 
 /// `userdata` of the sign-in answer: the session's user, company and rights.

@@ -52,6 +52,7 @@ async fn update_me(
         job_title: field(&change.job_title, "Please enter your job title")?,
     };
     users::update_profile(&state.db, &current.company_id, &current.user_id, &details).await?;
+    crate::realtime::person_changed(&state, &current.user_id).await?;
     Ok(Json(super::current_user_data(&state, &current).await?))
 }
 

@@ -34,6 +34,19 @@ pub struct MyCompany {
     pub current: bool,
 }
 
+impl MyCompany {
+    pub fn of(seat: memberships::Seat, current: bool) -> Self {
+        Self {
+            company_id: seat.company_id,
+            companyname: seat.companyname,
+            edition: seat.edition,
+            role: seat.role_name,
+            company_admin: seat.company_admin,
+            current,
+        }
+    }
+}
+
 /// The companies the caller is an active member of: the current one, then by last sign-in.
 #[utoipa::path(get, path = "/users/companies", tag = "accounts", security(("bearer" = [])),
     responses((status = 200, body = Vec<MyCompany>), (status = 401, body = Message)))]
@@ -41,13 +54,9 @@ async fn my_companies(State(state): State<AppState>, current: CurrentUser) -> Re
     let mut companies: Vec<MyCompany> = memberships::active_seats(&state.db, &current.user_id)
         .await?
         .into_iter()
-        .map(|seat| MyCompany {
-            current: seat.company_id == current.company_id,
-            company_id: seat.company_id,
-            companyname: seat.companyname,
-            edition: seat.edition,
-            role: seat.role_name,
-            company_admin: seat.company_admin,
+        .map(|seat| {
+            let current = seat.company_id == current.company_id;
+            MyCompany::of(seat, current)
         })
         .collect();
     companies.sort_by_key(|company| !company.current);

@@ -40,6 +40,26 @@ pub struct Profile<'a> {
 
 pub const GENDERS: &[&str] = &["Male", "Female", "Others"];
 
+/// The person's own fields of step 3, for someone who joins an existing company.
+pub struct Person<'a> {
+    pub gender: &'a str,
+    pub country: &'a str,
+    pub job_title: &'a str,
+    pub department: &'a str,
+}
+
+impl Person<'_> {
+    pub fn check(&self) -> Result<()> {
+        if !GENDERS.contains(&self.gender.trim()) {
+            return Err(Error::bad_request("Please select a Gender"));
+        }
+        required(self.country, "Please select a Country")?;
+        required(self.job_title, "Please enter your job title")?;
+        required(self.department, "Please select a department")?;
+        Ok(())
+    }
+}
+
 impl Profile<'_> {
     pub fn check(&self) -> Result<()> {
         if !GENDERS.contains(&self.gender.trim()) {

@@ -77,6 +77,7 @@ pub fn app(state: AppState) -> Router {
         .merge(crate::enterprise::routes())
         .merge(crate::logs::routes())
         .merge(crate::admin::routes())
+        .merge(crate::teams::routes())
         .merge(crate::modules::registry::api::routes())
         .merge(crate::realtime::routes())
         .merge(crate::modules::ingestion::routes());

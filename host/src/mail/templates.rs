@@ -31,6 +31,22 @@ pub fn reset_link(to: &str, firstname: &str, link: &str) -> Mail {
     Mail { to: to.to_string(), subject: "Reset your Autoscope password".into(), text, html }
 }
 
+pub fn invitation(to: &str, inviter: &str, companyname: &str, link: &str) -> Mail {
+    let text = format!(
+        "Hello,\n\n{inviter} invites you to join {companyname} on Autoscope. Open this link to accept:\n{link}\n\n\
+         It is valid for 7 days and works once. If you do not know {inviter}, ignore this mail.\n"
+    );
+    let html = format!(
+        "<p>Hello,</p><p>{inviter} invites you to join {company} on Autoscope.</p>\
+         <p><a href=\"{link}\">Accept the invitation</a></p>\
+         <p>It is valid for 7 days and works once. If you do not know {inviter}, ignore this mail.</p>",
+        inviter = escape(inviter),
+        company = escape(companyname),
+        link = escape(link),
+    );
+    Mail { to: to.to_string(), subject: format!("Join {companyname} on Autoscope"), text, html }
+}
+
 /// A mail from a template (a module's): `{{name}}` placeholders take `values` (escaped
 /// in HTML); an unknown placeholder becomes empty. Without an HTML template the HTML
 /// part is the escaped text.

@@ -21,7 +21,6 @@ use crate::modules::registry::Installed;
 use crate::modules::runtime::{self, CallError};
 
 pub const MODULE_NOT_FOUND: &str = "Module not found";
-pub const NO_RIGHT: &str = "Your rights do not allow this module";
 pub const UPGRADE: &str = "Upgrade to Premium to use this module";
 
 pub fn routes() -> axum::Router<AppState> {
@@ -172,7 +171,7 @@ fn check_rights(user: &CurrentUser, rights_key: &str) -> Result<()> {
     match user.rights.get(rights_key) {
         Some(right) if right.view && !right.disabled => Ok(()),
         Some(right) if right.view => Err(Error::Forbidden(UPGRADE.into())),
-        _ => Err(Error::Forbidden(NO_RIGHT.into())),
+        _ => Err(Error::Forbidden(crate::rights::NO_RIGHT.into())),
     }
 }
 

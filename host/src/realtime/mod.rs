@@ -19,6 +19,11 @@ use crate::http::AppState;
 
 /// The channel of a user's own notifications.
 pub const NOTIFICATIONS: &str = "notifications";
+/// A user's membership, role or rights changed: the shell reads them again (`GET /users/me`).
+pub const SESSION: &str = "session";
+/// The company's people changed (spec: the realtime write of user records): the shell reads
+/// its user list again.
+pub const DIRECTORY: &str = "directory";
 
 /// Messages a slow browser may fall behind by before it misses some.
 const BACKLOG: usize = 1024;
@@ -61,6 +66,27 @@ impl Realtime {
         });
     }
 
+    /// Tells one user their standing in the company changed.
+    pub fn session_changed(&self, company_id: &str, user_id: &str) {
+        self.send(Message {
+            company_id: company_id.into(),
+            user_id: Some(user_id.into()),
+            channel: SESSION.into(),
+            payload: Value::Null,
+        });
+    }
+
+    /// Tells the company's users that its people changed: who is in it, their names or
+    /// pictures.
+    pub fn directory_changed(&self, company_id: &str) {
+        self.send(Message {
+            company_id: company_id.into(),
+            user_id: None,
+            channel: DIRECTORY.into(),
+            payload: Value::Null,
+        });
+    }
+
     fn send(&self, message: Message) {
         // No receivers is not an error: nobody is listening right now.
         let _ = self.sender.send(Arc::new(message));
@@ -77,14 +103,26 @@ impl Default for Realtime {
     }
 }
 
-/// Whether `user` may receive `message`: same company, addressed to them or to a
-/// module channel whose module they may view.
+/// A person's name, e-mail or picture changed: every company they are an active member of
+/// reads its user list again.
+pub async fn person_changed(state: &AppState, user_id: &str) -> crate::error::Result<()> {
+    for seat in crate::storage::memberships::active_seats(&state.db, user_id).await? {
+        state.realtime.directory_changed(&seat.company_id);
+    }
+    Ok(())
+}
+
+/// Whether `user` may receive `message`: same company, addressed to them, the company's
+/// directory, or a module channel whose module they may view.
 pub fn may_receive(state: &AppState, user: &CurrentUser, message: &Message) -> bool {
     if message.company_id != user.company_id {
         return false;
     }
     if let Some(user_id) = &message.user_id {
         return *user_id == user.user_id;
+    }
+    if message.channel == DIRECTORY {
+        return true;
     }
     let module_key = message.channel.split('.').next().unwrap_or_default();
     state

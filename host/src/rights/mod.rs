@@ -19,6 +19,9 @@ pub struct Right {
 
 pub type Rights = BTreeMap<String, Right>;
 
+/// A call to a module the caller's rights do not open.
+pub const NO_RIGHT: &str = "Your rights do not allow this module";
+
 /// The role every sign-up gets.
 pub const COMMUNITY_ROLE: &str = "communityuser";
 

@@ -44,6 +44,43 @@ pub async fn create_with_owner(
     now: i64,
 ) -> sqlx::Result<Result<(String, String), Taken>> {
     let mut tx = db.pool().begin().await?;
+    let Some((company_id, role_id)) = insert_with_role(&mut tx, company, role_name, rights_json, now).await? else {
+        return Ok(Err(Taken::CompanyName));
+    };
+    let Some(user_id) = super::users::insert(&mut tx, &company_id, &role_id, true, owner, now).await? else {
+        return Ok(Err(Taken::Email));
+    };
+    tx.commit().await?;
+    Ok(Ok((company_id, user_id)))
+}
+
+/// Creates the company and its default role with an existing person as its company admin,
+/// in one transaction; `None` when the name is taken.
+pub async fn create_for_member(
+    db: &Db,
+    company: &NewCompany<'_>,
+    role_name: &str,
+    rights_json: &str,
+    user_id: &str,
+    now: i64,
+) -> sqlx::Result<Option<String>> {
+    let mut tx = db.pool().begin().await?;
+    let Some((company_id, role_id)) = insert_with_role(&mut tx, company, role_name, rights_json, now).await? else {
+        return Ok(None);
+    };
+    super::memberships::insert(&mut tx, &company_id, user_id, &role_id, true, now).await?;
+    tx.commit().await?;
+    Ok(Some(company_id))
+}
+
+/// A community company and its role `role_name`: their ids, or `None` when the name is taken.
+async fn insert_with_role(
+    conn: &mut sqlx::AnyConnection,
+    company: &NewCompany<'_>,
+    role_name: &str,
+    rights_json: &str,
+    now: i64,
+) -> sqlx::Result<Option<(String, String)>> {
     let company_id = super::new_id();
     let inserted = sqlx::query(
         "INSERT INTO companies (id, name, name_key, edition, country, currency_name, currency_symbol, created_at)
@@ -56,10 +93,10 @@ pub async fn create_with_owner(
     .bind(company.currency_name)
     .bind(company.currency_symbol)
     .bind(now)
-    .execute(&mut *tx)
+    .execute(&mut *conn)
     .await;
     match inserted {
-        Err(err) if super::is_unique_violation(&err) => return Ok(Err(Taken::CompanyName)),
+        Err(err) if super::is_unique_violation(&err) => return Ok(None),
         other => other?,
     };
     let role_id = super::new_id();
@@ -69,13 +106,18 @@ pub async fn create_with_owner(
         .bind(role_name)
         .bind(rights_json)
         .bind(now)
-        .execute(&mut *tx)
+        .execute(&mut *conn)
         .await?;
-    let Some(user_id) = super::users::insert(&mut tx, &company_id, &role_id, true, owner, now).await? else {
-        return Ok(Err(Taken::Email));
-    };
-    tx.commit().await?;
-    Ok(Ok((company_id, user_id)))
+    Ok(Some((company_id, role_id)))
+}
+
+pub async fn get(db: &Db, company_id: &str) -> sqlx::Result<Option<Company>> {
+    sqlx::query_as(
+        "SELECT id, name, edition, country, currency_name, currency_symbol, created_at FROM companies WHERE id = $1",
+    )
+    .bind(company_id)
+    .fetch_optional(db.pool())
+    .await
 }
 
 pub async fn find_by_name(db: &Db, name: &str) -> sqlx::Result<Option<Company>> {

@@ -120,3 +120,85 @@ pub async fn touch_signin(db: &Db, company_id: &str, user_id: &str, now: i64) ->
         .await?;
     Ok(())
 }
+
+/// A member as the team sees them.
+#[derive(Debug, Clone, FromRow)]
+pub struct Member {
+    pub user_id: String,
+    pub email: String,
+    pub firstname: String,
+    pub lastname: String,
+    pub department: String,
+    pub job_title: String,
+    pub role_id: String,
+    pub role: String,
+    #[sqlx(try_from = "super::flag::Flag")]
+    pub company_admin: bool,
+    pub status: String,
+    pub joined_at: i64,
+    pub last_signin_at: Option<i64>,
+    #[sqlx(try_from = "super::flag::Flag")]
+    pub has_picture: bool,
+}
+
+const SELECT_MEMBER: &str = "SELECT u.id AS user_id, u.email, u.firstname, u.lastname, u.department, u.job_title,
+        m.role_id, r.name AS role, m.company_admin, m.status, m.joined_at, m.last_signin_at,
+        EXISTS (SELECT 1 FROM profile_pictures p WHERE p.user_id = u.id) AS has_picture
+    FROM memberships m JOIN users u ON u.id = m.user_id JOIN roles r ON r.id = m.role_id";
+
+/// Every member of the company, former ones included, by name.
+pub async fn members(db: &Db, company_id: &str) -> sqlx::Result<Vec<Member>> {
+    sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "{SELECT_MEMBER} WHERE m.company_id = $1 ORDER BY u.firstname, u.lastname, u.id"
+    )))
+    .bind(company_id)
+    .fetch_all(db.pool())
+    .await
+}
+
+pub async fn member(db: &Db, company_id: &str, user_id: &str) -> sqlx::Result<Option<Member>> {
+    sqlx::query_as(sqlx::AssertSqlSafe(format!("{SELECT_MEMBER} WHERE m.company_id = $1 AND m.user_id = $2")))
+        .bind(company_id)
+        .bind(user_id)
+        .fetch_optional(db.pool())
+        .await
+}
+
+/// Active members of the company (what the community edition counts, with pending
+/// invitations).
+pub async fn count_active(db: &Db, company_id: &str) -> sqlx::Result<i64> {
+    sqlx::query_scalar("SELECT COUNT(*) FROM memberships WHERE company_id = $1 AND status = 'active'")
+        .bind(company_id)
+        .fetch_one(db.pool())
+        .await
+}
+
+/// Changes a member's role, admin flag and status (what is given) in one statement that
+/// keeps at least one active admin: false when the change would leave none (or the person
+/// is no member).
+pub async fn change(
+    db: &Db,
+    company_id: &str,
+    user_id: &str,
+    role_id: Option<&str>,
+    company_admin: Option<bool>,
+    status: Option<Status>,
+) -> sqlx::Result<bool> {
+    // The member stays an active admin after the change, or another active admin remains.
+    let done = sqlx::query(
+        "UPDATE memberships SET role_id = COALESCE($1, role_id), company_admin = COALESCE($2, company_admin),
+             status = COALESCE($3, status)
+         WHERE company_id = $4 AND user_id = $5
+           AND ((COALESCE($2, company_admin) = TRUE AND COALESCE($3, status) = 'active')
+                OR EXISTS (SELECT 1 FROM memberships o WHERE o.company_id = $4 AND o.user_id <> $5
+                           AND o.company_admin = TRUE AND o.status = 'active'))",
+    )
+    .bind(role_id)
+    .bind(company_admin)
+    .bind(status.map(Status::as_str))
+    .bind(company_id)
+    .bind(user_id)
+    .execute(db.pool())
+    .await?;
+    Ok(done.rows_affected() == 1)
+}

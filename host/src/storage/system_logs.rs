@@ -53,6 +53,25 @@ pub async fn list_for_company(
     .await
 }
 
+/// The latest entries of a company about one person (what they did, and what was done to
+/// their membership), newest first.
+pub async fn list_for_company_user(
+    db: &Db,
+    company_id: &str,
+    user_id: &str,
+    limit: i64,
+) -> sqlx::Result<Vec<LogEntry>> {
+    sqlx::query_as(
+        "SELECT id, company_id, user_id, level, event, message, request_id, created_at FROM system_logs
+         WHERE company_id = $1 AND user_id = $2 ORDER BY created_at DESC, id DESC LIMIT $3",
+    )
+    .bind(company_id)
+    .bind(user_id)
+    .bind(limit)
+    .fetch_all(db.pool())
+    .await
+}
+
 /// A person's latest entries, in any company or none (their account's events are the
 /// platform's), newest first.
 pub async fn list_for_user(db: &Db, user_id: &str, limit: i64) -> sqlx::Result<Vec<LogEntry>> {

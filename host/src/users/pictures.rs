@@ -108,6 +108,7 @@ async fn upload_picture(
     let bytes = read_file_field(&mut form).await?;
     let mimetype = check_picture(&bytes)?;
     pictures::put(&state.db, &current.user_id, mimetype, &bytes, state.clock.now()).await?;
+    crate::realtime::person_changed(&state, &current.user_id).await?;
     Ok(Message::new(UPDATED))
 }
 

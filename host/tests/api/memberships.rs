@@ -12,7 +12,7 @@ use serde_json::{Value, json};
 
 use crate::directory::{user_list, whoami};
 use crate::on_both_engines;
-use crate::support::{PASSWORD, PgDatabase, TempDir, TestApp};
+use crate::support::{PASSWORD, PgDatabase, TempDir, TestApp, open_stream, read_event};
 
 on_both_engines!(
     sign_in_opens_the_company_used_last,
@@ -22,6 +22,10 @@ on_both_engines!(
     each_session_sees_only_its_companys_data,
     a_deactivated_member_is_refused_at_the_next_request,
     a_person_with_no_active_company_cannot_sign_in,
+    a_persons_new_name_reaches_each_of_their_companies_live,
+    a_change_of_standing_reaches_only_that_person,
+    an_enterprise_member_creates_a_company_and_switches_to_it,
+    a_community_member_cannot_create_a_company,
 );
 on_both_engines!(engine: existing_users_became_members_of_their_company);
 
@@ -167,6 +171,85 @@ async fn a_person_with_no_active_company_cannot_sign_in(app: TestApp) {
     let refused = app.post("/api/users/signin", json!({ "email": "ann@acme.com", "password": PASSWORD })).await;
     assert_eq!((refused.status, refused.message()), (403, "You are not an active member of any company"));
     assert!(refused.body.get("token").is_none());
+}
+
+/// Renaming oneself tells every company one is a member of (the spec's realtime write of
+/// user records): their user lists follow.
+async fn a_persons_new_name_reaches_each_of_their_companies_live(app: TestApp) {
+    let (acme_token, _, _) = ann_in_two_companies(&app).await;
+    let bob = app.sign_in("bob@globex.com", PASSWORD).await;
+    let initech = app.sign_up("carl@initech.com", "Initech").await;
+    let mut globex_stream = open_stream(&app, &bob).await;
+    let mut initech_stream = open_stream(&app, &initech).await;
+    let renamed = app
+        .request(
+            reqwest::Method::PUT,
+            "/api/users/me",
+            Some(&acme_token),
+            Some(json!({ "firstname": "Anna", "lastname": "Lee", "job_title": "Lead" })),
+        )
+        .await;
+    assert_eq!(renamed.status, 200, "{renamed:?}");
+    let event = read_event(&mut globex_stream).await.expect("Globex hears of it");
+    assert!(event.contains("event: directory"), "{event}");
+    assert_eq!(read_event(&mut initech_stream).await, None, "Initech does not");
+}
+
+/// A change of one member's standing (role, rights, status) is told to that member only.
+async fn a_change_of_standing_reaches_only_that_person(app: TestApp) {
+    let (acme_token, acme, _) = ann_in_two_companies(&app).await;
+    let bob = app.sign_in("bob@globex.com", PASSWORD).await;
+    let mut ann_stream = open_stream(&app, &acme_token).await;
+    let mut bob_stream = open_stream(&app, &bob).await;
+    app.state.realtime.session_changed(&acme, &ann_id(&app).await);
+    let event = read_event(&mut ann_stream).await.expect("Ann hears of it");
+    assert!(event.contains("event: session"), "{event}");
+    assert_eq!(read_event(&mut bob_stream).await, None);
+}
+
+/// Create New Company: a community company with the caller as its admin, a name unique
+/// ignoring case; the caller then switches to it.
+async fn an_enterprise_member_creates_a_company_and_switches_to_it(app: TestApp) {
+    let token = app.sign_up("ann@acme.com", "Acme").await;
+    let acme = company_id(&app, &token).await;
+    companies::set_edition(app.db(), &acme, "enterprise").await.unwrap();
+    let body = json!({ "companyname": "Acme Labs", "country": "IN", "currency_name": "EUR", "currency_symbol": "€" });
+    let created = app.post_as(&token, "/api/users/createCompany", body.clone()).await;
+    assert_eq!(created.status, 200, "{created:?}");
+    assert_eq!(
+        (created.body["edition"].as_str(), created.body["company_admin"].as_bool()),
+        (Some("community"), Some(true))
+    );
+    let again = app
+        .post_as(
+            &token,
+            "/api/users/createCompany",
+            json!({ "companyname": " acme labs ", "country": "IN", "currency_name": "EUR" }),
+        )
+        .await;
+    assert_eq!((again.status, again.message()), (409, "A company with this name already exists"));
+    let blank = app
+        .post_as(
+            &token,
+            "/api/users/createCompany",
+            json!({ "companyname": "X", "country": "", "currency_name": "EUR" }),
+        )
+        .await;
+    assert_eq!((blank.status, blank.message()), (400, "Please select a Country"));
+    let labs = created.body["company_id"].as_str().unwrap();
+    let switched = switch(&app, &token, labs).await;
+    assert_eq!(switched.body["userdata"]["companyname"], "Acme Labs", "{switched:?}");
+}
+
+/// Creating a company is a premium right: a community company's member is refused.
+async fn a_community_member_cannot_create_a_company(app: TestApp) {
+    let token = app.sign_up("ann@acme.com", "Acme").await;
+    let body = json!({ "companyname": "Acme Labs", "country": "IN", "currency_name": "EUR" });
+    let refused = app.post_as(&token, "/api/users/createCompany", body).await;
+    assert_eq!(
+        (refused.status, refused.message()),
+        (403, "Creating another company is an Enterprise feature: upgrade to Premium")
+    );
 }
 
 /// A database made before memberships existed: each user became an active member of their

@@ -117,8 +117,8 @@ async fn warm_instances_are_never_shared_across_companies(app: TestApp) {
     assert_eq!(app.get_as(&first, "/api/m/crud/counter").await.body["counter"], 4);
 }
 
-/// An endless loop, a trap, a memory bomb, an oversized answer, an undeclared host call
-/// and an ungranted read each fail that request with a clear JSON error and a system
+/// An endless loop, a trap, a memory bomb, an oversized answer, undeclared host calls (the
+/// company directory's among them) and an ungranted read each fail that request with a clear JSON error and a system
 /// log entry; the module keeps answering.
 async fn each_fault_fails_its_request_only(app: TestApp) {
     let admin = app.admin_token().await;
@@ -130,6 +130,7 @@ async fn each_fault_fails_its_request_only(app: TestApp) {
         ("/bomb", 502, "more memory than its limit"),
         ("/huge", 502, "answer is larger than its limit of 1024 KB"),
         ("/undeclared", 403, "'notify': module.toml does not declare it"),
+        ("/members", 403, "'members': module.toml does not declare it"),
         ("/ungranted", 403, "'read:crud.items': the installation did not grant it"),
     ];
     for (path, status, message) in cases {

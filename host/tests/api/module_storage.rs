@@ -11,8 +11,8 @@ use autoscope::storage::Engine;
 use serde_json::{Value, json};
 
 use crate::on_both_engines;
-use crate::support::TestApp;
 use crate::support::modules::{archive, archive_with, manifest_at};
+use crate::support::{TestApp, open_stream, read_event};
 
 on_both_engines!(
     items_go_through_every_storage_operation,
@@ -217,28 +217,6 @@ async fn realtime_messages_reach_the_company_only(app: TestApp) {
     assert_eq!(read_event(&mut b_stream).await, None, "B receives nothing");
     let bad = app.post_as(&a.token, "/api/m/crud/realtime", json!({ "channel": "../x", "payload": 1 })).await;
     assert_eq!(bad.status, 400);
-}
-
-async fn open_stream(app: &TestApp, token: &str) -> reqwest::Response {
-    let response = app.client.get(format!("{}/api/realtime", app.base)).bearer_auth(token).send().await.unwrap();
-    assert_eq!(response.status(), 200);
-    response
-}
-
-/// The next server-sent event with data, if one arrives within a second.
-async fn read_event(response: &mut reqwest::Response) -> Option<String> {
-    let mut text = String::new();
-    loop {
-        match tokio::time::timeout(Duration::from_secs(1), response.chunk()).await {
-            Ok(Ok(Some(chunk))) => {
-                text.push_str(&String::from_utf8_lossy(&chunk));
-                if text.contains("data:") && text.contains("\n\n") {
-                    return Some(text);
-                }
-            }
-            _ => return None,
-        }
-    }
 }
 
 /// A published event is stored, then delivered to the subscriber in the publisher's

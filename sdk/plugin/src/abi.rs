@@ -28,6 +28,8 @@ mod imp {
         fn host_realtime(input: u64) -> u64;
         #[link_name = "directory"]
         fn host_directory(input: u64) -> u64;
+        #[link_name = "members"]
+        fn host_members(input: u64) -> u64;
     }
 
     pub(crate) fn input() -> Vec<u8> {
@@ -58,6 +60,7 @@ mod imp {
                 HostFunction::Publish => host_publish(offset),
                 HostFunction::Realtime => host_realtime(offset),
                 HostFunction::Directory => host_directory(offset),
+                HostFunction::Members => host_members(offset),
             }
         };
         request.free();

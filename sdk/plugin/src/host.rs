@@ -9,6 +9,7 @@ use crate::abi;
 use crate::wire::HostFunction;
 use crate::wire::HostReply;
 use crate::wire::host::{DirectoryEntry, DirectoryQuery, Done, Mail, Notify, Publish, Realtime};
+use crate::wire::members::MembersOp;
 use crate::{Error, Result};
 
 /// Sends a bell notification to users of the company; answers how many were reached.
@@ -35,6 +36,14 @@ pub fn realtime<T: Serialize + ?Sized>(channel: &str, payload: &T) -> Result<Don
 /// Lists users of the company (all when `query.user_ids` is empty).
 pub fn directory(query: &DirectoryQuery) -> Result<Vec<DirectoryEntry>> {
     call(HostFunction::Directory, query)
+}
+
+/// Reads or changes the company's members, invitations and roles (see
+/// [`crate::wire::members`] for what each operation answers). The host checks the calling
+/// person's own rights: 403 unless they may view the module, or administer the company
+/// for a change.
+pub fn members<O: DeserializeOwned>(op: &MembersOp) -> Result<O> {
+    call(HostFunction::Members, op)
 }
 
 fn encode<T: Serialize + ?Sized>(value: &T) -> Result<serde_json::Value> {

@@ -94,3 +94,8 @@ routes: Array<string>, };
  * A menu entry the shell serves itself (its own page), shown by its rights key.
  */
 export type ShellEntry = { label: string, icon: string, key: string, to: string, };
+
+/**
+ * A realtime channel of the host itself (not a module's): a user's notifications, their session's standing, the company's people.
+ */
+export type HostChannel = "notifications" | "session" | "directory";

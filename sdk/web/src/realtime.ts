@@ -9,10 +9,17 @@
  * on 401 (after calling `onUnauthorized`).
  */
 
+import type { HostChannel } from './generated';
 import { SseParser, type SseEvent } from './sse';
 
 /** The host's channel of the user's own bell notifications. */
-export const NOTIFICATIONS_CHANNEL = 'notifications';
+export const NOTIFICATIONS_CHANNEL: HostChannel = 'notifications';
+/** The host's own channels, each named as is (a module's are `<moduleKey>.<channel>`). */
+const HOST_CHANNELS: Readonly<Record<HostChannel, true>> = { notifications: true, session: true, directory: true };
+
+function isHostChannel(channel: string): channel is HostChannel {
+  return Object.hasOwn(HOST_CHANNELS, channel);
+}
 /** The event the host sends when this stream fell behind and missed messages. */
 export const LAGGED_EVENT = 'lagged';
 /** Where the host serves the stream. */
@@ -399,10 +406,14 @@ export class RealtimeHub {
 /** The hub the hooks use. The SDK is a Module Federation singleton, so this is one per page. */
 export const realtimeHub = new RealtimeHub({ idleCloseMs: 2000 });
 
-/** The full channel name a module's `channel` is published on: `<moduleKey>.<channel>`, or `notifications`. */
+/**
+ * The full channel name a module's `channel` is published on: `<moduleKey>.<channel>`, or
+ * one of the host's own (`notifications`, `session`, `directory`) as is.
+ */
 export function moduleChannel(moduleKey: string | null, channel: string): string {
-  if (channel === NOTIFICATIONS_CHANNEL) return NOTIFICATIONS_CHANNEL;
+  if (isHostChannel(channel)) return channel;
   if (!channel) throw new Error('A realtime channel name is required');
-  if (!moduleKey) throw new Error(`useRealtime('${channel}') needs a <ModuleProvider> (only 'notifications' does not)`);
+  if (!moduleKey)
+    throw new Error(`useRealtime('${channel}') needs a <ModuleProvider> (only the host's channels do not)`);
   return `${moduleKey}.${channel}`;
 }

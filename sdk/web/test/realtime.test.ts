@@ -227,10 +227,13 @@ describe('RealtimeHub', () => {
 });
 
 describe('moduleChannel', () => {
-  it('prefixes the module key, except for notifications', () => {
+  it("prefixes the module key, except for the host's own channels", () => {
     expect(moduleChannel('process', 'updates')).toBe('process.updates');
     expect(moduleChannel('process', 'notifications')).toBe('notifications');
-    expect(moduleChannel(null, 'notifications')).toBe('notifications');
+    for (const channel of ['notifications', 'session', 'directory']) {
+      expect(moduleChannel(null, channel)).toBe(channel);
+    }
     expect(() => moduleChannel(null, 'updates')).toThrow(/ModuleProvider/);
+    expect(() => moduleChannel(null, 'toString')).toThrow(/ModuleProvider/);
   });
 });

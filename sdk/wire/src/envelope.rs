@@ -62,7 +62,9 @@ fn dollar() -> String {
     "$".into()
 }
 
+/// A right on one rights key: may the user view the module, and is it disabled (greyed).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Right {
     pub view: bool,
     pub disabled: bool,

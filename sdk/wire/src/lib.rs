@@ -6,6 +6,7 @@
 
 pub mod envelope;
 pub mod host;
+pub mod members;
 pub mod storage;
 
 pub use envelope::{Call, Caller, Context, Envelope, EventDelivery, HttpRequest, Reply, Right, ScheduleRun};
@@ -35,11 +36,12 @@ pub enum HostFunction {
     Publish,
     Realtime,
     Directory,
+    Members,
 }
 
 impl HostFunction {
-    pub const ALL: [Self; 6] =
-        [Self::Storage, Self::Notify, Self::Mail, Self::Publish, Self::Realtime, Self::Directory];
+    pub const ALL: [Self; 7] =
+        [Self::Storage, Self::Notify, Self::Mail, Self::Publish, Self::Realtime, Self::Directory, Self::Members];
 
     /// The import's name.
     pub const fn name(self) -> &'static str {
@@ -50,6 +52,7 @@ impl HostFunction {
             Self::Publish => "publish",
             Self::Realtime => "realtime",
             Self::Directory => "directory",
+            Self::Members => "members",
         }
     }
 

@@ -28,10 +28,12 @@ import {
 import { modulePageMeta, type PageMeta } from './pageMeta';
 import { CompaniesPage } from './pages/admin/CompaniesPage';
 import { ModulesPage } from './pages/admin/ModulesPage';
+import { CreateCompanyPage } from './pages/CreateCompanyPage';
 import { DashboardPage } from './pages/DashboardPage';
 import { FallbackPage } from './pages/FallbackPage';
 import { ProfilePage } from './pages/profile/ProfilePage';
 import { createQueryClient } from './queryClient';
+import { LiveSession } from './startup/LiveSession';
 import { useStartupData } from './startup/useStartupData';
 
 /** Where sign-in lands and the logo leads. */
@@ -57,6 +59,15 @@ const DASHBOARD_PAGE: PageMeta = {
   icon: 'dashboard',
   description: 'A summary from every module you can open',
   breadcrumb: [{ label: 'Dashboards', to: SHELL_ROUTES.dashboard }],
+};
+
+const CREATE_COMPANY_PAGE: PageMeta = {
+  path: SHELL_ROUTES.createCompany,
+  exact: true,
+  heading: 'Create New Company',
+  icon: 'building',
+  description: 'Another company, with you as its admin',
+  breadcrumb: ['Create New Company'],
 };
 
 const ADMIN_PAGES: readonly PageMeta[] = [
@@ -114,7 +125,7 @@ function UserArea({
   const menu = useMemo(() => (answer ? buildMenu(rights, answer) : NO_MENU), [rights, answer]);
   const moduleRoutes = useMemo(() => (answer ? buildModuleRoutes(rights, answer) : []), [rights, answer]);
   const pages = useMemo(
-    () => [PROFILE_PAGE, DASHBOARD_PAGE, ...modulePageMeta(moduleRoutes, menu.main)],
+    () => [PROFILE_PAGE, DASHBOARD_PAGE, CREATE_COMPANY_PAGE, ...modulePageMeta(moduleRoutes, menu.main)],
     [moduleRoutes, menu.main],
   );
   const { firstname, lastname, job_title } = session.userdata;
@@ -145,8 +156,11 @@ function UserArea({
           element={<DashboardPage session={session} routes={moduleRoutes} loading={isLoading} />}
         />
         {answer && createCompanyOpen(rights, answer.menu) && (
-          // The route exists, but /createCompany shows no content.
-          <Route path={childPath(SHELL_ROUTES.createCompany, true)} caseSensitive element={null} />
+          <Route
+            path={childPath(SHELL_ROUTES.createCompany, true)}
+            caseSensitive
+            element={<CreateCompanyPage session={session} />}
+          />
         )}
         {moduleRoutes.map((route) => (
           <Route
@@ -233,6 +247,7 @@ function SignedInArea({ session, onLogout }: { session: Session; onLogout: Logou
   useStartupData(session);
   return (
     <ShellServicesProvider setPageTitle={setPageTitle}>
+      <LiveSession session={session} />
       {admin ? (
         <AdminArea session={session} pageTitle={pageTitle} onLogout={onLogout} />
       ) : (

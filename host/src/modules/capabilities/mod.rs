@@ -10,6 +10,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use autoscope_wire::host::{Directory, DirectoryEntry, DirectoryQuery, Done, Mail, Notify, Publish, Realtime};
+use autoscope_wire::members::MembersOp;
 use autoscope_wire::storage::StorageOp;
 use autoscope_wire::{HostError, HostFunction, HostReply};
 use serde::Serialize;
@@ -21,6 +22,7 @@ use crate::modules::collections;
 use crate::modules::manifest::{self, Capability};
 use crate::modules::runtime::{CallContext, DEADLINE_PASSED};
 use crate::storage::{notifications, users};
+use crate::teams;
 
 /// Adds every host function to the plugin being built.
 pub fn register(builder: extism::PluginBuilder<'_>) -> extism::PluginBuilder<'_> {
@@ -75,6 +77,7 @@ async fn dispatch(context: &CallContext, function: HostFunction, input: &[u8]) -
         HostFunction::Publish => answer(input, |request| publish(context, request)).await,
         HostFunction::Realtime => answer(input, |request| realtime(context, request)).await,
         HostFunction::Directory => answer(input, |request| directory(context, request)).await,
+        HostFunction::Members => answer(input, |op| members(context, op)).await,
     }
 }
 
@@ -252,4 +255,42 @@ async fn directory(context: &CallContext, request: DirectoryQuery) -> Result<Dir
         .into_iter()
         .filter(|user| request.user_ids.is_empty() || request.user_ids.contains(&user.user_id))
         .collect())
+}
+
+/// The company's members, invitations and roles, as the calling person may see and
+/// change them: the host reads their own membership and rights for every call.
+async fn members(context: &CallContext, op: MembersOp) -> Result<Value, HostError> {
+    require(context, Capability::Members)?;
+    let user_id =
+        context.user_id.as_deref().ok_or_else(|| HostError::new(403, "Only a signed-in person may do this"))?;
+    let state = &context.state;
+    let manifest = &context.module.manifest;
+    let refused = |err: crate::error::Error| match err {
+        crate::error::Error::Internal(cause) => internal(cause),
+        other => HostError::new(other.status().as_u16(), other.public_message()),
+    };
+    let actor = teams::actor(state, &context.company_id, user_id, &manifest.rights_key, context.request_id.clone())
+        .await
+        .map_err(refused)?;
+    teams::run(state, &actor, op, rights_keys(state)).await.map_err(refused)
+}
+
+/// The rights keys a role's matrix shows: those of the installed modules, named after
+/// them, and Create New Company's.
+fn rights_keys(state: &crate::http::AppState) -> Vec<teams::LabelledKey> {
+    let installed = state.modules.all();
+    crate::rights::MODULE_KEYS
+        .iter()
+        .filter_map(|&(key, premium)| {
+            let mut names: Vec<&str> = installed
+                .iter()
+                .filter(|module| module.manifest().rights_key == key)
+                .map(|module| module.manifest().name.as_str())
+                .collect();
+            if key == crate::rights::menu::MENU.company.key {
+                names.push(crate::rights::menu::MENU.company.label);
+            }
+            (!names.is_empty()).then(|| teams::LabelledKey { key: key.into(), label: names.join(", "), premium })
+        })
+        .collect()
 }

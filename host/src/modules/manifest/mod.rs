@@ -210,6 +210,10 @@ pub struct Capabilities {
     /// Read the company's user directory.
     #[serde(default)]
     pub directory: bool,
+    /// Administer the company's members, invitations and roles, within the calling
+    /// person's own rights (Team Master).
+    #[serde(default)]
+    pub members: bool,
 }
 
 /// One grantable capability. Installation grants a subset of what the manifest declares.
@@ -225,6 +229,7 @@ pub enum Capability {
     Subscribe,
     Realtime,
     Directory,
+    Members,
     Schedule,
 }
 
@@ -238,6 +243,7 @@ impl Capability {
             "subscribe" => Self::Subscribe,
             "realtime" => Self::Realtime,
             "directory" => Self::Directory,
+            "members" => Self::Members,
             "schedule" => Self::Schedule,
             other => {
                 let (kind, collection) = other.split_once(':').filter(|(_, c)| c.contains('.'))?;
@@ -263,6 +269,7 @@ impl std::fmt::Display for Capability {
             Self::Subscribe => f.write_str("subscribe"),
             Self::Realtime => f.write_str("realtime"),
             Self::Directory => f.write_str("directory"),
+            Self::Members => f.write_str("members"),
             Self::Schedule => f.write_str("schedule"),
         }
     }
@@ -387,6 +394,7 @@ impl Manifest {
             (!self.subscriptions.is_empty(), Capability::Subscribe),
             (caps.realtime, Capability::Realtime),
             (caps.directory, Capability::Directory),
+            (caps.members, Capability::Members),
             (!self.schedules.is_empty(), Capability::Schedule),
         ] {
             if on {

@@ -1,9 +1,10 @@
 //! The web SDK's types of `GET /api/modules` (`sdk/web/src/generated.ts`), rendered from
-//! the answer's Rust types.
+//! the answer's Rust types, and the names of the host's own realtime channels.
 
-use autoscope_typescript::{GeneratedFile, config, declaration};
+use autoscope_typescript::{GeneratedFile, config, declaration, string_union};
 
 use super::api::{PageItem, RemoteItem, RightsKey, VisibleModule, VisibleModules};
+use crate::realtime::{DIRECTORY, NOTIFICATIONS, SESSION};
 use crate::rights::Right;
 use crate::rights::menu::{MenuGroup, MenuLayout, ShellEntry};
 
@@ -25,5 +26,10 @@ fn generated_typescript_is_current() {
         declaration::<MenuLayout>(&cfg),
         declaration::<MenuGroup>(&cfg),
         declaration::<ShellEntry>(&cfg),
+        string_union(
+            "A realtime channel of the host itself (not a module's): a user's notifications, their session's standing, the company's people.",
+            "HostChannel",
+            &[NOTIFICATIONS, SESSION, DIRECTORY],
+        ),
     ]);
 }

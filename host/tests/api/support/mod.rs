@@ -175,6 +175,29 @@ impl TestApp {
     }
 }
 
+/// The realtime stream (`GET /api/realtime`) of the session `token`.
+pub async fn open_stream(app: &TestApp, token: &str) -> reqwest::Response {
+    let response = app.client.get(format!("{}/api/realtime", app.base)).bearer_auth(token).send().await.unwrap();
+    assert_eq!(response.status(), 200);
+    response
+}
+
+/// The next server-sent event with data, if one arrives within a second.
+pub async fn read_event(response: &mut reqwest::Response) -> Option<String> {
+    let mut text = String::new();
+    loop {
+        match tokio::time::timeout(Duration::from_secs(1), response.chunk()).await {
+            Ok(Ok(Some(chunk))) => {
+                text.push_str(&String::from_utf8_lossy(&chunk));
+                if text.contains("data:") && text.contains("\n\n") {
+                    return Some(text);
+                }
+            }
+            _ => return None,
+        }
+    }
+}
+
 /// The community sign-up payload for `email` and `company`.
 pub fn signup_payload(email: &str, company: &str) -> Value {
     json!({

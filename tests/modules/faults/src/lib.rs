@@ -1,12 +1,14 @@
 //! `faults`: a test module that misbehaves on purpose. Every fault route fails only
 //! because of a host limit or check: fuel or the timeout (`/loop`), a trap (`/trap`),
-//! the memory limit (`/bomb`), the response size (`/huge`), an undeclared host function
-//! (`/undeclared`) and an ungranted collection (`/ungranted`).
+//! the memory limit (`/bomb`), the response size (`/huge`), undeclared host functions
+//! (`/undeclared`, and `/members`: the company directory) and an ungranted collection
+//! (`/ungranted`).
 
 use std::hint::black_box;
 
 use autoscope_sdk::prelude::*;
 use autoscope_sdk::wire::host::Notify;
+use autoscope_sdk::wire::members::MembersOp;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
@@ -18,6 +20,7 @@ fn router() -> Router {
         .get("/bomb", bomb)
         .get("/huge", huge)
         .get("/undeclared", undeclared)
+        .get("/members", |_: &Request| ok(&host::members::<Value>(&MembersOp::List)?))
         .get("/ungranted", |_: &Request| ok(&collection("crud.items").list(&Query::default())?))
         .post("/notes", add_note)
         .get("/notes", |_: &Request| ok(&collection("notes").list(&Query::default())?))

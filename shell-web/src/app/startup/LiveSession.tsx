@@ -1,0 +1,22 @@
+/**
+ * Keeps the signed-in person's rights and the company's user list current while they work:
+ * the host says on the realtime stream when their membership, role or rights changed
+ * (`session`) and when the company's people did (`directory`); the menu and the user list
+ * then follow without a reload.
+ */
+
+import { useRealtime } from '@autoscope/web-sdk';
+import { useQueryClient } from '@tanstack/react-query';
+
+import type { Session } from '../../session';
+import { queryKeys } from '../queryClient';
+
+export function LiveSession({ session }: { session: Session }) {
+  const queryClient = useQueryClient();
+  const refresh = (key: readonly unknown[]) => () => void queryClient.invalidateQueries({ queryKey: key });
+  const me = refresh(queryKeys.me(session.token));
+  const users = refresh(queryKeys.users(session.token));
+  useRealtime('session', me, { onGap: me });
+  useRealtime('directory', users, { onGap: users });
+  return null;
+}
