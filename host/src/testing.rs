@@ -62,6 +62,16 @@ pub async fn add_user(state: &AppState, company_id: &str, email: &str) -> anyhow
         .with_context(|| format!("a user with the e-mail {email} already exists"))
 }
 
+/// Makes an existing person a member of the company too, with its community role.
+pub async fn join_company(state: &AppState, company_id: &str, user_id: &str) -> anyhow::Result<()> {
+    let (role_id, _) = companies::find_role(&state.db, company_id, COMMUNITY_ROLE)
+        .await?
+        .with_context(|| format!("the company {company_id} has no {COMMUNITY_ROLE} role"))?;
+    let joined = crate::storage::memberships::join(&state.db, company_id, user_id, &role_id, state.clock.now()).await?;
+    anyhow::ensure!(joined, "{user_id} is a member of {company_id} already");
+    Ok(())
+}
+
 fn test_user(email: &str) -> NewUser<'_> {
     NewUser::named(email, "Test", "User")
 }

@@ -1,7 +1,7 @@
 // A community user's sidebar with the product and test modules installed: a group shows
 // only the entries the user's rights let them view, a premium entry is greyed out for the
 // community edition. `business_insight`, `rpa_insight` and `support_insight` serve the three
-// insights under Dashboards, `bots` Bot Profile as a single item, `vault`, `ranking` and
+// insights under Dashboards, `bots` Bot Profile and `team` Team Master as single items, `vault`, `ranking` and
 // `board` the three Process entries (Process Vault, Process Ranking, Process Board; rights
 // keys `process` and `kanban_board`), `crud` adds Items after them in the Process group (rights
 // key `process`, open), `support` serves Ticket Management under Support, `premium` serves
@@ -60,6 +60,7 @@ test('groups follow the rights: Dashboards, Process and Support with their viewa
     await eventuallyEqual(() => shownEntries(main), [
       'all /DashboardDefault', 'business_insight /BusinessInsight', 'operation_insight /RPAInsight',
       'support_insight /SupportInsight', 'group:Process', 'group:Support', 'databaseIntegration', 'bot_profile /BotProfile',
+      'team_profile /TeamMaster',
     ], 'the menu on the landing page');
     await groupExpanded(processGroup, false);
     await groupExpanded(supportGroup, false);

@@ -93,13 +93,19 @@ fn approval_change(ticket: &Record, state: &str) -> Record {
 
 /// `POST /approve` or `/decline` (no session): the link's approval is decided once when
 /// it is the right, pending, unexpired one. Whatever the link, nothing else changes and
-/// the answer is the same.
+/// the answer is the same, except when this company holds no approval of the ticket for
+/// the person: the call is then not this company's (the person may belong to several),
+/// and the host goes on to the next.
+/// A link whose ticket and person have no approval in the company the call runs in.
+pub const NOT_ASKED: &str = "Not found";
+
 pub fn decide(claim: &Claim, decision: Decision, context: &Context) -> Result<()> {
-    let query = Query::default()
-        .eq("ticket_id", claim.ticket_id.as_str())
-        .eq("person_id", claim.person_id.as_str())
-        .eq("status", "pending");
-    for approval in store::approvals().list_all(&query, 100)? {
+    let query = Query::default().eq("ticket_id", claim.ticket_id.as_str()).eq("person_id", claim.person_id.as_str());
+    let asked = store::approvals().list_all(&query, 100)?;
+    if asked.is_empty() {
+        return Err(Error::not_found(NOT_ASKED));
+    }
+    for approval in asked {
         let approval: Stored = storage::from_record(approval)?;
         match approvals::judge(&approval, claim, context.now) {
             Verdict::Decide => return record(&approval, decision, context),

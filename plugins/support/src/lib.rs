@@ -111,7 +111,8 @@ fn request_approval(req: &Request) -> Result<Reply> {
 }
 
 /// `POST /approve` and `/decline` `{ticket_id, person_id, token}`, public: the same answer
-/// whatever the link, so it reveals nothing.
+/// whatever the link, so it reveals nothing, once the company holds an approval of that
+/// ticket and person (404 otherwise, so that the host tries the person's other companies).
 fn decide(req: &Request, decision: Decision) -> Result<Reply> {
     let claim = approvals::claim(req.body_value())?;
     approval_flow::decide(&claim, decision, req.context())?;

@@ -206,6 +206,14 @@ impl Company {
         Ok(User { id, company_id: self.id.clone(), email: email.to_string(), token })
     }
 
+    /// Makes `user` (of another company) a member of this one too, and opens a session for
+    /// them here: a person in two companies.
+    pub async fn add_member(&self, user: &User) -> anyhow::Result<User> {
+        host::join_company(&self.state, &self.id, &user.id).await?;
+        let token = host::open_session(&self.state, &user.id, &self.id).await?;
+        Ok(User { id: user.id.clone(), company_id: self.id.clone(), email: user.email.clone(), token })
+    }
+
     /// Replaces the rights of the company's role (every user of the company); a module
     /// needs `view` and not `disabled` on its manifest's `rights_key`. Sessions see the
     /// change on their next request.

@@ -4,6 +4,6 @@
  * by path so that the login page does not load the rest of this folder.)
  */
 export type { ModulePage, VisibleModule } from '@autoscope/web-sdk';
-export { useVisibleModules, type VisibleModulesState } from './useVisibleModules';
+export { useVisibleModules, visibleModulesKey, type VisibleModulesState } from './useVisibleModules';
 export { RemotePage, RemoteWidget } from './RemoteView';
 export { ShellServicesProvider } from './ShellServicesProvider';

@@ -22,6 +22,11 @@ export interface VisibleModulesState {
   error: unknown;
 }
 
+/** The query key of `GET /api/modules` for a session's token. */
+export function visibleModulesKey(token: string | null) {
+  return ['visible-modules', token] as const;
+}
+
 /**
  * `GET /api/modules` for the session's token (TanStack Query). When it answers, the
  * remotes of the modules the rights open are registered with the federation runtime,
@@ -32,7 +37,7 @@ export function useVisibleModules(): VisibleModulesState {
   const token = session?.token ?? null;
 
   const query = useQuery({
-    queryKey: ['visible-modules', token],
+    queryKey: visibleModulesKey(token),
     enabled: token !== null,
     staleTime: MODULES_STALE_MS,
     queryFn: async ({ signal }) => {

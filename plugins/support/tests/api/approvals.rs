@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use autoscope_module_test::shortcuts::{company, expect, id, message, renew, stored, user};
+use autoscope_module_test::shortcuts::{call, company, expect, id, message, renew, stored, user};
 use autoscope_module_test::{Company, Engine, Harness, Reply, Session, User};
 use serde_json::{Value, json};
 
@@ -16,6 +16,7 @@ autoscope_module_test::on_both_engines!(
     a_link_expires_after_7_days,
     asking_is_refused_to_others_and_for_no_users,
     asking_again_replaces_the_link,
+    a_person_in_two_companies_approves_in_the_company_that_asked,
 );
 
 /// How an approval link comes back: the public routes or the legacy paths of the spec.
@@ -34,6 +35,12 @@ async fn answer(harness: &Harness, via: Via, approve: bool, body: Value) -> Repl
         (Via::Legacy, false) => harness.request("POST", "/api/support/decline_request", None, Some(body)).await,
     };
     reply.expect("the host answers")
+}
+
+/// The answer of a link whose ticket and person have no approval in the company the call
+/// runs in: not this company's (the host then tries the person's other companies).
+fn not_asked_here(reply: Reply) {
+    assert_eq!(message(reply, 404), "Not found");
 }
 
 /// The answer every returned link gets, whatever it did.
@@ -100,8 +107,9 @@ async fn asked(engine: Engine) -> Asked {
 
 /// Asking answers the pending approvals without any token; each person gets an approve and
 /// a decline link to the ticket with one token of their own (64 characters). On either
-/// route, a forged token, a wrong person (a user of the company who was not asked, or one
-/// who was, with the other's token) or a wrong ticket is thanked and changes nothing; a
+/// route, a forged token or a person who was asked with the other's token is thanked and
+/// changes nothing; a person never asked about the ticket (a user of the company who was not
+/// asked, or a wrong ticket) is not found in this company and changes nothing; a
 /// malformed body is a 400 and changes nothing. Grouped: none of it decides anything, so
 /// one asking serves all.
 async fn each_approver_gets_their_own_links_and_wrong_ones_change_nothing(engine: Engine) {
@@ -120,11 +128,11 @@ async fn each_approver_gets_their_own_links_and_wrong_ones_change_nothing(engine
         let forged = Link { token: "0".repeat(64), ..bob_yes.clone() };
         thanks(answer(harness, via, true, forged.body()).await);
         let wrong_person = Link { person_id: it.dave.id.clone(), ..bob_yes.clone() };
-        thanks(answer(harness, via, true, wrong_person.body()).await);
+        not_asked_here(answer(harness, via, true, wrong_person.body()).await);
         let swapped = Link { person_id: it.carol.id.clone(), ..bob_yes.clone() };
         thanks(answer(harness, via, true, swapped.body()).await);
         let wrong_ticket = Link { ticket_id: id(&it.second).to_string(), ..bob_yes.clone() };
-        thanks(answer(harness, via, true, wrong_ticket.body()).await);
+        not_asked_here(answer(harness, via, true, wrong_ticket.body()).await);
 
         let malformed = json!({ "ticket_id": bob_yes.ticket_id, "person_id": bob.id, "token": 12 });
         assert_eq!(
@@ -309,4 +317,25 @@ async fn asking_again_replaces_the_link(engine: Engine) {
     assert_eq!(subjects(&harness, "bob@acme.test").await[0], "Ticket #1 was approved");
     expect(ask_for_approval(&harness, &acme, &ticket_id, json!([carol.id])).await, 201);
     assert_eq!(ticket(&harness, &bob, &ticket_id).await["ticket"]["approval"], json!("pending"), "asked again");
+}
+
+/// A person who belongs to two companies answers a link of the one that asked: the host
+/// tries their companies in turn, the other finds no approval (404, nothing changes), and
+/// the asking company records the decision.
+async fn a_person_in_two_companies_approves_in_the_company_that_asked(engine: Engine) {
+    let harness = load(engine).await;
+    let acme = company(&harness, "Acme").await;
+    let globex = company(&harness, "Globex").await;
+    // Bob belongs to Globex first, then to Acme too.
+    let bob = user(&globex, "bob@globex.test").await;
+    acme.add_member(&bob).await.expect("Bob joins Acme");
+    let created = create(&harness, &acme, json!({ "title": "Printer jams" })).await;
+    expect(ask_for_approval(&harness, &acme, id(&created), json!([bob.id])).await, 201);
+    let (yes, _) = links(&harness, "bob@globex.test").await;
+    thanks(answer(&harness, Via::Public, true, yes.body()).await);
+    let (state, approvals) = approval_statuses(&harness, &acme, id(&created)).await;
+    assert_eq!(state, json!("approved"));
+    assert_eq!(approvals, [(bob.id.clone(), "approved".to_string())]);
+    let globex_tickets = expect(call(&harness, &globex, "GET", "/tickets", None).await, 200);
+    assert_eq!(globex_tickets["total"], json!(0), "nothing in Globex");
 }

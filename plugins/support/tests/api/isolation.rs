@@ -5,7 +5,7 @@ use autoscope_module_test::shortcuts::{call, company, expect, id, message, text_
 use autoscope_module_test::{Engine, Right, Session, default_role_rights};
 use serde_json::json;
 
-use crate::common::{Link, THANK_YOU, actions, ask_for_approval, create, int, links, load, ticket};
+use crate::common::{Link, actions, ask_for_approval, create, int, links, load, ticket};
 
 autoscope_module_test::on_both_engines!(
     another_companys_ids_are_not_found,
@@ -45,7 +45,7 @@ async fn another_companys_ids_are_not_found(engine: Engine) {
     // A link posted with a Globex person runs in Globex: Acme's ticket is not there.
     let foreign = Link { person_id: globex.user_id.clone(), ..link.clone() };
     let reply = harness.call_public("POST", "/approve", Some(foreign.body())).await.expect("answered");
-    assert_eq!(expect(reply, 200), json!({ "message": THANK_YOU }));
+    assert_eq!(message(reply, 404), "Not found");
     let page = expect(call(&harness, &globex, "GET", "/tickets", None).await, 200);
     assert_eq!(page["total"], json!(0));
     let summary = expect(call(&harness, &globex, "GET", "/summary", None).await, 200);

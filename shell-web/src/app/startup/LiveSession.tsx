@@ -8,13 +8,20 @@
 import { useRealtime } from '@autoscope/web-sdk';
 import { useQueryClient } from '@tanstack/react-query';
 
+import { visibleModulesKey } from '../../modules';
 import type { Session } from '../../session';
 import { queryKeys } from '../queryClient';
 
 export function LiveSession({ session }: { session: Session }) {
   const queryClient = useQueryClient();
   const refresh = (key: readonly unknown[]) => () => void queryClient.invalidateQueries({ queryKey: key });
-  const me = refresh(queryKeys.me(session.token));
+  const refreshMe = refresh(queryKeys.me(session.token));
+  // The modules the rights open: the menu and the routes are built from both.
+  const refreshModules = refresh(visibleModulesKey(session.token));
+  const me = () => {
+    refreshMe();
+    refreshModules();
+  };
   const users = refresh(queryKeys.users(session.token));
   useRealtime('session', me, { onGap: me });
   useRealtime('directory', users, { onGap: users });
