@@ -1,6 +1,6 @@
 //! Accounts: sign-up by e-mailed code, sign-in into one of the person's companies, switching
-//! company, sessions' end, password reset and social sign-in, with the paths and messages
-//! of the spec (sections 7 and 8).
+//! company, sessions' end, password reset and social sign-in, on the product's `/users/...`
+//! paths and with the exact messages the person sees.
 
 pub mod new_company;
 pub mod oidc;

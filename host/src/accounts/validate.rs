@@ -1,4 +1,5 @@
-//! Field rules of the spec (section 5), with its exact messages.
+//! The rules of the sign-up and profile fields (the e-mail pattern, required fields, the
+//! genders), each with the exact message the person sees.
 
 use crate::error::{Error, Result};
 
