@@ -1,13 +1,14 @@
 // Teams: an admin invites a colleague from Team Master, the colleague accepts from the mailed
 // link and sees what the role allows, and a change of the role reaches their menu live; a
 // person in two companies switches between them from the user menu, and every page shows
-// the active company's data; Create New Company makes a company and opens the app in it.
+// the active company's data, and leaves one from Profile settings (not the last admin);
+// Create New Company makes a company and opens the app in it.
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import {
-  api, choose, createUser, env, eventually, mailTo, signIn, unique, useBrowser, withPage,
+  api, choose, createUser, env, eventually, mailTo, neverWithin, signIn, unique, useBrowser, withPage,
 } from './support/harness.mjs';
 
 const browser = useBrowser();
@@ -141,4 +142,30 @@ test('Create New Company makes a company with the person as its admin and opens 
     await current.waitFor();
     assert.equal(await current.isDisabled(), true);
     await page.getByRole('menuitem', { name: ann.company }).waitFor();
+  }));
+
+test('a member leaves a company from Profile settings and signs in to their other one', (t) =>
+  withPage(browser, t, async (page) => {
+    const ann = await createUser({ firstname: 'Ann', lastname: 'Lee' });
+    const bob = await createUser({ firstname: 'Bob', lastname: 'Ray' });
+    await join(bob, ann);
+    // Accepting signed Ann in to Bob's company: the next sign-in opens it again.
+    await signIn(page, ann);
+    await page.goto('/Profile');
+    await page.getByRole('button', { name: 'Leave company' }).click();
+    await page.getByRole('button', { name: `Yes, leave ${bob.company}` }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await signIn(page, ann);
+    const companies = page.waitForResponse((response) => response.url().endsWith('/api/users/companies'));
+    await page.getByRole('button', { name: 'User menu of Ann Lee' }).click();
+    await companies;
+    await page.getByRole('menuitem', { name: 'Profile' }).waitFor();
+    // One company is left: the menu offers no switch.
+    await neverWithin('the companies in the user menu', (timeout) =>
+      page.getByText('Switch company', { exact: true }).waitFor({ timeout }));
+    // In her own company Ann is the only admin: leaving is refused with the host's words.
+    await page.goto('/Profile');
+    await page.getByRole('button', { name: 'Leave company' }).click();
+    await page.getByRole('button', { name: `Yes, leave ${ann.company}` }).click();
+    await page.getByText('The company needs at least one active admin').waitFor();
   }));

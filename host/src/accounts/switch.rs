@@ -1,5 +1,5 @@
-//! A person in several companies: the companies they may switch to, and the switch, which
-//! opens a session in the chosen company and ends the current one.
+//! A person in several companies: the companies they may switch to, the switch, which opens
+//! a session in the chosen company and ends the current one, and leaving a company.
 
 use axum::extract::State;
 use serde::{Deserialize, Serialize};
@@ -17,8 +17,10 @@ pub const SWITCHED: &str = "Company switched";
 /// The company is not one the caller is an active member of (or does not exist).
 pub const NOT_A_MEMBER: &str = "You are not a member of this company";
 
+pub const LEFT: &str = "You left the company";
+
 pub fn routes() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(my_companies)).routes(routes!(switch_company))
+    OpenApiRouter::new().routes(routes!(my_companies)).routes(routes!(switch_company)).routes(routes!(leave_company))
 }
 
 /// One of the caller's companies.
@@ -96,4 +98,40 @@ async fn switch_company(
     )
     .await;
     Ok(Json(SignedIn { message: SWITCHED.into(), token, userdata }))
+}
+
+/// Leaves the session's company: the membership stays as a former member's (their records
+/// keep their name) and every session of the person there ends; the company's last active
+/// admin cannot leave.
+#[utoipa::path(post, path = "/users/leaveCompany", tag = "accounts", security(("bearer" = [])),
+    responses((status = 200, body = Message), (status = 401, body = Message),
+        (status = 409, body = Message, description = "The company needs at least one active admin")))]
+async fn leave_company(
+    State(state): State<AppState>,
+    current: CurrentUser,
+    RequestId(request_id): RequestId,
+) -> Result<Json<Message>> {
+    let left = memberships::change(
+        &state.db,
+        &current.company_id,
+        &current.user_id,
+        None,
+        Some(false),
+        Some(memberships::Status::Removed),
+    )
+    .await?;
+    if !left {
+        return Err(Error::Conflict(autoscope_wire::members::LAST_ADMIN.into()));
+    }
+    sessions::revoke(&state.db, &current.session_id, state.clock.now()).await?;
+    logs::record(
+        &state,
+        logs::Event::info("member.left", format!("{} left the company", current.email))
+            .company(&current.company_id)
+            .user(&current.user_id)
+            .request(request_id.as_deref()),
+    )
+    .await;
+    state.realtime.directory_changed(&current.company_id);
+    Ok(Message::new(LEFT))
 }

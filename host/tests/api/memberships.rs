@@ -26,6 +26,8 @@ on_both_engines!(
     a_change_of_standing_reaches_only_that_person,
     an_enterprise_member_creates_a_company_and_switches_to_it,
     a_community_member_cannot_create_a_company,
+    a_member_leaves_one_company_and_keeps_the_other,
+    the_last_admin_cannot_leave,
 );
 on_both_engines!(engine: existing_users_became_members_of_their_company);
 
@@ -250,6 +252,29 @@ async fn a_community_member_cannot_create_a_company(app: TestApp) {
         (refused.status, refused.message()),
         (403, "Creating another company is an Enterprise feature: upgrade to Premium")
     );
+}
+
+/// Leaving ends the person's sessions in that company and keeps them in their other one.
+async fn a_member_leaves_one_company_and_keeps_the_other(app: TestApp) {
+    let (acme_token, acme, globex) = ann_in_two_companies(&app).await;
+    let second = app.sign_in("ann@acme.com", PASSWORD).await;
+    let globex_token = switch(&app, &second, &globex).await.body["token"].as_str().unwrap().to_string();
+    let left = app.post_as(&globex_token, "/api/users/leaveCompany", json!({})).await;
+    assert_eq!((left.status, left.message()), (200, "You left the company"));
+    assert_eq!(app.get_as(&globex_token, "/api/users/me").await.status, 401);
+    let list = app.get_as(&acme_token, "/api/users/companies").await;
+    let ids: Vec<&str> = list.body.as_array().unwrap().iter().filter_map(|c| c["company_id"].as_str()).collect();
+    assert_eq!(ids, [acme.as_str()]);
+    let token = app.sign_in("ann@acme.com", PASSWORD).await;
+    assert_eq!(company_id(&app, &token).await, acme);
+}
+
+/// The company's only active admin stays: leaving is refused, and nothing changes.
+async fn the_last_admin_cannot_leave(app: TestApp) {
+    let token = app.sign_up("ann@acme.com", "Acme").await;
+    let refused = app.post_as(&token, "/api/users/leaveCompany", json!({})).await;
+    assert_eq!((refused.status, refused.message()), (409, "The company needs at least one active admin"));
+    assert_eq!(app.get_as(&token, "/api/users/me").await.status, 200);
 }
 
 /// A database made before memberships existed: each user became an active member of their

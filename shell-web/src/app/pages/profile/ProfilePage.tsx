@@ -1,9 +1,10 @@
-/** /Profile: the user's details, picture and password. */
+/** /Profile: the user's details, picture and password, and leaving the company. */
 
 import { Grid, Stack } from '@mantine/core';
 
 import type { Session } from '../../../session';
 import { DetailsCard } from './DetailsCard';
+import { LeaveCard } from './LeaveCard';
 import { PasswordCard } from './PasswordCard';
 import { PictureCard } from './PictureCard';
 
@@ -17,6 +18,7 @@ export function ProfilePage({ session }: { session: Session }) {
         <Stack gap="lg">
           <DetailsCard session={session} />
           <PasswordCard session={session} />
+          <LeaveCard session={session} />
         </Stack>
       </Grid.Col>
     </Grid>
