@@ -6,7 +6,7 @@
 //! user lists follow without a reload).
 
 mod accept;
-pub mod invitations;
+mod invitations;
 mod roles;
 
 use autoscope_wire::members::{HistoryEntry, Member, MemberChange, Members, MembersOp};
@@ -17,7 +17,7 @@ use crate::http::AppState;
 use crate::logs;
 use crate::rights::{self, Edition};
 use crate::storage::memberships::{self, Status};
-use crate::storage::{companies, system_logs};
+use crate::storage::system_logs;
 
 pub use roles::LabelledKey;
 
@@ -239,10 +239,4 @@ async fn remove(state: &AppState, actor: &Actor, user_id: &str) -> Result<Member
     state.realtime.session_changed(&actor.company_id, user_id);
     state.realtime.directory_changed(&actor.company_id);
     Ok(member(find(state, actor, user_id).await?))
-}
-
-/// The company's edition (for a person who accepts an invitation).
-pub async fn edition_of(state: &AppState, company_id: &str) -> Result<Edition> {
-    let edition = companies::edition_of(&state.db, company_id).await?;
-    Ok(edition.as_deref().and_then(Edition::parse).unwrap_or(Edition::Community))
 }
