@@ -148,16 +148,7 @@ pub async fn revoke(db: &Db, company_id: &str, id: &str, now: i64) -> sqlx::Resu
 /// pending (used, revoked or expired) or the person is a member already.
 pub async fn accept(db: &Db, invitation: &Invitation, user_id: &str, now: i64) -> sqlx::Result<bool> {
     let mut tx = db.pool().begin().await?;
-    let taken = sqlx::query(
-        "UPDATE invitations SET accepted_at = $1, accepted_by = $2
-         WHERE id = $3 AND accepted_at IS NULL AND revoked_at IS NULL AND expires_at > $1",
-    )
-    .bind(now)
-    .bind(user_id)
-    .bind(&invitation.id)
-    .execute(&mut *tx)
-    .await?;
-    if taken.rows_affected() != 1 {
+    if !mark_used(&mut tx, &invitation.id, user_id, now).await? {
         return Ok(false);
     }
     let joined = sqlx::query(
@@ -204,18 +195,24 @@ pub async fn accept_as_new(
     else {
         return Ok(NewAccount::Exists);
     };
+    if !mark_used(&mut tx, &invitation.id, &user_id, now).await? {
+        return Ok(NewAccount::NotPending);
+    }
+    tx.commit().await?;
+    Ok(NewAccount::Created(user_id))
+}
+
+/// Marks a pending invitation used by `user_id`; false when it was used, revoked or
+/// expired meanwhile.
+async fn mark_used(conn: &mut sqlx::AnyConnection, id: &str, user_id: &str, now: i64) -> sqlx::Result<bool> {
     let taken = sqlx::query(
         "UPDATE invitations SET accepted_at = $1, accepted_by = $2
          WHERE id = $3 AND accepted_at IS NULL AND revoked_at IS NULL AND expires_at > $1",
     )
     .bind(now)
-    .bind(&user_id)
-    .bind(&invitation.id)
-    .execute(&mut *tx)
+    .bind(user_id)
+    .bind(id)
+    .execute(conn)
     .await?;
-    if taken.rows_affected() != 1 {
-        return Ok(NewAccount::NotPending);
-    }
-    tx.commit().await?;
-    Ok(NewAccount::Created(user_id))
+    Ok(taken.rows_affected() == 1)
 }

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Anchor, Button, Center, Loader, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../api';
@@ -10,7 +10,7 @@ import { Agreement } from '../fields/Agreement';
 import { locked } from '../fields/locked';
 import { NewPasswordFields } from '../fields/NewPasswordFields';
 import { PersonFields } from '../fields/ProfileFields';
-import { AuthCard } from '../layout/AuthCard';
+import { AuthCard, AuthCardWaiting } from '../layout/AuthCard';
 import { INVITATION_INVALID, invitationFailure, invitationGone } from '../messages';
 import { failed, passwordErrors, personProfileErrors, showErrors } from '../signup/steps';
 import {
@@ -61,16 +61,7 @@ export default function AcceptInvitation() {
 
   switch (link.kind) {
     case 'opening':
-      return (
-        <AuthCard title="Invitation">
-          <Center py="lg">
-            <Stack align="center" gap="sm">
-              <Loader />
-              <Text c="dimmed">Checking your invitation…</Text>
-            </Stack>
-          </Center>
-        </AuthCard>
-      );
+      return <AuthCardWaiting title="Invitation">Checking your invitation…</AuthCardWaiting>;
     case 'gone':
     case 'failed':
       return (

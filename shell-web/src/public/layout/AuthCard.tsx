@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Anchor, Group, Paper, Text, Title } from '@mantine/core';
+import { Anchor, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { Logo } from '../../ui';
 import classes from './AuthCard.module.css';
@@ -50,5 +50,19 @@ export function AuthCard({ title, subtitle, children, wide = false }: AuthCardPr
         </Group>
       </footer>
     </main>
+  );
+}
+
+/** The card while the screen asks the host something first (a link checked, a sign-in made). */
+export function AuthCardWaiting({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <AuthCard title={title}>
+      <Center py="lg">
+        <Stack align="center" gap="sm">
+          <Loader />
+          <Text c="dimmed">{children}</Text>
+        </Stack>
+      </Center>
+    </AuthCard>
   );
 }

@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
-import { Anchor, Button, Center, Loader, PasswordInput, Stack, Text } from '@mantine/core';
+import { Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../api';
 import { notifyFailure, notifySuccess } from '../../ui';
 import * as rules from '../../validation';
 import { PasswordHints } from '../fields/PasswordHints';
-import { AuthCard } from '../layout/AuthCard';
+import { AuthCard, AuthCardWaiting } from '../layout/AuthCard';
 import { LINK_INVALID, linkFailure, PASSWORD_UPDATED, resetFailure } from '../messages';
 
 type LinkState = 'verifying' | 'valid' | 'invalid';
@@ -56,16 +56,7 @@ export default function ResetPassword() {
   });
 
   if (link === 'verifying') {
-    return (
-      <AuthCard title="Reset password">
-        <Center py="lg">
-          <Stack align="center" gap="sm">
-            <Loader />
-            <Text c="dimmed">Checking your link…</Text>
-          </Stack>
-        </Center>
-      </AuthCard>
-    );
+    return <AuthCardWaiting title="Reset password">Checking your link…</AuthCardWaiting>;
   }
 
   if (link === 'invalid') {

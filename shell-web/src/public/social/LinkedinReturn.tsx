@@ -1,8 +1,7 @@
 import { useEffect, useRef } from 'react';
-import { Center, Loader, Stack, Text } from '@mantine/core';
 import { useLocation, useNavigate } from 'react-router';
 import { notifyFailure } from '../../ui';
-import { AuthCard } from '../layout/AuthCard';
+import { AuthCardWaiting } from '../layout/AuthCard';
 import { SOCIAL_CLIENT_FAILURE, socialFailure } from '../messages';
 import { proofFromCode } from './flow';
 import { useFinishSignIn } from './useFinishSignIn';
@@ -31,14 +30,5 @@ export default function LinkedinReturn() {
     );
   }, [search, finish, navigate]);
 
-  return (
-    <AuthCard title="Signing in with LinkedIn">
-      <Center py="lg">
-        <Stack align="center" gap="sm">
-          <Loader />
-          <Text c="dimmed">Please wait while we sign you in…</Text>
-        </Stack>
-      </Center>
-    </AuthCard>
-  );
+  return <AuthCardWaiting title="Signing in with LinkedIn">Please wait while we sign you in…</AuthCardWaiting>;
 }
