@@ -29,6 +29,8 @@ use crate::storage::users::{self, User};
 /// Sign-in of a person who is an active member of no company (all left, removed or
 /// deactivated).
 pub const NO_COMPANY: &str = "You are not an active member of any company";
+/// Sign-in of a person whose only companies were deactivated by the platform administrators.
+pub const COMPANY_DEACTIVATED: &str = "Your company has been deactivated: contact the Autoscope administrators";
 
 pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -114,11 +116,11 @@ pub async fn current_user_data(state: &AppState, current: &CurrentUser) -> Resul
 /// The company a sign-in opens: the one the person signed in to last, among those they are
 /// an active member of.
 pub async fn sign_in_seat(state: &AppState, user: &User) -> Result<Seat> {
-    memberships::active_seats(&state.db, &user.id)
-        .await?
-        .into_iter()
-        .next()
-        .ok_or_else(|| Error::Forbidden(NO_COMPANY.into()))
+    if let Some(seat) = memberships::active_seats(&state.db, &user.id).await?.into_iter().next() {
+        return Ok(seat);
+    }
+    let deactivated = crate::storage::companies::active_member_of_deactivated(&state.db, &user.id).await?;
+    Err(Error::Forbidden(if deactivated { COMPANY_DEACTIVATED } else { NO_COMPANY }.into()))
 }
 
 /// Opens a session for the person in `seat`'s company (the next sign-in opens that company

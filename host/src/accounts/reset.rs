@@ -58,14 +58,22 @@ async fn forgot_password(
     let Some(user) = users::find_by_email(&state.db, &email).await? else {
         return Err(Error::NotFound(USER_NOT_FOUND.into()));
     };
+    send_link(&state, &user).await?;
+    Ok(Message::new(LINK_SENT))
+}
+
+/// Mails the person a reset link (voiding earlier ones); refused for an account that signs
+/// in only with a social provider. Also what platform administrators send.
+pub async fn send_link(state: &AppState, user: &User) -> Result<()> {
     if user.password_hash.is_none() && user.social_provider.is_some() {
         return Err(Error::bad_request(SOCIAL_ACCOUNT));
     }
+    let now = state.clock.now();
     let code = crypto::random_token(CODE_BYTES);
-    reset_codes::replace(&state.db, &user.id, &hash_code(&state, &code), now, now + LINK_LIFE_SECS).await?;
+    reset_codes::replace(&state.db, &user.id, &hash_code(state, &code), now, now + LINK_LIFE_SECS).await?;
     let link = reset_link(&state.config.public_url, &user.email, &code);
     state.mailer.send(&state.db, now, &templates::reset_link(&user.email, &user.firstname, &link)).await?;
-    Ok(Message::new(LINK_SENT))
+    Ok(())
 }
 
 /// `{public_url}/resetPassword?email=...&code=...`, both values URL-encoded.

@@ -1,207 +1,69 @@
-//! The platform administrators' API (every route needs the server-side admin role) and
-//! `autoscope user create-admin`.
+//! The platform administrators' API (every route needs the server-side admin role):
+//! companies, people across companies, enterprise requests and the system log of every
+//! company; and `autoscope user create-admin`.
+
+mod companies;
+mod enterprise_requests;
+mod logs;
+mod people;
 
 use anyhow::{Context, bail};
-use axum::extract::{Path, State};
-use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
-use utoipa_axum::{router::OpenApiRouter, routes};
+use utoipa_axum::router::OpenApiRouter;
 
-use crate::auth::{Admin, password};
-use crate::clock;
+use crate::auth::password;
 use crate::crypto;
 use crate::enterprise;
 use crate::error::{Error, Result};
-use crate::http::{AppState, Json, Message, RequestId};
-use crate::logs;
-use crate::rights::{self, Edition};
-use crate::storage::companies::{self, NewCompany, Taken};
-use crate::storage::sessions;
+use crate::http::AppState;
+use crate::rights;
+use crate::storage::companies::{self as company_store, NewCompany, Taken};
 use crate::storage::users::{self, NewUser};
 
 /// The company that holds administrators created from the command line.
 pub const ADMIN_COMPANY: &str = "Autoscope Administration";
-pub const COMPANY_NOT_FOUND: &str = "Company not found";
-pub const USER_NOT_FOUND: &str = "User not found";
-pub const BAD_EDITION: &str = "Edition must be community or enterprise";
-pub const NOT_YOURSELF: &str = "You cannot disable your own account";
+pub const BAD_PAGE: &str = "page must be 1 or more";
+pub const BAD_PAGE_SIZE: &str = "pageSize must be between 1 and 100";
+pub const DEFAULT_PAGE_SIZE: i64 = 20;
+pub const MAX_PAGE_SIZE: i64 = 100;
 
 pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .routes(routes!(list_companies))
-        .routes(routes!(company_users))
-        .routes(routes!(set_edition))
-        .routes(routes!(disable_user))
-        .routes(routes!(enable_user))
+        .merge(companies::routes())
+        .merge(people::routes())
+        .merge(enterprise_requests::routes())
+        .merge(logs::routes())
 }
 
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct CompanyItem {
-    pub id: String,
-    pub name: String,
-    pub edition: String,
-    /// ISO 8601, UTC.
-    pub created_at: String,
-    /// How many users the company has.
-    pub users: i64,
+/// Which page of a list: 1-based, `page_size` items each.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Window {
+    pub page: i64,
+    pub page_size: i64,
 }
 
-#[derive(Debug, Serialize, ToSchema)]
-pub struct CompanyList {
-    pub data: Vec<CompanyItem>,
-}
-
-/// Every company, newest first.
-#[utoipa::path(get, path = "/admin/companies", tag = "admin", security(("bearer" = [])),
-    responses((status = 200, body = CompanyList), (status = 401, body = Message), (status = 403, body = Message)))]
-async fn list_companies(State(state): State<AppState>, _admin: Admin) -> Result<Json<CompanyList>> {
-    let found = companies::list_with_user_counts(&state.db).await?;
-    let data = found
-        .into_iter()
-        .map(|c| CompanyItem {
-            id: c.id,
-            name: c.name,
-            edition: c.edition,
-            created_at: clock::iso8601(c.created_at),
-            users: c.users,
-        })
-        .collect();
-    Ok(Json(CompanyList { data }))
-}
-
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct AccountItem {
-    pub id: String,
-    pub email: String,
-    pub firstname: String,
-    pub lastname: String,
-    pub job_title: String,
-    pub disabled: bool,
-    pub is_admin: bool,
-}
-
-#[derive(Debug, Serialize, ToSchema)]
-pub struct AccountList {
-    pub data: Vec<AccountItem>,
-}
-
-/// Every account of a company, disabled ones included, by name.
-#[utoipa::path(get, path = "/admin/companies/{id}/users", tag = "admin", security(("bearer" = [])),
-    params(("id" = String, Path, description = "The company's id")),
-    responses((status = 200, body = AccountList), (status = 401, body = Message), (status = 403, body = Message),
-        (status = 404, body = Message)))]
-async fn company_users(
-    State(state): State<AppState>,
-    _admin: Admin,
-    Path(company_id): Path<String>,
-) -> Result<Json<AccountList>> {
-    if companies::edition_of(&state.db, &company_id).await?.is_none() {
-        return Err(Error::NotFound(COMPANY_NOT_FOUND.into()));
+impl Window {
+    /// The query's `page` (1 when absent) and `pageSize` (20 when absent, at most 100).
+    pub fn of(page: Option<i64>, page_size: Option<i64>) -> Result<Self> {
+        let page = page.unwrap_or(1);
+        if page < 1 {
+            return Err(Error::bad_request(BAD_PAGE));
+        }
+        let page_size = page_size.unwrap_or(DEFAULT_PAGE_SIZE);
+        if !(1..=MAX_PAGE_SIZE).contains(&page_size) {
+            return Err(Error::bad_request(BAD_PAGE_SIZE));
+        }
+        Ok(Self { page, page_size })
     }
-    let data = users::accounts_in_company(&state.db, &company_id)
-        .await?
-        .into_iter()
-        .map(|a| AccountItem {
-            id: a.id,
-            email: a.email,
-            firstname: a.firstname,
-            lastname: a.lastname,
-            job_title: a.job_title,
-            disabled: a.disabled,
-            is_admin: a.is_admin,
-        })
-        .collect();
-    Ok(Json(AccountList { data }))
-}
 
-#[derive(Debug, Deserialize, ToSchema)]
-pub struct EditionRequest {
-    /// `community` or `enterprise`.
-    pub edition: String,
-}
-
-/// Sets a company's edition; its users' rights change on their next request.
-#[utoipa::path(post, path = "/admin/companies/{id}/edition", tag = "admin", security(("bearer" = [])),
-    params(("id" = String, Path, description = "The company's id")), request_body = EditionRequest,
-    responses((status = 200, body = Message), (status = 400, body = Message), (status = 401, body = Message),
-        (status = 403, body = Message), (status = 404, body = Message)))]
-async fn set_edition(
-    State(state): State<AppState>,
-    Admin(admin): Admin,
-    RequestId(request_id): RequestId,
-    Path(company_id): Path<String>,
-    Json(body): Json<EditionRequest>,
-) -> Result<Json<Message>> {
-    let edition = Edition::parse(body.edition.trim()).ok_or_else(|| Error::bad_request(BAD_EDITION))?;
-    if !companies::set_edition(&state.db, &company_id, edition.as_str()).await? {
-        return Err(Error::NotFound(COMPANY_NOT_FOUND.into()));
+    /// How many items come before the page.
+    pub fn offset(&self) -> i64 {
+        (self.page - 1).saturating_mul(self.page_size)
     }
-    logs::record(
-        &state,
-        logs::Event::info("company.edition", format!("{} set the edition to {}", admin.email, edition.as_str()))
-            .company(&company_id)
-            .request(request_id.as_deref()),
-    )
-    .await;
-    Ok(Message::new(format!("Edition set to {}", edition.as_str())))
 }
 
-/// Disables an account: its sessions end at once and sign-in is refused.
-#[utoipa::path(post, path = "/admin/users/{id}/disable", tag = "admin", security(("bearer" = [])),
-    params(("id" = String, Path, description = "The user's id")),
-    responses((status = 200, body = Message), (status = 400, body = Message), (status = 401, body = Message),
-        (status = 403, body = Message), (status = 404, body = Message)))]
-async fn disable_user(
-    State(state): State<AppState>,
-    Admin(admin): Admin,
-    RequestId(request_id): RequestId,
-    Path(user_id): Path<String>,
-) -> Result<Json<Message>> {
-    if user_id == admin.user_id {
-        return Err(Error::bad_request(NOT_YOURSELF));
-    }
-    set_disabled(&state, &admin.email, &user_id, true, request_id.as_deref()).await?;
-    Ok(Message::new("User disabled"))
-}
-
-/// Enables a disabled account again.
-#[utoipa::path(post, path = "/admin/users/{id}/enable", tag = "admin", security(("bearer" = [])),
-    params(("id" = String, Path, description = "The user's id")),
-    responses((status = 200, body = Message), (status = 401, body = Message), (status = 403, body = Message),
-        (status = 404, body = Message)))]
-async fn enable_user(
-    State(state): State<AppState>,
-    Admin(admin): Admin,
-    RequestId(request_id): RequestId,
-    Path(user_id): Path<String>,
-) -> Result<Json<Message>> {
-    set_disabled(&state, &admin.email, &user_id, false, request_id.as_deref()).await?;
-    Ok(Message::new("User enabled"))
-}
-
-async fn set_disabled(
-    state: &AppState,
-    admin_email: &str,
-    user_id: &str,
-    disabled: bool,
-    request_id: Option<&str>,
-) -> Result<()> {
-    let user = users::get(&state.db, user_id).await?.ok_or_else(|| Error::NotFound(USER_NOT_FOUND.into()))?;
-    users::set_disabled(&state.db, &user.id, disabled).await?;
-    if disabled {
-        sessions::revoke_all_of_user(&state.db, &user.id, state.clock.now()).await?;
-    }
-    let (event, verb) = if disabled { ("user.disabled", "disabled") } else { ("user.enabled", "enabled") };
-    logs::record(
-        state,
-        logs::Event::warn(event, format!("{admin_email} {verb} the account {}", user.email))
-            .user(&user.id)
-            .request(request_id),
-    )
-    .await;
-    Ok(())
+/// A query's text filter: trimmed, `None` when blank.
+fn given(text: &Option<String>) -> Option<String> {
+    text.as_deref().map(str::trim).filter(|text| !text.is_empty()).map(str::to_string)
 }
 
 /// `autoscope user create-admin`: makes `email` a platform administrator, creating the
@@ -240,9 +102,9 @@ pub async fn create_admin(state: &AppState, email: &str, password: Option<String
         is_admin: true,
     };
     let now = state.clock.now();
-    let user_id = match companies::find_by_name(&state.db, ADMIN_COMPANY).await? {
+    let user_id = match company_store::find_by_name(&state.db, ADMIN_COMPANY).await? {
         Some(company) => {
-            let (role_id, _) = companies::find_role(&state.db, &company.id, rights::COMMUNITY_ROLE)
+            let (role_id, _) = company_store::find_role(&state.db, &company.id, rights::COMMUNITY_ROLE)
                 .await?
                 .with_context(|| format!("the company {ADMIN_COMPANY} has no {} role", rights::COMMUNITY_ROLE))?;
             users::create(&state.db, &company.id, &role_id, &owner, now).await?
@@ -250,8 +112,15 @@ pub async fn create_admin(state: &AppState, email: &str, password: Option<String
         None => {
             let rights_json = serde_json::to_string(&rights::default_role_rights())?;
             let company = NewCompany { name: ADMIN_COMPANY, country: "", currency_name: "USD", currency_symbol: "$" };
-            match companies::create_with_owner(&state.db, &company, rights::COMMUNITY_ROLE, &rights_json, &owner, now)
-                .await?
+            match company_store::create_with_owner(
+                &state.db,
+                &company,
+                rights::COMMUNITY_ROLE,
+                &rights_json,
+                &owner,
+                now,
+            )
+            .await?
             {
                 Ok((_, user_id)) => Some(user_id),
                 Err(Taken::Email) => None,
@@ -276,10 +145,13 @@ fn generate_password() -> String {
 }
 
 async fn record_admin(state: &AppState, user_id: &str, email: &str) {
-    logs::record(
+    crate::logs::record(
         state,
-        logs::Event::warn("admin.granted", format!("{email} was made a platform administrator from the command line"))
-            .user(user_id),
+        crate::logs::Event::warn(
+            "admin.granted",
+            format!("{email} was made a platform administrator from the command line"),
+        )
+        .user(user_id),
     )
     .await;
 }
@@ -294,5 +166,24 @@ mod tests {
         assert_eq!(password::check_policy(&first), Ok(()));
         assert!(first.chars().count() >= 20);
         assert_ne!(first, generate_password());
+    }
+
+    #[test]
+    fn pages_start_at_1_and_hold_1_to_100() {
+        assert_eq!(Window::of(None, None).unwrap(), Window { page: 1, page_size: 20 });
+        assert_eq!(Window::of(Some(3), Some(100)).unwrap().offset(), 200);
+        for bad in [0, -1] {
+            assert_eq!(Window::of(Some(bad), None).unwrap_err().to_string(), BAD_PAGE);
+        }
+        for bad in [0, 101] {
+            assert_eq!(Window::of(None, Some(bad)).unwrap_err().to_string(), BAD_PAGE_SIZE);
+        }
+    }
+
+    #[test]
+    fn blank_filters_are_absent() {
+        assert_eq!(given(&None), None);
+        assert_eq!(given(&Some("  ".into())), None);
+        assert_eq!(given(&Some(" Ann ".into())), Some("Ann".into()));
     }
 }

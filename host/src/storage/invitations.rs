@@ -18,11 +18,14 @@ pub struct Invitation {
     pub expires_at: i64,
     pub revoked_at: Option<i64>,
     pub accepted_at: Option<i64>,
+    /// Accepting makes the person a company admin (a company's first admin).
+    #[sqlx(try_from = "super::flag::Flag")]
+    pub company_admin: bool,
 }
 
 const SELECT: &str = "SELECT i.id, i.company_id, i.email, i.role_id, r.name AS role,
         COALESCE(u.firstname || ' ' || u.lastname, '') AS invited_by,
-        i.created_at, i.expires_at, i.revoked_at, i.accepted_at
+        i.created_at, i.expires_at, i.revoked_at, i.accepted_at, i.company_admin
     FROM invitations i JOIN roles r ON r.id = i.role_id LEFT JOIN users u ON u.id = i.invited_by";
 
 pub struct NewInvitation<'a> {
@@ -31,6 +34,7 @@ pub struct NewInvitation<'a> {
     pub role_id: &'a str,
     pub token_hash: &'a str,
     pub invited_by: &'a str,
+    pub company_admin: bool,
     pub now: i64,
     pub expires_at: i64,
 }
@@ -38,8 +42,9 @@ pub struct NewInvitation<'a> {
 pub async fn insert(db: &Db, invitation: &NewInvitation<'_>) -> sqlx::Result<String> {
     let id = super::new_id();
     sqlx::query(
-        "INSERT INTO invitations (id, company_id, email, role_id, token_hash, invited_by, created_at, expires_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+        "INSERT INTO invitations (id, company_id, email, role_id, token_hash, invited_by, created_at, expires_at,
+            company_admin)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
     )
     .bind(&id)
     .bind(invitation.company_id)
@@ -49,6 +54,7 @@ pub async fn insert(db: &Db, invitation: &NewInvitation<'_>) -> sqlx::Result<Str
     .bind(invitation.invited_by)
     .bind(invitation.now)
     .bind(invitation.expires_at)
+    .bind(invitation.company_admin)
     .execute(db.pool())
     .await?;
     Ok(id)
@@ -153,15 +159,17 @@ pub async fn accept(db: &Db, invitation: &Invitation, user_id: &str, now: i64) -
     }
     let joined = sqlx::query(
         "INSERT INTO memberships (company_id, user_id, role_id, company_admin, status, joined_at)
-         VALUES ($1, $2, $3, FALSE, 'active', $4)
+         VALUES ($1, $2, $3, $5, 'active', $4)
          ON CONFLICT (company_id, user_id) DO UPDATE
-             SET role_id = excluded.role_id, company_admin = FALSE, status = 'active', joined_at = excluded.joined_at
+             SET role_id = excluded.role_id, company_admin = excluded.company_admin, status = 'active',
+                 joined_at = excluded.joined_at
              WHERE memberships.status = 'removed'",
     )
     .bind(&invitation.company_id)
     .bind(user_id)
     .bind(&invitation.role_id)
     .bind(now)
+    .bind(invitation.company_admin)
     .execute(&mut *tx)
     .await?;
     if joined.rows_affected() != 1 {
@@ -191,7 +199,8 @@ pub async fn accept_as_new(
 ) -> sqlx::Result<NewAccount> {
     let mut tx = db.pool().begin().await?;
     let Some(user_id) =
-        super::users::insert(&mut tx, &invitation.company_id, &invitation.role_id, false, user, now).await?
+        super::users::insert(&mut tx, &invitation.company_id, &invitation.role_id, invitation.company_admin, user, now)
+            .await?
     else {
         return Ok(NewAccount::Exists);
     };

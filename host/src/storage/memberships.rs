@@ -24,7 +24,8 @@ impl Status {
     }
 }
 
-/// What a session in one company needs: the company, the member's role and rights.
+/// What a session in one company needs: the company, the member's role and rights. Only a
+/// company that is not deactivated gives a seat.
 #[derive(Debug, Clone, FromRow)]
 pub struct Seat {
     pub company_id: String,
@@ -40,7 +41,8 @@ pub struct Seat {
 
 const SELECT_SEAT: &str = "SELECT m.company_id, c.name AS companyname, c.edition, c.currency_name, c.currency_symbol,
         r.name AS role_name, r.rights, m.company_admin
-    FROM memberships m JOIN companies c ON c.id = m.company_id JOIN roles r ON r.id = m.role_id";
+    FROM memberships m JOIN companies c ON c.id = m.company_id AND c.deactivated_at IS NULL
+        JOIN roles r ON r.id = m.role_id";
 
 /// Adds `user_id` to the company with a role, on `conn` (a transaction or a pool connection).
 pub(crate) async fn insert(

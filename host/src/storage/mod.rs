@@ -128,3 +128,18 @@ pub fn is_unique_violation(err: &sqlx::Error) -> bool {
 pub fn new_id() -> String {
     uuid::Uuid::now_v7().to_string()
 }
+
+/// A `LIKE … ESCAPE '\'` pattern matching values that contain `text` lower-cased (compare
+/// with `LOWER(column)`): its own `%`, `_` and `\` match only themselves.
+pub fn contains_pattern(text: &str) -> String {
+    let mut pattern = String::with_capacity(text.len() + 2);
+    pattern.push('%');
+    for c in text.to_lowercase().chars() {
+        if matches!(c, '%' | '_' | '\\') {
+            pattern.push('\\');
+        }
+        pattern.push(c);
+    }
+    pattern.push('%');
+    pattern
+}

@@ -14,8 +14,8 @@ pub async fn create(db: &Db, id: &str, user_id: &str, company_id: &str, now: i64
     Ok(())
 }
 
-/// The session's user, when the session is live, the account enabled and the person an
-/// active member of the session's company (deactivation ends sessions at once).
+/// The session's user, when the session is live, the account enabled, the company not
+/// deactivated and the person an active member of it (deactivation ends sessions at once).
 #[derive(Debug, Clone, FromRow)]
 pub struct LiveSession {
     pub session_id: String,
@@ -42,7 +42,7 @@ pub async fn find_live(db: &Db, session_id: &str, user_id: &str, now: i64) -> sq
          JOIN companies c ON c.id = s.company_id
          JOIN roles r ON r.id = m.role_id
          WHERE s.id = $1 AND s.user_id = $2 AND s.revoked_at IS NULL AND s.expires_at > $3
-           AND u.disabled = FALSE",
+           AND u.disabled = FALSE AND c.deactivated_at IS NULL",
     )
     .bind(session_id)
     .bind(user_id)
@@ -64,6 +64,16 @@ pub async fn revoke_all_of_user(db: &Db, user_id: &str, now: i64) -> sqlx::Resul
     sqlx::query("UPDATE sessions SET revoked_at = $1 WHERE user_id = $2 AND revoked_at IS NULL")
         .bind(now)
         .bind(user_id)
+        .execute(db.pool())
+        .await?;
+    Ok(())
+}
+
+/// Ends every session opened in the company (it was deactivated).
+pub async fn revoke_all_in_company(db: &Db, company_id: &str, now: i64) -> sqlx::Result<()> {
+    sqlx::query("UPDATE sessions SET revoked_at = $1 WHERE company_id = $2 AND revoked_at IS NULL")
+        .bind(now)
+        .bind(company_id)
         .execute(db.pool())
         .await?;
     Ok(())

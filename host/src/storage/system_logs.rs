@@ -84,3 +84,69 @@ pub async fn list_for_user(db: &Db, user_id: &str, limit: i64) -> sqlx::Result<V
     .fetch_all(db.pool())
     .await
 }
+
+/// What the administrators' log is narrowed to; each filter is optional.
+#[derive(Debug, Default, Clone)]
+pub struct Filter {
+    pub company_id: Option<String>,
+    /// A user id, or text the user's e-mail contains (case-insensitive).
+    pub user: Option<String>,
+    pub level: Option<String>,
+    /// `[from, to)`, unix seconds.
+    pub from: Option<i64>,
+    pub to: Option<i64>,
+}
+
+/// An entry with the names of its company and user.
+#[derive(Debug, Clone, FromRow)]
+pub struct NamedEntry {
+    pub id: String,
+    pub company_id: Option<String>,
+    pub companyname: Option<String>,
+    pub user_id: Option<String>,
+    pub user_email: Option<String>,
+    pub level: String,
+    pub event: String,
+    pub message: String,
+    pub request_id: Option<String>,
+    pub created_at: i64,
+}
+
+// Every filter is a bound parameter; a missing one (NULL) matches everything.
+const FILTERED: &str = "FROM system_logs l LEFT JOIN companies c ON c.id = l.company_id
+        LEFT JOIN users u ON u.id = l.user_id
+    WHERE ($1 IS NULL OR l.company_id = $1)
+      AND ($2 IS NULL OR l.user_id = $2 OR LOWER(u.email) LIKE $3 ESCAPE '\\')
+      AND ($4 IS NULL OR l.level = $4)
+      AND ($5 IS NULL OR l.created_at >= $5)
+      AND ($6 IS NULL OR l.created_at < $6)";
+
+fn bind_filter<'q, O>(
+    query: sqlx::query::QueryAs<'q, sqlx::Any, O, sqlx::any::AnyArguments>,
+    filter: &'q Filter,
+) -> sqlx::query::QueryAs<'q, sqlx::Any, O, sqlx::any::AnyArguments> {
+    let contains = filter.user.as_deref().map(super::contains_pattern);
+    query
+        .bind(filter.company_id.as_deref())
+        .bind(filter.user.as_deref())
+        .bind(contains)
+        .bind(filter.level.as_deref())
+        .bind(filter.from)
+        .bind(filter.to)
+}
+
+/// Entries of every company (and the platform's own) that pass the filter, newest first.
+pub async fn search(db: &Db, filter: &Filter, limit: i64, offset: i64) -> sqlx::Result<Vec<NamedEntry>> {
+    let sql = format!(
+        "SELECT l.id, l.company_id, c.name AS companyname, l.user_id, u.email AS user_email, l.level, l.event,
+                l.message, l.request_id, l.created_at
+         {FILTERED} ORDER BY l.created_at DESC, l.id DESC LIMIT $7 OFFSET $8"
+    );
+    bind_filter(sqlx::query_as(sqlx::AssertSqlSafe(sql)), filter).bind(limit).bind(offset).fetch_all(db.pool()).await
+}
+
+pub async fn count(db: &Db, filter: &Filter) -> sqlx::Result<i64> {
+    let sql = format!("SELECT COUNT(*) {FILTERED}");
+    let (total,): (i64,) = bind_filter(sqlx::query_as(sqlx::AssertSqlSafe(sql)), filter).fetch_one(db.pool()).await?;
+    Ok(total)
+}

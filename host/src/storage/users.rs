@@ -252,3 +252,29 @@ pub async fn list_in_company(db: &Db, company_id: &str) -> sqlx::Result<Vec<Dire
     .fetch_all(db.pool())
     .await
 }
+
+// People whose name or e-mail contains the pattern ($1, from `super::contains_pattern`);
+// NULL matches everyone.
+const PEOPLE_MATCHING: &str = "FROM users u
+    WHERE $1 IS NULL OR LOWER(u.email) LIKE $1 ESCAPE '\\'
+       OR LOWER(u.firstname || ' ' || u.lastname) LIKE $1 ESCAPE '\\'";
+
+/// One page of every account (platform admin use), by name, narrowed to `search`.
+pub async fn search_accounts(db: &Db, search: Option<&str>, limit: i64, offset: i64) -> sqlx::Result<Vec<Account>> {
+    sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "SELECT u.id, u.email, u.firstname, u.lastname, u.job_title, u.disabled, u.is_admin {PEOPLE_MATCHING}
+         ORDER BY LOWER(u.firstname), LOWER(u.lastname), u.email LIMIT $2 OFFSET $3"
+    )))
+    .bind(search.map(super::contains_pattern))
+    .bind(limit)
+    .bind(offset)
+    .fetch_all(db.pool())
+    .await
+}
+
+pub async fn count_accounts(db: &Db, search: Option<&str>) -> sqlx::Result<i64> {
+    sqlx::query_scalar(sqlx::AssertSqlSafe(format!("SELECT COUNT(*) {PEOPLE_MATCHING}")))
+        .bind(search.map(super::contains_pattern))
+        .fetch_one(db.pool())
+        .await
+}

@@ -80,6 +80,23 @@ fn addresses(emails: &[String]) -> Result<Vec<String>> {
 /// Invites every address with the role; refused as a whole when one is a member already,
 /// has a pending invitation, or the community edition's seats would be exceeded.
 pub async fn invite(state: &AppState, actor: &Actor, emails: &[String], role_id: &str) -> Result<Vec<Invitation>> {
+    invite_as(state, actor, emails, role_id, false).await
+}
+
+/// Invites `email` to be a company admin with the role (a platform administrator names a
+/// new company's first admin).
+pub async fn invite_company_admin(state: &AppState, actor: &Actor, email: &str, role_id: &str) -> Result<Invitation> {
+    let sent = invite_as(state, actor, &[email.to_string()], role_id, true).await?;
+    sent.into_iter().next().ok_or_else(|| Error::Internal(anyhow::anyhow!("the invitation of {email} was not kept")))
+}
+
+async fn invite_as(
+    state: &AppState,
+    actor: &Actor,
+    emails: &[String],
+    role_id: &str,
+    company_admin: bool,
+) -> Result<Vec<Invitation>> {
     actor.must_manage()?;
     let emails = addresses(emails)?;
     let role = roles::find(state, actor, role_id).await?;
@@ -110,13 +127,15 @@ pub async fn invite(state: &AppState, actor: &Actor, emails: &[String], role_id:
                 role_id: &role.id,
                 token_hash: &token_hash(state, &token),
                 invited_by: &actor.user_id,
+                company_admin,
                 now,
                 expires_at: now + LIFETIME_SECONDS,
             },
         )
         .await?;
         send(state, actor, email, &companyname, &token).await?;
-        actor.record(state, "invitation.sent", format!("invited {email} as {}", role.name), None).await;
+        let what = if company_admin { format!("{} and company admin", role.name) } else { role.name.clone() };
+        actor.record(state, "invitation.sent", format!("invited {email} as {what}"), None).await;
         sent.push(id);
     }
     let open = invitations::list_open(&state.db, &actor.company_id).await?;

@@ -19,6 +19,7 @@ use crate::rights::{self, Edition};
 use crate::storage::memberships::{self, Status};
 use crate::storage::system_logs;
 
+pub use invitations::invite_company_admin;
 pub use roles::LabelledKey;
 
 pub use autoscope_wire::members::{ADMIN_ONLY, LAST_ADMIN, SEATS_FULL};

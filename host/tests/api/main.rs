@@ -3,6 +3,7 @@
 mod support;
 
 mod admin;
+mod admin_area;
 mod cli;
 mod collections;
 mod directory;
