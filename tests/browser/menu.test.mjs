@@ -16,7 +16,7 @@ import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
 
 import {
-  createUser, eventually, eventuallyEqual, neverWithin, signIn, useBrowser, withPage,
+  createUser, eventually, eventuallyEqual, signIn, useBrowser, withPage,
 } from './support/harness.mjs';
 
 const browser = useBrowser();
@@ -106,25 +106,22 @@ test('the Process group opens from the keyboard: Tab reaches it, Enter opens it'
     await main.getByRole('link', { name: 'Items' }).waitFor();
   }));
 
-test("premium entries are greyed, not links, with the tooltip 'Upgrade to Premium'", (t) =>
+test("premium entries are greyed with the tooltip 'Upgrade to Premium' and lead to the enterprise edition", (t) =>
   withPage(browser, t, async (page, seen) => {
     await signIn(page, user);
     for (const [menu, label] of [['Main menu', 'Database Integration'], ['Company menu', 'Create New Company']]) {
       const entry = page.getByRole('navigation', { name: menu }).getByRole('link', { name: `${label} (Upgrade to Premium)` });
-      assert.equal(await entry.getAttribute('aria-disabled'), 'true', `${label} is disabled`);
-      assert.equal(await entry.locator('a[href]').count(), 0, `${label} has no link`);
       const tooltip = page.getByRole('tooltip', { name: 'Upgrade to Premium' });
       await entry.hover();
       await tooltip.waitFor();
       await page.mouse.move(900, 700);
       await tooltip.waitFor({ state: 'hidden' });
-      // Clicking leads nowhere.
-      const before = page.url();
-      await entry.click({ force: true });
-      await neverWithin(`a navigation from ${label}`, (timeout) => page.waitForURL((url) => url.href !== before, { timeout }));
-      assert.equal(page.url(), before, `${label} does not navigate`);
-      await entry.blur();
-      await tooltip.waitFor({ state: 'hidden' });
+      // Its module stays closed: the entry leads to the enterprise edition's form.
+      await entry.click();
+      await page.waitForURL((url) => url.pathname === '/EnterpriseEdition');
+      await page.getByRole('button', { name: 'Register' }).waitFor();
+      await page.goBack();
+      await page.waitForURL((url) => url.pathname !== '/EnterpriseEdition');
     }
     // The routes of disabled modules do not exist: the fallback page answers.
     await page.goto('/databaseIntegration');

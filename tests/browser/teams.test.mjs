@@ -1,5 +1,6 @@
 // Teams: an admin invites a colleague from Team Master, the colleague accepts from the mailed
-// link and sees what the role allows, and a change of the role reaches their menu live; a
+// link and sees what the role allows, and the admin's change of the role in its rights
+// matrix reaches their menu live; a
 // person in two companies switches between them from the user menu, and every page shows
 // the active company's data, and leaves one from Profile settings (not the last admin);
 // Create New Company makes a company and opens the app in it.
@@ -76,12 +77,20 @@ test('an invited colleague joins with the role given, and a change of the role r
       // headers come after the host subscribed it): what happens before is read on load.
       await eventually('the realtime stream', () => otherSeen.requests.some(({ url }) => url.endsWith('/api/realtime')));
       await otherSeen.requests.find(({ url }) => url.endsWith('/api/realtime')).request.response();
-      const opened = { ...limited, bot_profile: { view: true, disabled: false } };
-      const changed = await api(`/m/team/roles/${role.body.id}`, { method: 'PATCH', token, body: { rights: opened } });
-      assert.equal(changed.status, 200, JSON.stringify(changed.body));
+      // The admin opens Bot Profile to the role in its rights matrix.
+      await page.getByRole('tab', { name: 'Roles' }).click();
+      await page.getByRole('row', { name: /Limited/ }).getByRole('button', { name: 'Edit rights' }).click();
+      const drawer = page.getByRole('dialog', { name: 'Rights of Limited' });
+      const view = drawer.getByRole('checkbox', { name: 'View: Bot Profile' });
+      assert.equal(await view.isChecked(), false);
+      await view.check();
+      await drawer.getByRole('button', { name: 'Save rights' }).click();
+      await drawer.getByRole('button', { name: 'Save rights' }).and(page.locator(':disabled')).waitFor();
       // No reload: the host tells the colleague's session, and the menu follows.
       await botProfile.waitFor();
     });
+    const stored = await api('/m/team/roles', { token });
+    assert.deepEqual(stored.body.roles.find((r) => r.id === role.body.id).rights.bot_profile, { view: true, disabled: false });
 
     // The colleague is now a member: the admin's Members tab lists them.
     await page.goto('/TeamMaster');

@@ -22,6 +22,11 @@ pub type Rights = BTreeMap<String, Right>;
 /// A call to a module the caller's rights do not open.
 pub const NO_RIGHT: &str = "Your rights do not allow this module";
 
+/// How a greyed entry or a cap message names the way to more.
+pub const UPGRADE_LABEL: &str = "Upgrade to Premium";
+/// Where every greyed entry and cap message leads: the shell's enterprise-edition page.
+pub const UPGRADE_PATH: &str = "/EnterpriseEdition";
+
 /// The role every sign-up gets.
 pub const COMMUNITY_ROLE: &str = "communityuser";
 
@@ -70,15 +75,19 @@ pub fn default_role_rights() -> Rights {
     MODULE_KEYS.iter().map(|(key, _)| (key.to_string(), Right { view: true, disabled: false })).collect()
 }
 
-/// The rights a user has now: the role's rights with premium modules disabled for
-/// community companies. Keys the role does not mention are not viewable.
+/// The rights a user has now: the role's rights, except that a community company's
+/// premium modules are shown to everyone, greyed: they are the way to the enterprise
+/// edition, which the role cannot hide. Keys the role does not mention are not viewable.
 pub fn effective(role_rights: &Rights, edition: Edition) -> Rights {
     MODULE_KEYS
         .iter()
         .map(|&(key, premium)| {
-            let stored = role_rights.get(key).copied().unwrap_or(Right { view: false, disabled: true });
-            let disabled = stored.disabled || (premium && edition == Edition::Community);
-            (key.to_string(), Right { view: stored.view, disabled })
+            let right = if premium && edition == Edition::Community {
+                Right { view: true, disabled: true }
+            } else {
+                role_rights.get(key).copied().unwrap_or(Right { view: false, disabled: true })
+            };
+            (key.to_string(), right)
         })
         .collect()
 }
@@ -107,6 +116,14 @@ mod tests {
         assert_eq!(rights["process"], Right { view: true, disabled: false });
         assert!(!allows(&rights, "databaseIntegration"));
         assert!(allows(&rights, "process"));
+    }
+
+    #[test]
+    fn a_community_role_cannot_hide_premium_entries() {
+        let mut hidden = default_role_rights();
+        hidden.insert("databaseIntegration".into(), Right { view: false, disabled: false });
+        assert_eq!(effective(&hidden, Edition::Community)["databaseIntegration"], Right { view: true, disabled: true });
+        assert_eq!(effective(&hidden, Edition::Enterprise)["databaseIntegration"], Right { view: false, disabled: false });
     }
 
     #[test]

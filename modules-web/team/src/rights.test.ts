@@ -45,6 +45,10 @@ describe('premium keys', () => {
     const rights = { databaseIntegration: { view: true, disabled: false } };
     expect(isLocked(premium, 'community')).toBe(true);
     expect(shownRight(rights, premium, 'community')).toEqual({ view: true, disabled: true });
+    expect(shownRight({ databaseIntegration: { view: false, disabled: false } }, premium, 'community')).toEqual({
+      view: true,
+      disabled: true,
+    });
     expect(isLocked(premium, 'enterprise')).toBe(false);
     expect(shownRight(rights, premium, 'enterprise')).toEqual({ view: true, disabled: false });
   });

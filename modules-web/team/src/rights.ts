@@ -1,15 +1,13 @@
 /**
  * A role's rights matrix: a right (view, disabled) per rights key of the installed modules.
- * Premium keys are disabled by the host for a community company whatever the role says, so
- * they cannot be changed there.
+ * Premium keys are shown greyed by the host for a community company whatever the role says,
+ * so they cannot be changed there.
  */
 
 import type { Right, Rights, RightsKey, Role } from './api';
 
 /** What the host reads for a key a role does not mention: not viewable. */
 export const NO_RIGHT: Right = { view: false, disabled: true };
-
-export const UPGRADE_LABEL = 'Upgrade to Premium';
 
 export function rightOf(rights: Rights, key: string): Right {
   return rights[key] ?? NO_RIGHT;
@@ -20,10 +18,12 @@ export function isLocked(key: RightsKey, edition: string): boolean {
   return key.premium && edition !== 'enterprise';
 }
 
-/** The right as the role's members get it: a locked key is disabled whatever is stored. */
+/** A locked key as every member gets it: shown greyed, the way to the enterprise edition. */
+const LOCKED_RIGHT: Right = { view: true, disabled: true };
+
+/** The right as the role's members get it: a locked key is greyed whatever is stored. */
 export function shownRight(rights: Rights, key: RightsKey, edition: string): Right {
-  const right = rightOf(rights, key.key);
-  return isLocked(key, edition) ? { ...right, disabled: true } : right;
+  return isLocked(key, edition) ? LOCKED_RIGHT : rightOf(rights, key.key);
 }
 
 /**

@@ -99,3 +99,8 @@ export type ShellEntry = { label: string, icon: string, key: string, to: string,
  * A realtime channel of the host itself (not a module's): a user's notifications, their session's standing, the company's people.
  */
 export type HostChannel = "notifications" | "session" | "directory";
+
+/**
+ * The way to the enterprise edition: every greyed premium entry and every cap message leads there.
+ */
+export const UPGRADE = {"label":"Upgrade to Premium","path":"/EnterpriseEdition"};

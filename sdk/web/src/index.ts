@@ -75,7 +75,7 @@ export type {
 export { SseParser, parseSse } from './sse';
 export type { SseEvent } from './sse';
 
-export { fetchVisibleModules, moduleIsOpen } from './modules';
+export { UPGRADE, fetchVisibleModules, moduleIsOpen } from './modules';
 export type {
   FetchModulesOptions,
   MenuGroup,

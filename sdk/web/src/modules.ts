@@ -18,6 +18,7 @@ export type {
   VisibleModule,
   VisibleModulesResponse,
 } from './generated';
+export { UPGRADE } from './generated';
 import type { MenuLayout, VisibleModule, VisibleModulesResponse } from './generated';
 
 export interface FetchModulesOptions {

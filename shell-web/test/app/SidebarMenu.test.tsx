@@ -61,14 +61,15 @@ describe('SidebarMenu', () => {
     expect(await screen.findByRole('link', { name: /Business Insight/ })).toBeTruthy();
   });
 
-  it('greys a disabled entry: no link, and the tooltip Upgrade to Premium', async () => {
+  it('greys a disabled entry with the tooltip Upgrade to Premium; it leads to the enterprise edition', async () => {
     renderMenu();
     expect(screen.queryByRole('link', { name: /^Database Integration$/ })).toBeNull();
     const entry = screen.getByRole('link', { name: 'Database Integration (Upgrade to Premium)' });
-    expect(entry.getAttribute('aria-disabled')).toBe('true');
-    expect(entry.getAttribute('href')).toBeNull();
+    expect(entry.getAttribute('href')).toBe('/EnterpriseEdition');
     fireEvent.focus(entry);
     expect(await screen.findByText('Upgrade to Premium')).toBeTruthy();
+    fireEvent.click(entry);
+    expect(screen.getByTestId('where').textContent).toBe('/EnterpriseEdition');
   });
 
   it('shows icons only when compact, named for screen readers', () => {

@@ -8,7 +8,6 @@ import {
   buildModuleRoutes,
   createCompanyOpen,
   flattenMenu,
-  UPGRADE_TOOLTIP,
   type MenuItem,
 } from '../../src/app/menu';
 import type { Rights } from '../../src/session';
@@ -213,7 +212,6 @@ describe('buildMenu', () => {
     expect(find(menu.main, 'Database Integration')).toMatchObject({ disabled: true });
     expect(menu.company[0]).toMatchObject({ label: 'Create New Company', disabled: true });
     expect(find(menu.main, 'Chat')?.disabled).toBeUndefined();
-    expect(UPGRADE_TOOLTIP).toBe('Upgrade to Premium');
   });
 
   it('hides Create New Company when its right does not allow view', () => {

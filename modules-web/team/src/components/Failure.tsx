@@ -1,18 +1,15 @@
+import { UPGRADE } from '@autoscope/web-sdk';
 import { Alert, Anchor, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 
 import type { FormSubmit } from '@common/lib/forms';
 import { MESSAGES } from '../generated';
-import { UPGRADE_LABEL } from '../rights';
-
-/** The enterprise edition's page of the shell. */
-export const UPGRADE_PATH = '/EnterpriseEdition';
 
 /** A link to the enterprise edition, named 'Upgrade to Premium'. */
 export function UpgradeLink() {
   return (
-    <Anchor component={Link} to={UPGRADE_PATH} fw={600}>
-      {UPGRADE_LABEL}
+    <Anchor component={Link} to={UPGRADE.path} fw={600}>
+      {UPGRADE.label}
     </Anchor>
   );
 }

@@ -1,10 +1,10 @@
+import { UPGRADE } from '@autoscope/web-sdk';
 import { Badge, Checkbox, Code, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { Link } from 'react-router';
 
 import type { Right, Rights, RightsKey } from '../api';
-import { UPGRADE_LABEL, isLocked, shownRight } from '../rights';
-import { UPGRADE_PATH } from './Failure';
+import { isLocked, shownRight } from '../rights';
 import classes from '../TeamMasterPage.module.css';
 
 interface RightsMatrixProps {
@@ -51,7 +51,7 @@ export function RightsMatrix({ keys, edition, rights, onChange, roleName }: Righ
               );
               // A disabled input takes no pointer events: the tooltip is on its wrapper.
               return locked ? (
-                <Tooltip label={UPGRADE_LABEL} withinPortal={false}>
+                <Tooltip label={UPGRADE.label} withinPortal={false}>
                   <span>{checkbox}</span>
                 </Tooltip>
               ) : (
@@ -69,14 +69,14 @@ export function RightsMatrix({ keys, edition, rights, onChange, roleName }: Righ
                     {locked && (
                       <Badge
                         component={Link}
-                        to={UPGRADE_PATH}
+                        to={UPGRADE.path}
                         size="xs"
                         variant="light"
                         color="yellow"
                         leftSection={<IconLock size={10} aria-hidden />}
                         style={{ cursor: 'pointer' }}
                       >
-                        {UPGRADE_LABEL}
+                        {UPGRADE.label}
                       </Badge>
                     )}
                   </Stack>

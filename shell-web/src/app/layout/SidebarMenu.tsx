@@ -1,11 +1,15 @@
-/** The sidebar's menu: groups, links, and greyed entries with the 'Upgrade to Premium' tooltip. */
+/**
+ * The sidebar's menu: groups, links, and greyed entries with the 'Upgrade to Premium' tooltip
+ * that lead to the enterprise edition.
+ */
 
+import { UPGRADE } from '@autoscope/web-sdk';
 import { NavLink, Tooltip } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 
 import { NamedIcon } from '../icons';
-import { UPGRADE_TOOLTIP, type MenuItem } from '../menu';
+import type { MenuItem } from '../menu';
 import { pathMatches } from '../pageMeta';
 import classes from './Sidebar.module.css';
 
@@ -24,26 +28,20 @@ function isActive(item: MenuItem, pathname: string): boolean {
   return (item.content ?? []).some((child) => isActive(child, pathname));
 }
 
-function DisabledEntry({ item, compact }: { item: MenuItem; compact: boolean }) {
+/** Greyed (the module is premium, the company community), yet the way to the enterprise edition. */
+function DisabledEntry({ item, compact, onNavigate }: { item: MenuItem; compact: boolean; onNavigate?: () => void }) {
   return (
-    <Tooltip label={UPGRADE_TOOLTIP} position="right" withArrow events={{ hover: true, focus: true, touch: true }}>
-      <div
+    <Tooltip label={UPGRADE.label} position="right" withArrow events={{ hover: true, focus: true, touch: true }}>
+      <NavLink
+        component={Link}
+        to={UPGRADE.path}
         className={classes.disabledEntry}
-        tabIndex={0}
-        role="link"
-        aria-disabled="true"
-        aria-label={`${item.label} (${UPGRADE_TOOLTIP})`}
+        label={compact ? undefined : item.label}
+        leftSection={<NamedIcon name={item.icon} />}
+        aria-label={`${item.label} (${UPGRADE.label})`}
+        onClick={onNavigate}
         data-menu-key={item.key}
-      >
-        <NavLink
-          component="div"
-          label={compact ? undefined : item.label}
-          leftSection={<NamedIcon name={item.icon} />}
-          disabled
-          tabIndex={-1}
-          aria-hidden
-        />
-      </div>
+      />
     </Tooltip>
   );
 }
@@ -59,7 +57,7 @@ function Entry({
   pathname: string;
   onNavigate?: () => void;
 }) {
-  if (item.disabled) return <DisabledEntry item={item} compact={compact} />;
+  if (item.disabled) return <DisabledEntry item={item} compact={compact} onNavigate={onNavigate} />;
   const active = isActive(item, pathname);
   const icon = <NamedIcon name={item.icon} />;
   const children = item.content ?? [];
