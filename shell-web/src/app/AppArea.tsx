@@ -27,7 +27,10 @@ import {
 } from './menu';
 import { modulePageMeta, type PageMeta } from './pageMeta';
 import { CompaniesPage } from './pages/admin/CompaniesPage';
+import { EnterpriseRequestsPage } from './pages/admin/EnterpriseRequestsPage';
 import { ModulesPage } from './pages/admin/ModulesPage';
+import { PeoplePage } from './pages/admin/PeoplePage';
+import { SystemLogsPage } from './pages/admin/SystemLogsPage';
 import { CreateCompanyPage } from './pages/CreateCompanyPage';
 import { DashboardPage } from './pages/DashboardPage';
 import { FallbackPage } from './pages/FallbackPage';
@@ -86,6 +89,30 @@ const ADMIN_PAGES: readonly PageMeta[] = [
     icon: 'puzzle',
     description: 'The installed modules, their capabilities, installs and removals',
     breadcrumb: ['Administration', 'Modules'],
+  },
+  {
+    path: ADMIN_ROUTES.enterpriseRequests,
+    exact: true,
+    heading: 'Enterprise requests',
+    icon: 'inbox',
+    description: 'Requests for the enterprise edition, and the upgrade that answers one',
+    breadcrumb: ['Administration', 'Enterprise requests'],
+  },
+  {
+    path: ADMIN_ROUTES.people,
+    exact: true,
+    heading: 'People',
+    icon: 'users',
+    description: 'Every account of every company',
+    breadcrumb: ['Administration', 'People'],
+  },
+  {
+    path: ADMIN_ROUTES.logs,
+    exact: true,
+    heading: 'System logs',
+    icon: 'activity',
+    description: "Every company's log, filtered, paged and exported",
+    breadcrumb: ['Administration', 'System logs'],
   },
   PROFILE_PAGE,
 ];
@@ -218,6 +245,13 @@ function AdminArea({
           element={<CompaniesPage session={session} />}
         />
         <Route path={childPath(ADMIN_ROUTES.modules, true)} caseSensitive element={<ModulesPage session={session} />} />
+        <Route
+          path={childPath(ADMIN_ROUTES.enterpriseRequests, true)}
+          caseSensitive
+          element={<EnterpriseRequestsPage session={session} />}
+        />
+        <Route path={childPath(ADMIN_ROUTES.people, true)} caseSensitive element={<PeoplePage session={session} />} />
+        <Route path={childPath(ADMIN_ROUTES.logs, true)} caseSensitive element={<SystemLogsPage session={session} />} />
         <Route
           path={childPath(SHELL_ROUTES.profile, true)}
           caseSensitive

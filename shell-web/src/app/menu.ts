@@ -213,6 +213,9 @@ export function createCompanyOpen(rights: Rights, menu: MenuLayout): boolean {
 export const ADMIN_ROUTES = {
   companies: '/admin/companies',
   modules: '/admin/modules',
+  enterpriseRequests: '/admin/enterpriseRequests',
+  people: '/admin/people',
+  logs: '/admin/logs',
 } as const;
 
 /** The admin sidebar. */
@@ -220,6 +223,14 @@ export function buildAdminMenu(): MenuItem[] {
   return [
     { label: 'Companies', icon: 'building', to: ADMIN_ROUTES.companies, key: 'admin_companies' },
     { label: 'Modules', icon: 'puzzle', to: ADMIN_ROUTES.modules, key: 'admin_modules' },
+    {
+      label: 'Enterprise requests',
+      icon: 'inbox',
+      to: ADMIN_ROUTES.enterpriseRequests,
+      key: 'admin_enterprise_requests',
+    },
+    { label: 'People', icon: 'users', to: ADMIN_ROUTES.people, key: 'admin_people' },
+    { label: 'System logs', icon: 'activity', to: ADMIN_ROUTES.logs, key: 'admin_logs' },
   ];
 }
 

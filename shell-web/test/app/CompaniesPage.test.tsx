@@ -13,6 +13,9 @@ import { renderInMantine } from '../render';
 
 beforeAll(stubBrowser);
 
+// The flags are files the build emits (webpackContext); the new company's country list shows none here.
+vi.mock('../../src/options/flags', () => ({ flagUrl: () => undefined }));
+
 afterEach(cleanup);
 
 const session: Session = {
@@ -45,6 +48,20 @@ function account(id: string, firstname: string, extra: Partial<AccountItem> = {}
   };
 }
 
+function company(id: string, name: string, edition: string, createdAt: string, users: number): CompanyItem {
+  return {
+    id,
+    name,
+    edition,
+    createdAt,
+    users,
+    country: 'IN',
+    currency: 'INR',
+    deactivatedAt: null,
+    administration: false,
+  };
+}
+
 /** A small host: the companies, each one's accounts, and disable/enable with the host's answers. */
 let companies: CompanyItem[];
 let accounts: Record<string, AccountItem[]>;
@@ -56,9 +73,9 @@ function json(status: number, body: unknown): Response {
 
 beforeEach(() => {
   companies = [
-    { id: 'c1', name: 'Autoscope', edition: 'enterprise', createdAt: '2026-11-01T10:00:00Z', users: 3 },
-    { id: 'c2', name: 'Empty Ltd', edition: 'community', createdAt: '2026-11-02T10:00:00Z', users: 0 },
-    { id: 'gone', name: 'Gone Ltd', edition: 'community', createdAt: '2026-11-03T10:00:00Z', users: 1 },
+    company('c1', 'Autoscope', 'enterprise', '2026-11-01T10:00:00Z', 3),
+    company('c2', 'Empty Ltd', 'community', '2026-11-02T10:00:00Z', 0),
+    company('gone', 'Gone Ltd', 'community', '2026-11-03T10:00:00Z', 1),
   ];
   accounts = {
     c1: [

@@ -339,6 +339,9 @@ describe('buildAdminMenu', () => {
     expect(buildAdminMenu().map(({ label, to }) => [label, to])).toEqual([
       ['Companies', '/admin/companies'],
       ['Modules', '/admin/modules'],
+      ['Enterprise requests', '/admin/enterpriseRequests'],
+      ['People', '/admin/people'],
+      ['System logs', '/admin/logs'],
     ]);
   });
 });

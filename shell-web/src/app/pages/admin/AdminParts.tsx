@@ -84,6 +84,50 @@ export interface AdminColumn {
   hidden?: boolean;
 }
 
+/** A table of `rows` (`row` gives each `Table.Tr`), or one row saying `empty` when there is none. */
+export interface AdminRowsProps<T> {
+  rows: readonly T[];
+  minWidth: number;
+  columns: readonly AdminColumn[];
+  empty: string;
+  row: (item: T) => ReactNode;
+}
+
+export function AdminRows<T>({ rows, minWidth, columns, empty, row }: AdminRowsProps<T>) {
+  return (
+    <Table.ScrollContainer minWidth={minWidth}>
+      <Table striped highlightOnHover verticalSpacing="xs">
+        <Table.Thead>
+          <Table.Tr>
+            {columns.map((column) =>
+              column.hidden ? (
+                <Table.Th key={column.label} aria-label={column.label} />
+              ) : (
+                <Table.Th key={column.label} ta={column.right ? 'right' : undefined}>
+                  {column.label}
+                </Table.Th>
+              ),
+            )}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.length === 0 ? (
+            <Table.Tr>
+              <Table.Td colSpan={columns.length}>
+                <Text c="dimmed" size="sm" ta="center" py="md">
+                  {empty}
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          ) : (
+            rows.map(row)
+          )}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
 /**
  * The current page of `table` with a row each (`row` gives the `Table.Tr`), a row saying
  * `empty` (or `noMatch` while searching) when there is none, and the pager counting `noun`.
@@ -101,36 +145,13 @@ export interface AdminTableProps<T> {
 export function AdminTable<T>({ table, minWidth, columns, empty, noMatch, noun, row }: AdminTableProps<T>) {
   return (
     <>
-      <Table.ScrollContainer minWidth={minWidth}>
-        <Table striped highlightOnHover verticalSpacing="xs">
-          <Table.Thead>
-            <Table.Tr>
-              {columns.map((column) =>
-                column.hidden ? (
-                  <Table.Th key={column.label} aria-label={column.label} />
-                ) : (
-                  <Table.Th key={column.label} ta={column.right ? 'right' : undefined}>
-                    {column.label}
-                  </Table.Th>
-                ),
-              )}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {table.rows.length === 0 ? (
-              <Table.Tr>
-                <Table.Td colSpan={columns.length}>
-                  <Text c="dimmed" size="sm" ta="center" py="md">
-                    {table.query ? noMatch : empty}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            ) : (
-              table.rows.map(row)
-            )}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <AdminRows
+        rows={table.rows}
+        minWidth={minWidth}
+        columns={columns}
+        empty={table.query ? noMatch : empty}
+        row={row}
+      />
       <TablePager table={table} noun={noun} />
     </>
   );
@@ -165,5 +186,29 @@ export function AdminListCard<T>({
       </Group>
       <AdminTable {...list} />
     </Card>
+  );
+}
+
+/** The pager of a list the host pages: how many match, and the pages when there is more than one. */
+export function ServerPager({
+  total,
+  page,
+  pages,
+  noun,
+  onPage,
+}: {
+  total: number;
+  page: number;
+  pages: number;
+  noun: string;
+  onPage: (page: number) => void;
+}) {
+  return (
+    <Group justify="space-between" mt="sm">
+      <Text size="sm" c="dimmed">
+        {total} {noun}
+      </Text>
+      {pages > 1 && <Pagination total={pages} value={page} onChange={onPage} size="sm" />}
+    </Group>
   );
 }

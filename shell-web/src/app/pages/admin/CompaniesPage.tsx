@@ -1,6 +1,6 @@
 /**
  * Admin: every company with its edition and user count (GET /api/admin/companies), the
- * edition switch, and a company's accounts (GET /api/admin/companies/{id}/users) with
+ * edition switch, a new company, rename, deactivate and reactivate, and a company's accounts (GET /api/admin/companies/{id}/users) with
  * disabling (after a confirmation) or enabling each one.
  */
 
@@ -30,6 +30,7 @@ import { notifyFailure, notifySuccess } from '../../../ui';
 import { formatDateTime } from '../../format';
 import { queryKeys } from '../../queryClient';
 import { AdminListCard, AdminTable, TableSearch, WhenLoaded, type AdminColumn } from './AdminParts';
+import { CompanyActionsMenu, CreateCompanyButton } from './CompanyActions';
 import {
   accountAction,
   accountActionPath,
@@ -50,9 +51,15 @@ export interface CompanyItem {
   id: string;
   name: string;
   edition: string;
+  country: string;
+  currency: string;
   /** ISO 8601, UTC. */
   createdAt: string;
   users: number;
+  /** ISO 8601, UTC; null while the company is active. */
+  deactivatedAt: string | null;
+  /** The platform administrators' company: never renamed or deactivated. */
+  administration: boolean;
 }
 
 const EDITIONS = [
@@ -65,6 +72,7 @@ const COMPANY_COLUMNS: readonly AdminColumn[] = [
   { label: 'Edition' },
   { label: 'Users', right: true },
   { label: 'Created' },
+  { label: 'Actions', hidden: true },
 ];
 
 const ACCOUNT_COLUMNS: readonly AdminColumn[] = [
@@ -310,12 +318,15 @@ export function CompaniesPage({ session }: { session: Session }) {
   return (
     <WhenLoaded query={companies}>
       <Stack gap="lg">
+        <Group justify="flex-end">
+          <CreateCompanyButton session={session} />
+        </Group>
         <AdminListCard
           title="Companies"
           description="Choose a company's user count to see its accounts."
           searchLabel="Search companies"
           table={table}
-          minWidth={560}
+          minWidth={680}
           columns={COMPANY_COLUMNS}
           empty="There are no companies yet."
           noMatch="No company matches the search."
@@ -325,9 +336,16 @@ export function CompaniesPage({ session }: { session: Session }) {
             return (
               <Table.Tr key={company.id} bg={open ? 'var(--mantine-primary-color-light)' : undefined}>
                 <Table.Td>
-                  <Text size="sm" fw={500}>
-                    {company.name}
-                  </Text>
+                  <Group gap={6} wrap="nowrap">
+                    <Text size="sm" fw={500}>
+                      {company.name}
+                    </Text>
+                    {company.deactivatedAt && (
+                      <Badge size="xs" variant="light" color="red">
+                        Deactivated
+                      </Badge>
+                    )}
+                  </Group>
                   <Text size="xs" c="dimmed">
                     {company.id}
                   </Text>
@@ -349,6 +367,9 @@ export function CompaniesPage({ session }: { session: Session }) {
                   </Button>
                 </Table.Td>
                 <Table.Td>{formatDateTime(company.createdAt)}</Table.Td>
+                <Table.Td ta="right">
+                  <CompanyActionsMenu company={company} session={session} />
+                </Table.Td>
               </Table.Tr>
             );
           }}
