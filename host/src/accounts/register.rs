@@ -9,6 +9,7 @@ use crate::error::{Error, Result};
 use crate::http::AppState;
 use crate::logs;
 use crate::rights;
+use crate::storage::Db;
 use crate::storage::companies::{self, NewCompany, Taken};
 use crate::storage::users::{self, NewUser, User};
 
@@ -44,7 +45,7 @@ pub struct CompanyProfile {
 
 impl CompanyProfile {
     /// The step 3 fields in form order, the agreement, and the role.
-    pub fn check(&self) -> Result<()> {
+    pub async fn check(&self, db: &Db) -> Result<()> {
         Profile {
             gender: &self.gender,
             country: &self.country,
@@ -53,7 +54,8 @@ impl CompanyProfile {
             currency_name: &self.currency_name,
             department: &self.department,
         }
-        .check()?;
+        .check(db)
+        .await?;
         if !self.agreed_to_terms_and_conditions {
             return Err(Error::bad_request(AGREEMENT_REQUIRED));
         }

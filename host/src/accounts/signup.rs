@@ -162,7 +162,7 @@ async fn community_sign_up(
     let firstname = validate::required(&body.firstname, "Please enter First Name")?;
     let lastname = validate::required(&body.lastname, "Please enter Last Name")?;
     let email = validate::email(&body.email, "Please enter valid Email")?;
-    body.profile.check()?;
+    body.profile.check(&state.db).await?;
     if body.password.is_empty() {
         return Err(Error::bad_request("Please enter a password"));
     }

@@ -290,7 +290,7 @@ async fn social_sign_up(
 ) -> Result<Json<SocialAnswer>> {
     limit(&state, &addr).await?;
     // The form is checked before the provider is asked anything.
-    body.profile.check()?;
+    body.profile.check(&state.db).await?;
     let Verified { provider, identity, nonce_hash } = verify(&state, &body.proof).await?;
     let email = identity.email.as_deref().ok_or_else(|| Error::bad_request(NO_EMAIL))?;
     let (firstname, lastname) =

@@ -140,7 +140,8 @@ async fn create(state: &AppState, invitation: &Invitation, body: &AcceptRequest)
     let firstname = validate::required(&body.firstname, "Please enter First Name")?;
     let lastname = validate::required(&body.lastname, "Please enter Last Name")?;
     Person { gender: &body.gender, country: &body.country, job_title: &body.job_title, department: &body.department }
-        .check()?;
+        .check(&state.db)
+        .await?;
     if body.password.is_empty() {
         return Err(Error::bad_request("Please enter a password"));
     }
