@@ -18,7 +18,7 @@ use crate::http::{AppState, Json, Message, RequestId};
 use crate::logs;
 use crate::rights::{self, Edition};
 use crate::storage::companies::{self, NewCompany, Renamed};
-use crate::storage::{sessions, users};
+use crate::storage::{memberships, sessions, users};
 use crate::teams;
 
 pub const COMPANY_NOT_FOUND: &str = "Company not found";
@@ -296,7 +296,7 @@ async fn set_edition(
     Ok(Message::new(format!("Edition set to {}", edition.as_str())))
 }
 
-/// Sets the edition and logs it; 404 for an unknown company.
+/// Sets the edition, tells the members and logs it; 404 for an unknown company.
 pub(super) async fn change_edition(
     state: &AppState,
     admin_email: &str,
@@ -306,6 +306,12 @@ pub(super) async fn change_edition(
 ) -> Result<()> {
     if !companies::set_edition(&state.db, company_id, edition.as_str()).await? {
         return Err(Error::NotFound(COMPANY_NOT_FOUND.into()));
+    }
+    // Members' rights change with the edition: their open screens read them again.
+    for member in memberships::members(&state.db, company_id).await? {
+        if member.status == memberships::Status::Active.as_str() {
+            state.realtime.session_changed(company_id, &member.user_id);
+        }
     }
     logs::record(
         state,
