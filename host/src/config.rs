@@ -100,6 +100,9 @@ pub struct Config {
     pub user_list_key: Secret,
     pub log: String,
     pub session_ttl: Duration,
+    /// How long a data deletion request waits before the host carries it out (the person
+    /// may cancel meanwhile).
+    pub deletion_grace: Duration,
     pub rate_limits: RateLimits,
     /// Take the client address from `X-Forwarded-For` (only behind a trusted proxy).
     pub trust_proxy: bool,
@@ -151,6 +154,10 @@ impl Config {
             .map(|v| v.parse().context("AUTOSCOPE_SESSION_HOURS must be a whole number"))
             .transpose()?
             .unwrap_or(12);
+        let deletion_grace_hours: u64 = get("AUTOSCOPE_DELETION_GRACE_HOURS")
+            .map(|v| v.parse().context("AUTOSCOPE_DELETION_GRACE_HOURS must be a whole number"))
+            .transpose()?
+            .unwrap_or(24);
         let public_url =
             get("AUTOSCOPE_PUBLIC_URL").unwrap_or_else(|| format!("http://{addr}")).trim_end_matches('/').to_string();
         let social = ["facebook", "google", "linkedin"]
@@ -175,6 +182,7 @@ impl Config {
             user_list_key,
             log: get("AUTOSCOPE_LOG").unwrap_or_else(|| "info".into()),
             session_ttl: Duration::from_secs(session_hours * 3600),
+            deletion_grace: Duration::from_secs(deletion_grace_hours * 3600),
             rate_limits: RateLimits::default(),
             trust_proxy: get("AUTOSCOPE_TRUST_PROXY").is_some_and(|v| v == "1" || v == "true"),
             social,

@@ -58,7 +58,8 @@ pub async fn serve(
         .context("server failed")
 }
 
-/// Drops ended sessions and old rate-limit windows every hour.
+/// Every hour: drops ended sessions and old rate-limit windows, and carries out the data
+/// deletion requests whose grace period is over.
 async fn housekeeping(state: AppState) {
     let mut tick = tokio::time::interval(std::time::Duration::from_secs(3600));
     loop {
@@ -69,6 +70,9 @@ async fn housekeeping(state: AppState) {
         }
         if let Err(err) = storage::rate_limits::purge(&state.db, now - 86_400).await {
             tracing::warn!(error = %err, "rate-limit purge failed");
+        }
+        if let Err(err) = accounts::deletion::run_due(&state).await {
+            tracing::warn!(error = %err, "data deletion run failed");
         }
     }
 }

@@ -74,6 +74,9 @@ enum UserCommand {
         #[arg(long, env = "AUTOSCOPE_ADMIN_PASSWORD", hide_env_values = true)]
         password: Option<String>,
     },
+    /// Carry out now the data deletion requests whose grace period is over (the server does
+    /// it every hour).
+    RunDeletions,
 }
 
 #[tokio::main]
@@ -111,6 +114,12 @@ async fn main() -> anyhow::Result<()> {
             let state = autoscope::prepare(config).await?;
             let outcome = autoscope::admin::create_admin(&state, &email, password).await?;
             println!("{outcome}");
+            Ok(())
+        }
+        Command::User { command: UserCommand::RunDeletions } => {
+            let state = autoscope::prepare(config).await?;
+            let done = autoscope::accounts::deletion::run_due(&state).await?;
+            println!("{done} data deletion request(s) carried out");
             Ok(())
         }
     }

@@ -2,6 +2,8 @@
 //! company, sessions' end, password reset and social sign-in, on the product's `/users/...`
 //! paths and with the exact messages the person sees.
 
+pub mod deletion;
+pub mod email_change;
 pub mod new_company;
 pub mod oidc;
 pub mod profile;
@@ -41,6 +43,8 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .merge(social::routes())
         .merge(switch::routes())
         .merge(new_company::routes())
+        .merge(email_change::routes())
+        .merge(deletion::routes())
 }
 
 /// `userdata` of the sign-in answer: the session's user, company and rights.
@@ -53,8 +57,18 @@ pub struct UserData {
     pub email: String,
     pub companyname: String,
     pub job_title: String,
+    pub gender: String,
+    pub country: String,
+    pub department: String,
+    /// False for an account made by social sign-in that has not set a password yet.
+    pub has_password: bool,
     pub company_id: String,
     pub edition: String,
+    /// The company's currency: its ISO code and symbol.
+    pub currency_name: String,
+    pub currency_symbol: String,
+    /// Administers the session's company.
+    pub company_admin: bool,
     pub is_admin: bool,
     pub userrole: Vec<UserRole>,
     /// The passphrase that opens the encrypted user list of `GET /users/all_users`.
@@ -78,8 +92,15 @@ impl UserData {
             email: user.email.clone(),
             companyname: seat.companyname.clone(),
             job_title: user.job_title.clone(),
+            gender: user.gender.clone(),
+            country: user.country.clone(),
+            department: user.department.clone(),
+            has_password: user.password_hash.is_some(),
             company_id: seat.company_id.clone(),
             edition: seat.edition.clone(),
+            currency_name: seat.currency_name.clone(),
+            currency_symbol: seat.currency_symbol.clone(),
+            company_admin: seat.company_admin,
             is_admin: user.is_admin,
             userrole: vec![UserRole {
                 role: seat.role_name.clone(),

@@ -1,4 +1,5 @@
-//! The signed-in user's own account: who they are, their profile details and password.
+//! The signed-in user's own account: who they are, their profile details and password, and
+//! their company's currency (a company admin's to change).
 
 use axum::extract::State;
 use serde::Deserialize;
@@ -6,19 +7,28 @@ use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::UserData;
-use super::validate::required;
+use super::validate::{self, required};
 use crate::auth::{ClientAddr, CurrentUser, password, rate_limit};
 use crate::error::{Error, Result};
-use crate::http::{AppState, Json, Message};
-use crate::storage::{sessions, users};
+use crate::http::{AppState, Json, Message, RequestId};
+use crate::logs;
+use crate::storage::{companies, sessions, users};
 
 pub const PASSWORD_CHANGED: &str = "Password changed";
 pub const WRONG_PASSWORD: &str = "Current password is incorrect";
+pub const PASSWORD_SET: &str = "Password set";
+/// `setPassword` is for accounts without a password; the others change theirs.
+pub const PASSWORD_ALREADY_SET: &str = "Your account already has a password; change it with the current one";
+pub const NOT_COMPANY_ADMIN: &str = "Only a company admin can change the company's currency";
 /// Longest first name, last name or job title kept.
 const MAX_FIELD_CHARS: usize = 100;
 
 pub fn routes() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(me, update_me)).routes(routes!(change_password))
+    OpenApiRouter::new()
+        .routes(routes!(me, update_me))
+        .routes(routes!(change_password))
+        .routes(routes!(set_password))
+        .routes(routes!(company_currency))
 }
 
 /// The signed-in user with their current rights (they change with role and edition).
@@ -35,10 +45,17 @@ pub struct ProfileChange {
     #[serde(default)]
     pub lastname: String,
     #[serde(default)]
+    pub gender: String,
+    #[serde(default)]
+    pub country: String,
+    #[serde(default)]
+    pub department: String,
+    #[serde(default)]
     pub job_title: String,
 }
 
-/// Changes the caller's name and job title; answers the updated user.
+/// Changes the caller's name and sign-up details (gender, country, department, job title)
+/// under the sign-up's rules and messages; answers the updated user.
 #[utoipa::path(put, path = "/users/me", tag = "accounts", security(("bearer" = [])), request_body = ProfileChange,
     responses((status = 200, body = UserData), (status = 400, body = Message), (status = 401, body = Message)))]
 async fn update_me(
@@ -46,9 +63,22 @@ async fn update_me(
     current: CurrentUser,
     Json(change): Json<ProfileChange>,
 ) -> Result<Json<UserData>> {
+    let firstname = field(&change.firstname, "Please enter First Name")?;
+    let lastname = field(&change.lastname, "Please enter Last Name")?;
+    validate::Person {
+        gender: &change.gender,
+        country: &change.country,
+        job_title: &change.job_title,
+        department: &change.department,
+    }
+    .check(&state.db)
+    .await?;
     let details = users::ProfileDetails {
-        firstname: field(&change.firstname, "Please enter First Name")?,
-        lastname: field(&change.lastname, "Please enter Last Name")?,
+        firstname,
+        lastname,
+        gender: change.gender.trim(),
+        country: field(&change.country, "Please select a Country")?,
+        department: field(&change.department, "Please select a department")?,
         job_title: field(&change.job_title, "Please enter your job title")?,
     };
     users::update_profile(&state.db, &current.company_id, &current.user_id, &details).await?;
@@ -104,4 +134,80 @@ async fn change_password(
     users::set_password_hash(&state.db, &user.id, &hash).await?;
     sessions::revoke_others_of_user(&state.db, &user.id, &current.session_id, now).await?;
     Ok(Message::new(PASSWORD_CHANGED))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct FirstPassword {
+    #[serde(default)]
+    pub new_password: String,
+}
+
+/// Gives a password to an account that has none (made by social sign-in), so the person
+/// can also sign in with e-mail and password; refused when the account has one. Every
+/// other session of the user ends, this one stays.
+#[utoipa::path(post, path = "/users/setPassword", tag = "accounts", security(("bearer" = [])), request_body = FirstPassword,
+    responses((status = 200, body = Message), (status = 400, body = Message), (status = 401, body = Message), (status = 409, body = Message)))]
+async fn set_password(
+    State(state): State<AppState>,
+    current: CurrentUser,
+    RequestId(request_id): RequestId,
+    Json(body): Json<FirstPassword>,
+) -> Result<Json<Message>> {
+    password::check_policy(&body.new_password).map_err(Error::bad_request)?;
+    let hash = password::hash(body.new_password).await?;
+    if !users::set_first_password_hash(&state.db, &current.user_id, &hash).await? {
+        return Err(Error::Conflict(PASSWORD_ALREADY_SET.into()));
+    }
+    let now = state.clock.now();
+    sessions::revoke_others_of_user(&state.db, &current.user_id, &current.session_id, now).await?;
+    logs::record(
+        &state,
+        logs::Event::info("user.password_set", format!("{} set a first password", current.email))
+            .company(&current.company_id)
+            .user(&current.user_id)
+            .request(request_id.as_deref()),
+    )
+    .await;
+    Ok(Message::new(PASSWORD_SET))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct CurrencyChange {
+    #[serde(default)]
+    pub currency_name: String,
+    #[serde(default)]
+    pub currency_symbol: String,
+}
+
+/// Changes the session's company's currency (a company admin only); answers the caller's
+/// data with the new currency. The company's people read their data again.
+#[utoipa::path(put, path = "/users/companyCurrency", tag = "accounts", security(("bearer" = [])), request_body = CurrencyChange,
+    responses((status = 200, body = UserData), (status = 400, body = Message), (status = 401, body = Message),
+        (status = 403, body = Message, description = "Not an admin of the company")))]
+async fn company_currency(
+    State(state): State<AppState>,
+    current: CurrentUser,
+    RequestId(request_id): RequestId,
+    Json(body): Json<CurrencyChange>,
+) -> Result<Json<UserData>> {
+    let (_, seat) = super::signed_in(&state, &current).await?;
+    if !seat.company_admin {
+        return Err(Error::Forbidden(NOT_COMPANY_ADMIN.into()));
+    }
+    let (name, symbol) = validate::currency(&state.db, &body.currency_name, &body.currency_symbol).await?;
+    companies::set_currency(&state.db, &current.company_id, name, symbol).await?;
+    logs::record(
+        &state,
+        logs::Event::info(
+            "company.currency",
+            format!("{} changed the currency from {} to {name}", current.email, seat.currency_name),
+        )
+        .company(&current.company_id)
+        .user(&current.user_id)
+        .request(request_id.as_deref()),
+    )
+    .await;
+    state.realtime.directory_changed(&current.company_id);
+    Ok(Json(super::current_user_data(&state, &current).await?))
 }

@@ -186,7 +186,8 @@ pub struct NewUserData {
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(untagged)]
 pub enum SocialData {
-    Session(SessionData),
+    // Boxed: a session's data is several times the size of the new user's.
+    Session(Box<SessionData>),
     NewUser(NewUserData),
 }
 
@@ -220,7 +221,7 @@ async fn social_sign_in(
             return Err(Error::Unauthorized(oidc::INVALID_SIGN_IN.into()));
         }
         let data = open_session(&state, &user, name, request_id.as_deref()).await?;
-        return Ok(Json(SocialAnswer { message: LOGIN_USER.into(), data: SocialData::Session(data) }));
+        return Ok(Json(SocialAnswer { message: LOGIN_USER.into(), data: SocialData::Session(Box::new(data)) }));
     }
     let email = identity.email.ok_or_else(|| Error::bad_request(NO_EMAIL))?;
     if users::find_by_email(&state.db, &email).await?.is_some() {
@@ -309,7 +310,7 @@ async fn social_sign_up(
     // second account, so whether this call or a racing one marks it used does not matter.
     social_nonces::consume(&state.db, &nonce_hash, state.clock.now()).await?;
     let data = open_session(&state, &user, &provider.config.name, request_id.as_deref()).await?;
-    Ok(Json(SocialAnswer { message: REGISTERED.into(), data: SocialData::Session(data) }))
+    Ok(Json(SocialAnswer { message: REGISTERED.into(), data: SocialData::Session(Box::new(data)) }))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]

@@ -1,8 +1,10 @@
 //! The web shell's types of the session (`shell-web/src/session/generated.ts`): the
-//! sign-in answer, its `userdata`, and the companies a person may switch to.
+//! sign-in answer, its `userdata`, the companies a person may switch to, and data deletion
+//! requests.
 
 use autoscope_typescript::{GeneratedFile, config, declaration};
 
+use super::deletion::{DeletionRequestRow, DeletionStatus};
 use super::switch::MyCompany;
 use super::{SignedIn, UserData, UserRole};
 
@@ -21,5 +23,7 @@ fn generated_typescript_is_current() {
         declaration::<UserData>(&cfg),
         declaration::<UserRole>(&cfg),
         declaration::<MyCompany>(&cfg),
+        declaration::<DeletionStatus>(&cfg),
+        declaration::<DeletionRequestRow>(&cfg),
     ]);
 }

@@ -53,6 +53,17 @@ pub async fn choice<'a>(db: &Db, kind: Kind, value: &'a str, message: &str) -> R
     }
 }
 
+/// A company's currency: its code, from the currencies' master list, and its symbol (`$`
+/// when none is given).
+pub async fn currency<'a>(db: &Db, name: &'a str, symbol: &'a str) -> Result<(&'a str, &'a str)> {
+    let name = choice(db, Kind::Currency, name, "Please select a currency").await?;
+    let symbol = match symbol.trim() {
+        "" => "$",
+        symbol => symbol,
+    };
+    Ok((name, symbol))
+}
+
 /// The person's own fields of step 3, for someone who joins an existing company.
 pub struct Person<'a> {
     pub gender: &'a str,

@@ -17,6 +17,37 @@ pub fn signup_code(to: &str, firstname: &str, code: &str) -> Mail {
     Mail { to: to.to_string(), subject: "Your Autoscope sign-up code".into(), text, html }
 }
 
+pub fn email_change_code(to: &str, firstname: &str, code: &str) -> Mail {
+    let text = format!(
+        "Hello {firstname},\n\nyour code to make this your Autoscope e-mail address is {code}.\n\n\
+         It is valid for 10 minutes. If you did not ask for it, ignore this mail.\n"
+    );
+    let html = format!(
+        "<p>Hello {name},</p><p>your code to make this your Autoscope e-mail address is</p>\
+         <p style=\"font-size:24px;font-weight:bold;letter-spacing:4px\">{code}</p>\
+         <p>It is valid for 10 minutes. If you did not ask for it, ignore this mail.</p>",
+        name = escape(firstname),
+        code = escape(code),
+    );
+    Mail { to: to.to_string(), subject: "Confirm your new Autoscope e-mail address".into(), text, html }
+}
+
+/// To the old address once the change is done, so a stolen session cannot move the
+/// account away unnoticed.
+pub fn email_changed_notice(to: &str, firstname: &str, new_email: &str) -> Mail {
+    let text = format!(
+        "Hello {firstname},\n\nyour Autoscope account now signs in with {new_email} instead of this address.\n\n\
+         If you did not make this change, contact your administrator at once.\n"
+    );
+    let html = format!(
+        "<p>Hello {name},</p><p>your Autoscope account now signs in with <b>{new}</b> instead of this address.</p>\
+         <p>If you did not make this change, contact your administrator at once.</p>",
+        name = escape(firstname),
+        new = escape(new_email),
+    );
+    Mail { to: to.to_string(), subject: "Your Autoscope e-mail address was changed".into(), text, html }
+}
+
 pub fn reset_link(to: &str, firstname: &str, link: &str) -> Mail {
     let text = format!(
         "Hello {firstname},\n\nopen this link to choose a new Autoscope password:\n{link}\n\n\

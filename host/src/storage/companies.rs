@@ -165,6 +165,16 @@ pub async fn set_edition(db: &Db, company_id: &str, edition: &str) -> sqlx::Resu
     Ok(done.rows_affected() == 1)
 }
 
+pub async fn set_currency(db: &Db, company_id: &str, currency_name: &str, currency_symbol: &str) -> sqlx::Result<()> {
+    sqlx::query("UPDATE companies SET currency_name = $1, currency_symbol = $2 WHERE id = $3")
+        .bind(currency_name)
+        .bind(currency_symbol)
+        .bind(company_id)
+        .execute(db.pool())
+        .await?;
+    Ok(())
+}
+
 /// The role named `name` in the company, as (id, rights JSON).
 pub async fn find_role(db: &Db, company_id: &str, name: &str) -> sqlx::Result<Option<(String, String)>> {
     sqlx::query_as("SELECT id, rights FROM roles WHERE company_id = $1 AND name = $2")

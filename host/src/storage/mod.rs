@@ -4,6 +4,8 @@
 
 pub mod api_keys;
 pub mod companies;
+pub mod deletion_requests;
+pub mod email_codes;
 pub mod enterprise;
 pub(crate) mod flag;
 pub mod invitations;

@@ -11,6 +11,9 @@ pub struct User {
     pub firstname: String,
     pub lastname: String,
     pub password_hash: Option<String>,
+    pub gender: String,
+    pub country: String,
+    pub department: String,
     pub job_title: String,
     pub social_provider: Option<String>,
     #[sqlx(try_from = "super::flag::Flag")]
@@ -20,7 +23,7 @@ pub struct User {
 }
 
 const SELECT_USER: &str = "SELECT u.id, u.email, u.firstname, u.lastname, u.password_hash,
-        u.job_title, u.social_provider, u.is_admin, u.disabled
+        u.gender, u.country, u.department, u.job_title, u.social_provider, u.is_admin, u.disabled
     FROM users u";
 
 pub struct NewUser<'a> {
@@ -154,6 +157,9 @@ pub async fn get(db: &Db, user_id: &str) -> sqlx::Result<Option<User>> {
 pub struct ProfileDetails<'a> {
     pub firstname: &'a str,
     pub lastname: &'a str,
+    pub gender: &'a str,
+    pub country: &'a str,
+    pub department: &'a str,
     pub job_title: &'a str,
 }
 
@@ -164,7 +170,7 @@ pub async fn update_profile(
     details: &ProfileDetails<'_>,
 ) -> sqlx::Result<()> {
     sqlx::query(
-        "UPDATE users SET firstname = $1, lastname = $2, job_title = $3
+        "UPDATE users SET firstname = $1, lastname = $2, job_title = $3, gender = $6, country = $7, department = $8
          WHERE id = $5 AND EXISTS (SELECT 1 FROM memberships m WHERE m.company_id = $4 AND m.user_id = users.id)",
     )
     .bind(details.firstname)
@@ -172,9 +178,36 @@ pub async fn update_profile(
     .bind(details.job_title)
     .bind(company_id)
     .bind(user_id)
+    .bind(details.gender)
+    .bind(details.country)
+    .bind(details.department)
     .execute(db.pool())
     .await?;
     Ok(())
+}
+
+/// Gives the person a new e-mail address: false when another account has it.
+pub async fn set_email(db: &Db, user_id: &str, email: &str) -> sqlx::Result<bool> {
+    match sqlx::query("UPDATE users SET email = $1 WHERE id = $2")
+        .bind(email_key(email))
+        .bind(user_id)
+        .execute(db.pool())
+        .await
+    {
+        Ok(_) => Ok(true),
+        Err(err) if super::is_unique_violation(&err) => Ok(false),
+        Err(err) => Err(err),
+    }
+}
+
+/// Sets a first password: false when the account already has one.
+pub async fn set_first_password_hash(db: &Db, user_id: &str, hash: &str) -> sqlx::Result<bool> {
+    let done = sqlx::query("UPDATE users SET password_hash = $1 WHERE id = $2 AND password_hash IS NULL")
+        .bind(hash)
+        .bind(user_id)
+        .execute(db.pool())
+        .await?;
+    Ok(done.rows_affected() == 1)
 }
 
 pub async fn set_password_hash(db: &Db, user_id: &str, hash: &str) -> sqlx::Result<()> {

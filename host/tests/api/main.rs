@@ -20,6 +20,7 @@ mod module_storage;
 mod notifications;
 mod profile;
 mod profile_pictures;
+mod profile_settings;
 mod rate_limits;
 mod reset;
 mod signin;

@@ -1,4 +1,5 @@
 //! The signed-in user's own account: `GET|PUT /users/me` and `POST /users/changePassword`.
+//! The other profile settings are in `profile_settings.rs`.
 
 use autoscope::crypto;
 use serde_json::{Value, json};
@@ -10,6 +11,7 @@ on_both_engines!(
     the_user_list_key_in_userdata_opens_the_user_list,
     the_profile_details_change_and_stay_changed,
     a_profile_change_without_a_name_is_refused,
+    the_sign_up_fields_keep_their_rules,
     the_password_changes_and_other_sessions_end,
     a_wrong_current_password_changes_nothing,
     a_weak_new_password_is_refused,
@@ -33,17 +35,41 @@ async fn the_user_list_key_in_userdata_opens_the_user_list(app: TestApp) {
     assert_eq!(list[0]["email"], "ann@acme.com");
 }
 
-/// New name and job title are answered at once and on the next read; the e-mail stays.
+/// Every sign-up field of the person, as the profile form sends them.
+fn details(firstname: &str, lastname: &str, job_title: &str) -> Value {
+    json!({ "firstname": format!(" {firstname} "), "lastname": lastname, "job_title": job_title,
+            "gender": "Male", "country": "DE", "department": "Legal" })
+}
+
+/// New name, details and job title are answered at once and on the next read; the e-mail stays.
 async fn the_profile_details_change_and_stay_changed(app: TestApp) {
     let token = app.sign_up("ann@acme.com", "Acme").await;
-    let changed =
-        put_me(&app, &token, json!({ "firstname": " Anna ", "lastname": "Berg", "job_title": "CoE lead" })).await;
+    let changed = put_me(&app, &token, details("Anna", "Berg", "CoE lead")).await;
     assert_eq!(changed.status, 200, "{changed:?}");
     assert_eq!(changed.body["firstname"], "Anna");
+    assert_eq!((changed.body["gender"].as_str(), changed.body["department"].as_str()), (Some("Male"), Some("Legal")));
     let me = app.get_as(&token, "/api/users/me").await.body;
     assert_eq!((me["firstname"].as_str(), me["lastname"].as_str()), (Some("Anna"), Some("Berg")));
     assert_eq!(me["job_title"], "CoE lead");
+    assert_eq!(me["country"], "DE");
     assert_eq!(me["email"], "ann@acme.com");
+}
+
+/// The sign-up's rules and messages hold for the person's fields.
+async fn the_sign_up_fields_keep_their_rules(app: TestApp) {
+    let token = app.sign_up("ann@acme.com", "Acme").await;
+    for (field, value, message) in [
+        ("gender", "Robot", "Please select a Gender"),
+        ("country", " ", "Please select a Country"),
+        ("job_title", "", "Please enter your job title"),
+        ("department", "", "Please select a department"),
+    ] {
+        let mut body = details("Anna", "Berg", "Lead");
+        body[field] = json!(value);
+        let refused = put_me(&app, &token, body).await;
+        assert_eq!((refused.status, refused.message()), (400, message), "{field}");
+    }
+    assert_eq!(app.get_as(&token, "/api/users/me").await.body["gender"], "Female");
 }
 
 /// An empty first name answers the sign-up form's message and keeps the old details.
