@@ -439,14 +439,14 @@ mod tests {
 
     #[test]
     fn a_new_company_is_checked_in_the_form_order_with_defaults() {
-        let fields = request().check().unwrap();
+        let body = request();
+        let fields = body.check().unwrap();
         assert_eq!((fields.name, fields.currency_symbol, fields.edition), ("Globex", "$", Edition::Community));
         assert_eq!(fields.admin_email, "hank@globex.com");
         let refused = |change: fn(&mut CreateCompanyRequest)| {
             let mut body = request();
             change(&mut body);
-            let message = body.check().unwrap_err().to_string();
-            message
+            body.check().unwrap_err().to_string()
         };
         assert_eq!(refused(|b| b.name = " ".into()), NAME_REQUIRED);
         assert_eq!(refused(|b| b.country = String::new()), COUNTRY_REQUIRED);
