@@ -27,6 +27,7 @@ import {
 } from './menu';
 import { modulePageMeta, type PageMeta } from './pageMeta';
 import { CompaniesPage } from './pages/admin/CompaniesPage';
+import { DeletionRequestsPage } from './pages/admin/DeletionRequestsPage';
 import { EnterpriseRequestsPage } from './pages/admin/EnterpriseRequestsPage';
 import { ModulesPage } from './pages/admin/ModulesPage';
 import { PeoplePage } from './pages/admin/PeoplePage';
@@ -113,6 +114,14 @@ const ADMIN_PAGES: readonly PageMeta[] = [
     icon: 'activity',
     description: "Every company's log, filtered, paged and exported",
     breadcrumb: ['Administration', 'System logs'],
+  },
+  {
+    path: ADMIN_ROUTES.deletionRequests,
+    exact: true,
+    heading: 'Deletion requests',
+    icon: 'trash',
+    description: 'People who asked for their data to be deleted, and when it was done',
+    breadcrumb: ['Administration', 'Deletion requests'],
   },
   PROFILE_PAGE,
 ];
@@ -252,6 +261,11 @@ function AdminArea({
         />
         <Route path={childPath(ADMIN_ROUTES.people, true)} caseSensitive element={<PeoplePage session={session} />} />
         <Route path={childPath(ADMIN_ROUTES.logs, true)} caseSensitive element={<SystemLogsPage session={session} />} />
+        <Route
+          path={childPath(ADMIN_ROUTES.deletionRequests, true)}
+          caseSensitive
+          element={<DeletionRequestsPage session={session} />}
+        />
         <Route
           path={childPath(SHELL_ROUTES.profile, true)}
           caseSensitive

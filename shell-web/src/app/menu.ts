@@ -216,6 +216,7 @@ export const ADMIN_ROUTES = {
   enterpriseRequests: '/admin/enterpriseRequests',
   people: '/admin/people',
   logs: '/admin/logs',
+  deletionRequests: '/admin/deletionRequests',
 } as const;
 
 /** The admin sidebar. */
@@ -231,6 +232,7 @@ export function buildAdminMenu(): MenuItem[] {
     },
     { label: 'People', icon: 'users', to: ADMIN_ROUTES.people, key: 'admin_people' },
     { label: 'System logs', icon: 'activity', to: ADMIN_ROUTES.logs, key: 'admin_logs' },
+    { label: 'Deletion requests', icon: 'trash', to: ADMIN_ROUTES.deletionRequests, key: 'admin_deletion_requests' },
   ];
 }
 

@@ -1,7 +1,7 @@
 import type { UserData } from './generated';
 
 // The host's answers, generated from its Rust types.
-export type { MyCompany, SignedIn, UserData, UserRole } from './generated';
+export type { DeletionRequestRow, DeletionStatus, MyCompany, SignedIn, UserData, UserRole } from './generated';
 
 /** A role's rights map, keyed by module rights key. */
 export type Rights = UserData['userrole'][number]['rights'];

@@ -342,6 +342,7 @@ describe('buildAdminMenu', () => {
       ['Enterprise requests', '/admin/enterpriseRequests'],
       ['People', '/admin/people'],
       ['System logs', '/admin/logs'],
+      ['Deletion requests', '/admin/deletionRequests'],
     ]);
   });
 });

@@ -1,29 +1,55 @@
 import { SimpleGrid, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 
 import { api, failureMessage } from '../../../api';
-import { useSession, type Session, type UserData } from '../../../session';
+import { PersonFields } from '../../../public/fields/ProfileFields';
+import type { Session, UserData } from '../../../session';
 import { notifyFailure, notifySuccess } from '../../../ui';
 import * as rules from '../../../validation';
-import { queryKeys } from '../../queryClient';
 import { FormCard } from './FormCard';
+import { useAdoptUser } from './useAdoptUser';
 
 export const PROFILE_SAVED = 'Profile updated';
 
-/** Name and job title (PUT /api/users/me); e-mail and company are shown, not edited here. */
+/** The fields of the details form, as the host has them. */
+export function detailsOf(userdata: UserData) {
+  const { firstname, lastname, gender, country, job_title, department } = userdata;
+  return { firstname, lastname, gender, country, job_title, department };
+}
+
+export type DetailsValues = ReturnType<typeof detailsOf>;
+
+/** The body of PUT /api/users/me: every field trimmed. */
+export function detailsBody(values: DetailsValues): DetailsValues {
+  return {
+    firstname: values.firstname.trim(),
+    lastname: values.lastname.trim(),
+    gender: values.gender,
+    country: values.country,
+    job_title: values.job_title.trim(),
+    department: values.department,
+  };
+}
+
+/**
+ * Every sign-up field of the person (PUT /api/users/me): name, gender, country, job title and
+ * department, with the sign-up's rules and selects; e-mail and company are shown, and changed
+ * in their own cards.
+ */
 export function DetailsCard({ session }: { session: Session }) {
-  const { update } = useSession();
-  const queryClient = useQueryClient();
+  const adopt = useAdoptUser(session);
   const [saving, setSaving] = useState(false);
-  const { firstname, lastname, job_title, email, companyname } = session.userdata;
+  const { email, companyname } = session.userdata;
   const form = useForm({
-    initialValues: { firstname, lastname, job_title },
+    initialValues: detailsOf(session.userdata),
     validate: {
       firstname: rules.signUpPerson.firstname,
       lastname: rules.signUpPerson.lastname,
+      gender: rules.profile.gender,
+      country: rules.profile.country,
       job_title: rules.profile.job_title,
+      department: rules.profile.department,
     },
   });
 
@@ -32,21 +58,12 @@ export function DetailsCard({ session }: { session: Session }) {
     try {
       const userdata = await api<UserData>('/users/me', {
         method: 'PUT',
-        body: {
-          firstname: values.firstname.trim(),
-          lastname: values.lastname.trim(),
-          job_title: values.job_title.trim(),
-        },
+        body: detailsBody(values),
         token: session.token,
       });
-      queryClient.setQueryData(queryKeys.me(session.token), userdata);
-      await update(userdata);
-      form.setInitialValues({
-        firstname: userdata.firstname,
-        lastname: userdata.lastname,
-        job_title: userdata.job_title,
-      });
-      form.setValues({ firstname: userdata.firstname, lastname: userdata.lastname, job_title: userdata.job_title });
+      await adopt(userdata);
+      form.setInitialValues(detailsOf(userdata));
+      form.setValues(detailsOf(userdata));
       notifySuccess(PROFILE_SAVED);
     } catch (err) {
       // What was typed stays in the form.
@@ -62,7 +79,7 @@ export function DetailsCard({ session }: { session: Session }) {
         <TextInput label="First name" required autoComplete="given-name" {...form.getInputProps('firstname')} />
         <TextInput label="Last name" required autoComplete="family-name" {...form.getInputProps('lastname')} />
       </SimpleGrid>
-      <TextInput label="Job title" required autoComplete="organization-title" {...form.getInputProps('job_title')} />
+      <PersonFields form={form} />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <TextInput label="Email" value={email} readOnly variant="filled" />
         <TextInput label="Company" value={companyname} readOnly variant="filled" />

@@ -1,0 +1,275 @@
+// @vitest-environment jsdom
+import 'fake-indexeddb/auto';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { stubBrowser } from '@autoscope/web-sdk/testing';
+import type { ReactNode } from 'react';
+
+import { deletionState } from '../../src/app/pages/admin/DeletionRequestsPage';
+import { CurrencyCard } from '../../src/app/pages/profile/CurrencyCard';
+import {
+  CONFIRMATION_REQUIRED,
+  DeletionCard,
+  PASSWORD_REQUIRED,
+  deletionBody,
+} from '../../src/app/pages/profile/DeletionCard';
+import { detailsBody, detailsOf } from '../../src/app/pages/profile/DetailsCard';
+import { CODE_REQUIRED, EmailCard, SAME_EMAIL, codeError, newEmailError } from '../../src/app/pages/profile/EmailCard';
+import { PasswordCard, passwordRequest } from '../../src/app/pages/profile/PasswordCard';
+import { SessionProvider, useSession, type Session, type UserData } from '../../src/session';
+
+beforeAll(stubBrowser);
+
+/** The host's lists (GET /api/masters/options) the selects offer. */
+const MASTER_OPTIONS = {
+  genders: ['Male', 'Female', 'Others'],
+  departments: ['Information Technology', 'Legal', 'Others'],
+  countries: [
+    { code: 'DE', name: 'Germany' },
+    { code: 'IN', name: 'India' },
+  ],
+  currencies: [
+    { code: 'EUR', name: 'Euro', symbol: '€' },
+    { code: 'INR', name: 'Indian rupee', symbol: '₹' },
+  ],
+};
+
+vi.mock('../../src/options/flags', () => ({ flagUrl: () => undefined }));
+
+const USER: UserData = {
+  user_id: 'u1',
+  firstname: 'Ann',
+  lastname: 'Lee',
+  email: 'ann@acme.test',
+  companyname: 'Acme',
+  job_title: 'Lead',
+  gender: 'Female',
+  country: 'IN',
+  department: 'Legal',
+  has_password: true,
+  currency_name: 'INR',
+  currency_symbol: '₹',
+  company_admin: true,
+  company_id: 'c1',
+  edition: 'community',
+  is_admin: false,
+  userrole: [{ role: 'communityuser', rights: {} }],
+  user_list_key: 'key',
+};
+
+type Answer = { status: number; body: unknown };
+let answers: Record<string, Answer | ((body: Record<string, unknown>) => Answer)>;
+let requests: { path: string; method: string; body: Record<string, unknown> }[];
+
+beforeEach(() => {
+  localStorage.clear();
+  requests = [];
+  answers = { '/api/masters/options': { status: 200, body: MASTER_OPTIONS } };
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const path = String(input);
+      const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
+      requests.push({ path, method: init?.method ?? 'GET', body });
+      const found = answers[path];
+      const answer =
+        typeof found === 'function' ? found(body) : (found ?? { status: 404, body: { message: 'Not found' } });
+      return new Response(JSON.stringify(answer.body), {
+        status: answer.status,
+        headers: { 'content-type': 'application/json' },
+      });
+    }),
+  );
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+/** Who the session provider holds now. */
+function Who() {
+  const { session } = useSession();
+  return <p data-testid="who">{session ? `${session.userdata.email} ${String(session.userdata.has_password)}` : ''}</p>;
+}
+
+/** Signs `userdata` in, then shows `card` of that session. */
+function SignedIn({ userdata, card }: { userdata: UserData; card: (session: Session) => ReactNode }) {
+  const { session, signIn } = useSession();
+  if (!session) {
+    void signIn('tok', userdata);
+    return null;
+  }
+  return (
+    <>
+      {card(session)}
+      <Who />
+    </>
+  );
+}
+
+function renderCard(card: (session: Session) => ReactNode, userdata: UserData = USER) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <MantineProvider env="test">
+      <Notifications />
+      <QueryClientProvider client={client}>
+        <SessionProvider>
+          <SignedIn userdata={userdata} card={card} />
+        </SessionProvider>
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+}
+
+const field = (name: string) =>
+  screen.getByLabelText(new RegExp(`^${name}`), { selector: 'input' }) as HTMLInputElement;
+const sent = (path: string) => requests.filter((request) => request.path === path);
+
+describe('the profile cards’ rules', () => {
+  it('sends every detail, trimmed', () => {
+    const values = { ...detailsOf(USER), firstname: ' Anna ', job_title: ' CoE lead ' };
+    expect(detailsBody(values)).toEqual({
+      firstname: 'Anna',
+      lastname: 'Lee',
+      gender: 'Female',
+      country: 'IN',
+      job_title: 'CoE lead',
+      department: 'Legal',
+    });
+  });
+
+  it('checks the new address and the code', () => {
+    expect(newEmailError('nope', 'ann@acme.test')).toBe('Please enter valid Email');
+    expect(newEmailError(' ANN@acme.test ', 'ann@acme.test')).toBe(SAME_EMAIL);
+    expect(newEmailError('ann@new.test', 'ann@acme.test')).toBeNull();
+    expect(codeError(' ')).toBe(CODE_REQUIRED);
+    expect(codeError('12a456')).toBe('Otp Code not valid');
+    expect(codeError(' 123456 ')).toBeNull();
+  });
+
+  it('changes a password with the current one and sets a first one without', () => {
+    const values = { currentPassword: 'Old#Pass1', newPassword: 'New#Pass1' };
+    expect(passwordRequest(true, values)).toEqual({ path: '/users/changePassword', body: values });
+    expect(passwordRequest(false, values)).toEqual({ path: '/users/setPassword', body: { newPassword: 'New#Pass1' } });
+  });
+
+  it('confirms a deletion with the password, or DELETE typed without one', () => {
+    expect(deletionBody(true, '')).toEqual({ error: PASSWORD_REQUIRED });
+    expect(deletionBody(true, 'secret')).toEqual({ body: { password: 'secret' } });
+    expect(deletionBody(false, 'delete')).toEqual({ error: CONFIRMATION_REQUIRED });
+    expect(deletionBody(false, ' DELETE ')).toEqual({ body: { confirmation: 'DELETE' } });
+  });
+
+  it('tells pending requests from carried out ones', () => {
+    const row = { user_id: 'u', name: 'Ann Lee', email: 'a@b.co', requested_at: '', due_at: '', completed_at: null };
+    expect(deletionState(row).label).toBe('Pending');
+    expect(deletionState({ ...row, completed_at: '2026-01-02T10:00:00Z' }).label).toMatch(/^Deleted /);
+  });
+});
+
+describe('the profile cards', { timeout: 20_000 }, () => {
+  it('changes the e-mail address in two steps and keeps the session', async () => {
+    answers['/api/users/changeEmail'] = {
+      status: 200,
+      body: { message: 'We have sent a code to your new email address.' },
+    };
+    answers['/api/users/confirmEmailChange'] = (body) =>
+      body.code === '123456'
+        ? { status: 200, body: { ...USER, email: 'ann@new.test' } }
+        : { status: 400, body: { message: 'Otp Code not valid' } };
+    renderCard((session) => <EmailCard session={session} />);
+
+    fireEvent.change(await screen.findByLabelText(/New email address/), { target: { value: ' Ann@New.test ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
+    expect(await screen.findByText('ann@new.test')).toBeTruthy();
+    expect(sent('/api/users/changeEmail').map((request) => request.body)).toEqual([{ email: 'Ann@New.test' }]);
+
+    fireEvent.change(field('Code'), { target: { value: '000000' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm new address' }));
+    expect(await screen.findAllByText('Otp Code not valid')).not.toHaveLength(0);
+
+    fireEvent.change(field('Code'), { target: { value: '123456' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm new address' }));
+    await waitFor(() => expect(screen.getByTestId('who').textContent).toBe('ann@new.test true'));
+    expect(await screen.findByText('Email address changed')).toBeTruthy();
+  });
+
+  it('lets an account without a password set one, without a current password', async () => {
+    answers['/api/users/setPassword'] = { status: 200, body: { message: 'Password set' } };
+    renderCard((session) => <PasswordCard session={session} />, { ...USER, has_password: false });
+
+    expect(await screen.findByRole('heading', { name: 'Set a password' })).toBeTruthy();
+    expect(screen.queryByLabelText(/Current password/)).toBeNull();
+    fireEvent.change(field('New password'), { target: { value: 'Str0ng!pass' } });
+    fireEvent.change(field('Confirm new password'), { target: { value: 'Str0ng!pass' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Set a password' }));
+
+    await waitFor(() => expect(screen.getByTestId('who').textContent).toBe('ann@acme.test true'));
+    expect(sent('/api/users/setPassword').map((request) => request.body)).toEqual([{ newPassword: 'Str0ng!pass' }]);
+    expect(await screen.findByRole('heading', { name: 'Change password' })).toBeTruthy();
+  });
+
+  it('asks for the current password of an account that has one', async () => {
+    renderCard((session) => <PasswordCard session={session} />);
+    expect(await screen.findByRole('heading', { name: 'Change password' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText('Please enter your current password')).toBeTruthy();
+    expect(sent('/api/users/changePassword')).toEqual([]);
+  });
+
+  it('changes the company currency with the chosen symbol', async () => {
+    answers['/api/users/companyCurrency'] = (body) => ({
+      status: 200,
+      body: { ...USER, currency_name: body.currency_name, currency_symbol: body.currency_symbol },
+    });
+    renderCard((session) => <CurrencyCard session={session} />);
+
+    fireEvent.click(await screen.findByRole('combobox', { name: /Currency/ }));
+    fireEvent.click(await screen.findByRole('option', { name: /EUR/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save currency' }));
+
+    expect(await screen.findByText('Company currency changed')).toBeTruthy();
+    expect(sent('/api/users/companyCurrency').map((request) => request.body)).toEqual([
+      { currency_name: 'EUR', currency_symbol: '€' },
+    ]);
+  });
+
+  it('requests a deletion with the password, shows it pending, and cancels it', async () => {
+    answers['/api/users/dataDeletion'] = { status: 200, body: { pending: false, requested_at: null, due_at: null } };
+    answers['/api/users/requestDataDeletion'] = (body) =>
+      body.password === 'Tr4vel-Kite#2'
+        ? { status: 200, body: { pending: true, requested_at: '2026-11-26T10:00:00Z', due_at: '2026-11-27T10:00:00Z' } }
+        : { status: 400, body: { message: 'Current password is incorrect' } };
+    answers['/api/users/cancelDataDeletion'] = {
+      status: 200,
+      body: { pending: false, requested_at: null, due_at: null },
+    };
+    renderCard((session) => <DeletionCard session={session} />);
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete my data' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Request deletion' }));
+    expect(await screen.findByText(PASSWORD_REQUIRED)).toBeTruthy();
+    fireEvent.change(field('Your password'), { target: { value: 'wrong' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Request deletion' }));
+    expect(await screen.findAllByText('Current password is incorrect')).not.toHaveLength(0);
+    fireEvent.change(field('Your password'), { target: { value: 'Tr4vel-Kite#2' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Request deletion' }));
+
+    expect(await screen.findByText('Deletion requested')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel deletion request' }));
+    expect(await screen.findByRole('button', { name: 'Delete my data' })).toBeTruthy();
+    expect(sent('/api/users/cancelDataDeletion')).toHaveLength(1);
+  });
+
+  it('says when the request could not be loaded', async () => {
+    answers['/api/users/dataDeletion'] = { status: 500, body: { message: 'Internal error' } };
+    renderCard((session) => <DeletionCard session={session} />);
+    expect(await screen.findByText('The deletion request could not be loaded')).toBeTruthy();
+  });
+});
