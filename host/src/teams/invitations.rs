@@ -26,6 +26,8 @@ pub const LINK_INVALID: &str = "This invitation link is not valid";
 pub const LINK_EXPIRED: &str = "This invitation has expired: ask for a new one";
 pub const LINK_REVOKED: &str = "This invitation was withdrawn";
 pub const LINK_USED: &str = "This invitation has already been used";
+/// The company was deactivated by the platform administrators since.
+pub const LINK_COMPANY_DEACTIVATED: &str = "This company was deactivated";
 
 /// The public page a link opens.
 pub const ACCEPT_PATH: &str = "/acceptInvitation";
@@ -211,6 +213,11 @@ pub async fn open(state: &AppState, token: &str) -> Result<invitations::Invitati
         Err(Error::Gone(LINK_REVOKED.into()))
     } else if row.expires_at <= state.clock.now() {
         Err(Error::Gone(LINK_EXPIRED.into()))
+    } else if crate::storage::companies::get(&state.db, &row.company_id)
+        .await?
+        .is_none_or(|company| company.deactivated_at.is_some())
+    {
+        Err(Error::Gone(LINK_COMPANY_DEACTIVATED.into()))
     } else {
         Ok(row)
     }

@@ -15,6 +15,7 @@ on_both_engines!(
     an_upgrade_from_a_request_opens_premium_rights_at_once,
     an_edition_change_tells_the_members_open_screens,
     a_new_company_invites_its_first_company_admin,
+    a_deactivated_company_invitation_cannot_be_accepted,
     new_companies_are_checked,
     renaming_keeps_names_unique_ignoring_case,
     a_deactivated_company_ends_its_sessions_and_refuses_sign_in,
@@ -176,6 +177,20 @@ async fn a_new_company_invites_its_first_company_admin(app: TestApp) {
     assert_eq!(companies.body[0]["companyname"], "Globex");
     assert_eq!(companies.body[0]["company_admin"], true);
     assert_eq!(companies.body[0]["edition"], "enterprise");
+}
+
+/// The link of a company deactivated since answers 410 and makes nobody a member.
+async fn a_deactivated_company_invitation_cannot_be_accepted(app: TestApp) {
+    let admin = admin_token(&app).await;
+    let created = app.post_as(&admin, "/api/admin/companies", new_company("Globex", "hank@globex.com")).await;
+    let company_id = created.body["id"].as_str().unwrap();
+    app.post_as(&admin, &format!("/api/admin/companies/{company_id}/deactivate"), json!({})).await;
+    let mails = app.mails_to("hank@globex.com").await;
+    let token = mails[0].text_body.split("token=").nth(1).unwrap().split_whitespace().next().unwrap().to_string();
+    let opened = app.post("/api/invitations/open", json!({ "token": token })).await;
+    assert_eq!((opened.status, opened.message()), (410, "This company was deactivated"));
+    let accepted = app.post("/api/invitations/accept", json!({ "token": token, "password": PASSWORD })).await;
+    assert_eq!(accepted.status, 410);
 }
 
 /// The form's messages in order; a taken name (any case) is a 409.
