@@ -29,6 +29,7 @@ import { modulePageMeta, type PageMeta } from './pageMeta';
 import { CompaniesPage } from './pages/admin/CompaniesPage';
 import { DeletionRequestsPage } from './pages/admin/DeletionRequestsPage';
 import { EnterpriseRequestsPage } from './pages/admin/EnterpriseRequestsPage';
+import { MastersPage } from './pages/admin/MastersPage';
 import { ModulesPage } from './pages/admin/ModulesPage';
 import { PeoplePage } from './pages/admin/PeoplePage';
 import { SystemLogsPage } from './pages/admin/SystemLogsPage';
@@ -122,6 +123,14 @@ const ADMIN_PAGES: readonly PageMeta[] = [
     icon: 'trash',
     description: 'People who asked for their data to be deleted, and when it was done',
     breadcrumb: ['Administration', 'Deletion requests'],
+  },
+  {
+    path: ADMIN_ROUTES.masters,
+    exact: true,
+    heading: 'Masters',
+    icon: 'database',
+    description: 'The lists every form offers: genders, countries, currencies, departments, ticket kinds',
+    breadcrumb: ['Administration', 'Masters'],
   },
   PROFILE_PAGE,
 ];
@@ -271,6 +280,7 @@ function AdminArea({
           caseSensitive
           element={<ProfilePage key={`${firstname}\n${lastname}\n${job_title}`} session={session} />}
         />
+        <Route path={childPath(ADMIN_ROUTES.masters, true)} caseSensitive element={<MastersPage session={session} />} />
         <Route path="*" element={<FallbackPage homePath={ADMIN_ROUTES.companies} />} />
       </Route>
     </Routes>

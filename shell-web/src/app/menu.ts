@@ -217,6 +217,7 @@ export const ADMIN_ROUTES = {
   people: '/admin/people',
   logs: '/admin/logs',
   deletionRequests: '/admin/deletionRequests',
+  masters: '/Masters',
 } as const;
 
 /** The admin sidebar. */
@@ -233,6 +234,7 @@ export function buildAdminMenu(): MenuItem[] {
     { label: 'People', icon: 'users', to: ADMIN_ROUTES.people, key: 'admin_people' },
     { label: 'System logs', icon: 'activity', to: ADMIN_ROUTES.logs, key: 'admin_logs' },
     { label: 'Deletion requests', icon: 'trash', to: ADMIN_ROUTES.deletionRequests, key: 'admin_deletion_requests' },
+    { label: 'Masters', icon: 'database', to: ADMIN_ROUTES.masters, key: 'admin_masters' },
   ];
 }
 

@@ -343,6 +343,7 @@ describe('buildAdminMenu', () => {
       ['People', '/admin/people'],
       ['System logs', '/admin/logs'],
       ['Deletion requests', '/admin/deletionRequests'],
+      ['Masters', '/Masters'],
     ]);
   });
 });

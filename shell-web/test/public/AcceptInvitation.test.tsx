@@ -11,6 +11,7 @@ import AcceptInvitation from '../../src/public/invitation/AcceptInvitation';
 import type { InvitationInfo } from '../../src/public/invitation/invitation';
 import { PASSWORD_RULE_MESSAGE } from '../../src/validation';
 import { readSession, SessionProvider, useSession, type SignedIn } from '../../src/session';
+import { MASTER_OPTIONS } from './masterOptions';
 
 beforeAll(stubBrowser);
 
@@ -58,7 +59,10 @@ let requests: { path: string; body: Record<string, unknown> }[];
 beforeEach(() => {
   localStorage.clear();
   requests = [];
-  answers = { '/api/invitations/open': { status: 200, body: INVITATION } };
+  answers = {
+    '/api/invitations/open': { status: 200, body: INVITATION },
+    '/api/masters/options': { status: 200, body: MASTER_OPTIONS },
+  };
   vi.spyOn(console, 'warn').mockImplementation(() => undefined);
   vi.stubGlobal(
     'fetch',

@@ -1,14 +1,26 @@
 import { Select, type SelectProps } from '@mantine/core';
-import { currencies } from '../../options';
-
-const data = currencies.map((currency) => ({
-  value: currency.code,
-  label: `${currency.code} (${currency.symbol}) – ${currency.name}`,
-}));
+import { useMemo } from 'react';
+import { useMasterOptions } from '../../options';
+import { listStateProps, withChosen } from './masterList';
 
 type CurrencySelectProps = Omit<SelectProps, 'data' | 'searchable'>;
 
-/** A searchable list of currencies by code, symbol and name; the value is the code. */
+/** A searchable list of the host's currencies by code, symbol and name; the value is the code. */
 export function CurrencySelect(props: CurrencySelectProps) {
-  return <Select {...props} data={data} searchable nothingFoundMessage="No currency matches" />;
+  const state = useMasterOptions();
+  const currencies = state.options?.currencies;
+  const data = useMemo(
+    () =>
+      withChosen(
+        (currencies ?? []).map((currency) => ({
+          value: currency.code,
+          label: currency.symbol
+            ? `${currency.code} (${currency.symbol}) – ${currency.name}`
+            : `${currency.code} – ${currency.name}`,
+        })),
+        props.value,
+      ),
+    [currencies, props.value],
+  );
+  return <Select {...listStateProps(state, 'No currency matches')} {...props} data={data} searchable />;
 }

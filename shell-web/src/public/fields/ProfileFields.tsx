@@ -1,8 +1,10 @@
-import { Select, SimpleGrid, TextInput } from '@mantine/core';
+import { Select, SimpleGrid, TextInput, type SelectProps } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { currencySymbol, DEFAULT_CURRENCY_SYMBOL, departments, genders } from '../../options';
+import { useMemo } from 'react';
+import { currencySymbol, DEFAULT_CURRENCY_SYMBOL, useMasterOptions } from '../../options';
 import { CountrySelect } from './CountrySelect';
 import { CurrencySelect } from './CurrencySelect';
+import { listStateProps, withChosen } from './masterList';
 
 /** The profile part of both sign-up forms. */
 export interface ProfileValues {
@@ -20,6 +22,21 @@ export type PersonValues = Pick<ProfileValues, 'gender' | 'country' | 'job_title
 
 type Field = keyof PersonValues;
 
+/** A select of one of the host's lists of names (genders, departments). */
+function NameSelect({ list, ...props }: Omit<SelectProps, 'data'> & { list: 'genders' | 'departments' }) {
+  const state = useMasterOptions();
+  const names = state.options?.[list];
+  const data = useMemo(
+    () =>
+      withChosen(
+        (names ?? []).map((name) => ({ value: name, label: name })),
+        props.value,
+      ),
+    [names, props.value],
+  );
+  return <Select {...listStateProps(state, 'Nothing matches')} {...props} data={data} />;
+}
+
 /** One field of the person's part, as both forms draw it. */
 function PersonField<T extends PersonValues>({
   field,
@@ -33,13 +50,13 @@ function PersonField<T extends PersonValues>({
   const input = form.getInputProps(field);
   switch (field) {
     case 'gender':
-      return <Select label="Gender" placeholder="Select" data={[...genders]} disabled={disabled} {...input} />;
+      return <NameSelect list="genders" label="Gender" placeholder="Select" disabled={disabled} {...input} />;
     case 'country':
       return <CountrySelect label="Country" placeholder="Search countries" disabled={disabled} {...input} />;
     case 'job_title':
       return <TextInput label="Job title" autoComplete="organization-title" disabled={disabled} {...input} />;
     case 'department':
-      return <Select label="Department" placeholder="Select" data={[...departments]} disabled={disabled} {...input} />;
+      return <NameSelect list="departments" label="Department" placeholder="Select" disabled={disabled} {...input} />;
   }
 }
 
@@ -63,7 +80,7 @@ export function ProfileFields<T extends ProfileValues>({
         disabled={disabled}
         {...input('currency_name')}
         onChange={(code) => {
-          // Choosing a currency sets its symbol from the fixed list.
+          // Choosing a currency sets its symbol from the host's list.
           const currency = {
             currency_name: code ?? '',
             currency_symbol: (code && currencySymbol(code)) || DEFAULT_CURRENCY_SYMBOL,
