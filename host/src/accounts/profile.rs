@@ -77,8 +77,9 @@ async fn update_me(
         firstname,
         lastname,
         gender: change.gender.trim(),
-        country: field(&change.country, "Please select a Country")?,
-        department: field(&change.department, "Please select a department")?,
+        // Both are entries of the master lists, checked above.
+        country: change.country.trim(),
+        department: change.department.trim(),
         job_title: field(&change.job_title, "Please enter your job title")?,
     };
     users::update_profile(&state.db, &current.company_id, &current.user_id, &details).await?;

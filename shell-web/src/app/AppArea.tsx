@@ -53,7 +53,7 @@ const PROFILE_PAGE: PageMeta = {
   exact: true,
   heading: 'Profile settings',
   icon: 'user',
-  description: 'Your details, your picture and your password',
+  description: 'Your details, picture, e-mail address, password and data',
   breadcrumb: ['Profile settings'],
 };
 
