@@ -8,7 +8,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { stubBrowser } from '@autoscope/web-sdk/testing';
 import type { ReactNode } from 'react';
 
-import { deletionState } from '../../src/app/pages/admin/DeletionRequestsPage';
+import { DeletionRequestsPage, deletionState } from '../../src/app/pages/admin/DeletionRequestsPage';
 import { CurrencyCard } from '../../src/app/pages/profile/CurrencyCard';
 import {
   CONFIRMATION_REQUIRED,
@@ -16,7 +16,7 @@ import {
   PASSWORD_REQUIRED,
   deletionBody,
 } from '../../src/app/pages/profile/DeletionCard';
-import { detailsBody, detailsOf } from '../../src/app/pages/profile/DetailsCard';
+import { DetailsCard, detailsBody, detailsOf } from '../../src/app/pages/profile/DetailsCard';
 import { CODE_REQUIRED, EmailCard, SAME_EMAIL, codeError, newEmailError } from '../../src/app/pages/profile/EmailCard';
 import { PasswordCard, passwordRequest } from '../../src/app/pages/profile/PasswordCard';
 import { SessionProvider, useSession, type Session, type UserData } from '../../src/session';
@@ -265,6 +265,69 @@ describe('the profile cards', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Cancel deletion request' }));
     expect(await screen.findByRole('button', { name: 'Delete my data' })).toBeTruthy();
     expect(sent('/api/users/cancelDataDeletion')).toHaveLength(1);
+  });
+
+  it('saves the changed name and department, and the session takes them', async () => {
+    answers['/api/users/me'] = (body) => ({ status: 200, body: { ...USER, ...body } });
+    renderCard((session) => <DetailsCard session={session} />);
+
+    const save = await screen.findByRole('button', { name: 'Save details' });
+    expect((save as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(field('First name'), { target: { value: ' Anna ' } });
+    fireEvent.click(screen.getByRole('combobox', { name: 'Department' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Information Technology' }));
+    fireEvent.click(save);
+
+    // Saving goes through the sealed session store first.
+    expect(await screen.findByText('Profile updated', undefined, { timeout: 5000 })).toBeTruthy();
+    expect(
+      sent('/api/users/me')
+        .filter((request) => request.method === 'PUT')
+        .map((request) => request.body),
+    ).toEqual([{ ...detailsOf(USER), firstname: 'Anna', department: 'Information Technology' }]);
+  });
+
+  it('refuses to save without a first name, sending nothing', async () => {
+    renderCard((session) => <DetailsCard session={session} />);
+    fireEvent.change(await screen.findByLabelText(/^First name/), { target: { value: ' ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save details' }));
+    expect(await screen.findByText('Please enter First Name')).toBeTruthy();
+    expect(sent('/api/users/me').filter((request) => request.method === 'PUT')).toEqual([]);
+  });
+
+  it('lists the deletion requests for platform admins, pending first as the host sends them', async () => {
+    answers['/api/admin/deletionRequests'] = {
+      status: 200,
+      body: [
+        {
+          user_id: 'u2',
+          name: 'Bob Ray',
+          email: 'bob@acme.test',
+          requested_at: '2026-11-26T10:00:00Z',
+          due_at: '2026-11-27T10:00:00Z',
+          completed_at: null,
+        },
+        {
+          user_id: 'u3',
+          name: 'Deleted user',
+          email: 'deleted-u3@deleted.invalid',
+          requested_at: '2026-11-20T10:00:00Z',
+          due_at: '2026-11-21T10:00:00Z',
+          completed_at: '2026-11-21T11:00:00Z',
+        },
+      ],
+    };
+    renderCard((session) => <DeletionRequestsPage session={session} />, { ...USER, is_admin: true });
+    expect(await screen.findByText('Bob Ray')).toBeTruthy();
+    expect(screen.getByText('Pending')).toBeTruthy();
+    expect(screen.getByText('Deleted user')).toBeTruthy();
+    expect(screen.getByText(/^Deleted \d/)).toBeTruthy();
+  });
+
+  it('says when no one asked for a deletion', async () => {
+    answers['/api/admin/deletionRequests'] = { status: 200, body: [] };
+    renderCard((session) => <DeletionRequestsPage session={session} />, { ...USER, is_admin: true });
+    expect(await screen.findByText('No one has asked for their data to be deleted.')).toBeTruthy();
   });
 
   it('says when the request could not be loaded', async () => {
