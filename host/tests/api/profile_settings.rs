@@ -4,11 +4,11 @@
 
 use std::time::Duration;
 
-use autoscope::storage::{companies, memberships, system_logs, users};
+use autoscope::storage::{Engine, companies, memberships, system_logs, users};
 use serde_json::{Value, json};
 
 use crate::on_both_engines;
-use crate::support::{Answer, PASSWORD, TestApp, six_digits};
+use crate::support::{Answer, PASSWORD, TempDir, TestApp, six_digits};
 
 on_both_engines!(
     a_company_admin_changes_the_currency,
@@ -23,6 +23,7 @@ on_both_engines!(
     the_last_admin_of_a_team_cannot_ask_for_deletion,
     only_platform_admins_list_deletion_requests,
 );
+on_both_engines!(engine: the_command_line_carries_out_due_requests_at_once);
 
 const NEW_PASSWORD: &str = "Gr33n-Harbour#9";
 
@@ -288,4 +289,26 @@ async fn only_platform_admins_list_deletion_requests(app: TestApp) {
     let row = &listed.body.as_array().unwrap()[0];
     assert_eq!((row["name"].as_str(), row["email"].as_str()), (Some("Ann Lee"), Some("ann@acme.com")));
     assert!(row["completed_at"].is_null());
+}
+
+/// With no grace period configured a request is due at once, and `autoscope user
+/// run-deletions` (another process on the same database) carries it out.
+async fn the_command_line_carries_out_due_requests_at_once(engine: Engine) {
+    let app = TestApp::start(engine, |config| config.deletion_grace = Duration::ZERO).await;
+    let token = app.sign_up("ann@acme.com", "Acme").await;
+    let asked = request_deletion(&app, &token, json!({ "password": PASSWORD })).await;
+    assert_eq!(asked.body["requested_at"], asked.body["due_at"]);
+    let data_dir = TempDir::new();
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_autoscope"))
+        .args(["user", "run-deletions"])
+        .env("DATABASE_URL", &app.state.config.database_url)
+        .env("AUTOSCOPE_DATA_DIR", &data_dir.0)
+        .env("AUTOSCOPE_SECRET", "test-secret-test-secret-test-secret-0123")
+        .env("AUTOSCOPE_LOG", "warn")
+        .output()
+        .expect("the binary runs");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{stdout}{}", String::from_utf8_lossy(&output.stderr));
+    assert_eq!(stdout.trim(), "1 data deletion request(s) carried out");
+    assert!(users::find_by_email(app.db(), "ann@acme.com").await.unwrap().is_none());
 }
