@@ -10,12 +10,13 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::ADMIN_COMPANY;
 use crate::accounts::new_company::NAME_TAKEN;
-use crate::accounts::validate::required;
+use crate::accounts::validate::{self, required};
 use crate::auth::{Admin, CurrentUser};
 use crate::clock;
 use crate::error::{Error, Result};
 use crate::http::{AppState, Json, Message, RequestId};
 use crate::logs;
+use crate::masters::Kind;
 use crate::rights::{self, Edition};
 use crate::storage::companies::{self, NewCompany, Renamed};
 use crate::storage::{memberships, sessions, users};
@@ -162,12 +163,11 @@ async fn create_company(
     Json(body): Json<CreateCompanyRequest>,
 ) -> Result<Json<CompanyItem>> {
     let fields = body.check()?;
-    let company = NewCompany {
-        name: fields.name,
-        country: fields.country,
-        currency_name: fields.currency_name,
-        currency_symbol: fields.currency_symbol,
-    };
+    // The sign-up's lists: an active country and currency.
+    let country = validate::choice(&state.db, Kind::Country, fields.country, COUNTRY_REQUIRED).await?;
+    let (currency_name, currency_symbol) =
+        validate::currency(&state.db, fields.currency_name, fields.currency_symbol).await?;
+    let company = NewCompany { name: fields.name, country, currency_name, currency_symbol };
     let rights_json = serde_json::to_string(&rights::default_role_rights()).map_err(anyhow::Error::from)?;
     let now = state.clock.now();
     let (company_id, role_id) = companies::create_empty(

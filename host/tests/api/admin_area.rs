@@ -200,7 +200,9 @@ async fn new_companies_are_checked(app: TestApp) {
     let cases = [
         ("name", json!(" "), "Please enter the company name"),
         ("country", json!(""), "Please select a Country"),
+        ("country", json!("XX"), "Please select a Country"),
         ("currencyName", json!(""), "Please select a currency"),
+        ("currencyName", json!("XYZ"), "Please select a currency"),
         ("edition", json!("gold"), "Edition must be community or enterprise"),
         ("adminEmail", json!("hank"), "Please enter a valid e-mail address for the company admin"),
     ];
