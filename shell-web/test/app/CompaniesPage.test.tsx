@@ -116,6 +116,22 @@ beforeEach(() => {
         target.disabled = action === 'disable';
         return json(200, { message: action === 'disable' ? 'User disabled' : 'User enabled' });
       }
+      if (url === '/api/masters/options')
+        return json(200, { genders: [], departments: [], countries: [], currencies: [] });
+      const rename = /^\/api\/admin\/companies\/([^/]+)\/name$/.exec(url);
+      if (rename && method === 'POST') {
+        const { name } = JSON.parse(String(init?.body)) as { name: string };
+        if (companies.some((item) => item.name.toLowerCase() === name.toLowerCase() && item.id !== rename[1]))
+          return json(409, { message: 'A company with this name already exists' });
+        companies = companies.map((item) => (item.id === rename[1] ? { ...item, name } : item));
+        return json(200, { message: 'Company renamed' });
+      }
+      const activation = /^\/api\/admin\/companies\/([^/]+)\/(deactivate|reactivate)$/.exec(url);
+      if (activation && method === 'POST') {
+        const deactivatedAt = activation[2] === 'deactivate' ? '2026-11-05T10:00:00Z' : null;
+        companies = companies.map((item) => (item.id === activation[1] ? { ...item, deactivatedAt } : item));
+        return json(200, { message: activation[2] === 'deactivate' ? 'Company deactivated' : 'Company reactivated' });
+      }
       return json(404, { message: 'Not found' });
     }),
   );
@@ -231,5 +247,62 @@ describe('CompaniesPage accounts', () => {
     expect(await screen.findByText('Person10 Test')).toBeTruthy();
     expect(screen.queryByText('Person22 Test')).toBeNull();
     expect(screen.getByText('10 of 23 accounts')).toBeTruthy();
+  });
+});
+
+describe('CompaniesPage changes', () => {
+  async function openActions(company: string) {
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: `Actions for ${company}` }));
+  }
+
+  it("renames after checking the name, and shows the host's refusal under the field", async () => {
+    await openActions('Empty Ltd');
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Rename' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Rename Empty Ltd' });
+    const field = within(dialog).getByRole('textbox', { name: 'Company name' });
+    fireEvent.change(field, { target: { value: ' ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Rename' }));
+    expect(await within(dialog).findByText('Please enter the company name')).toBeTruthy();
+    expect(calls.some((call) => call.startsWith('POST'))).toBe(false);
+
+    fireEvent.change(field, { target: { value: 'AUTOSCOPE' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Rename' }));
+    expect(await within(dialog).findByText('A company with this name already exists')).toBeTruthy();
+
+    fireEvent.change(field, { target: { value: 'Full Ltd' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Rename' }));
+    expect(await screen.findByText('Company renamed')).toBeTruthy();
+    expect(await screen.findByText('Full Ltd')).toBeTruthy();
+  });
+
+  it('deactivates after the confirmation and shows the company as deactivated', async () => {
+    await openActions('Empty Ltd');
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Deactivate' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Deactivate the company?' });
+    expect(within(dialog).getByText(/signed out at once/)).toBeTruthy();
+    expect(calls.some((call) => call.startsWith('POST'))).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
+    expect(await screen.findByText('Company deactivated')).toBeTruthy();
+    expect(calls).toContain('POST /api/admin/companies/c2/deactivate');
+    await waitFor(() => expect(within(row('Empty Ltd')).getByText('Deactivated')).toBeTruthy());
+  });
+
+  it('offers no change of the administration company', async () => {
+    companies = companies.map((item) => (item.id === 'c1' ? { ...item, administration: true } : item));
+    renderPage();
+    await screen.findByText('Empty Ltd');
+    expect(screen.queryByRole('button', { name: 'Actions for Autoscope' })).toBeNull();
+  });
+
+  it('checks a new company before sending it', async () => {
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'New company' }));
+    const dialog = await screen.findByRole('dialog', { name: 'A new company' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create company' }));
+    expect(await within(dialog).findByText('Please enter the company name')).toBeTruthy();
+    expect(within(dialog).getByText('Please select a Country')).toBeTruthy();
+    expect(within(dialog).getByText('Please enter a valid e-mail address for the company admin')).toBeTruthy();
+    expect(calls.some((call) => call.startsWith('POST'))).toBe(false);
   });
 });
