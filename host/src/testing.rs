@@ -133,7 +133,7 @@ pub async fn publish(
 /// again, say), bypassing the gateway.
 pub async fn call(state: &AppState, module: &str, envelope: &Envelope) -> anyhow::Result<Reply> {
     let installed = state.modules.get(module).with_context(|| format!("{module} is not installed"))?;
-    Ok(crate::modules::runtime::call(state, &installed.loaded, envelope).await?)
+    Ok(crate::modules::runtime::call(state, &installed.loaded, envelope, None).await?)
 }
 
 /// A storage operation on `<module>.<collection>` in the company, straight to the

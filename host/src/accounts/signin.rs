@@ -46,7 +46,8 @@ async fn sign_in(
         logs::Event::info("signin", format!("{} signed in", user.email))
             .company(&seat.company_id)
             .user(&user.id)
-            .request(request_id.as_deref()),
+            .request(request_id.as_deref())
+            .from(Some(addr)),
     )
     .await;
     Ok(Json(SignedIn { message: SIGNED_IN.into(), token, userdata }))
@@ -74,7 +75,8 @@ async fn authenticate(
                     state,
                     logs::Event::warn("signin.failed", format!("failed sign-in for {} from {addr}", user.email))
                         .user(&user.id)
-                        .request(request_id),
+                        .request(request_id)
+                        .from(Some(addr)),
                 )
                 .await;
             }

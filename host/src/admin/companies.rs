@@ -3,6 +3,8 @@
 //! deactivating or reactivating (a deactivated company's sessions end and nobody may open
 //! one in it; the administration company is kept active).
 
+use std::net::IpAddr;
+
 use axum::extract::{Path, State};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -11,7 +13,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use super::ADMIN_COMPANY;
 use crate::accounts::new_company::NAME_TAKEN;
 use crate::accounts::validate::{self, required};
-use crate::auth::{Admin, CurrentUser};
+use crate::auth::{Admin, ClientAddr, CurrentUser};
 use crate::clock;
 use crate::error::{Error, Result};
 use crate::http::{AppState, Json, Message, RequestId};
@@ -159,6 +161,7 @@ impl CreateCompanyRequest {
 async fn create_company(
     State(state): State<AppState>,
     Admin(admin): Admin,
+    ClientAddr(addr): ClientAddr,
     RequestId(request_id): RequestId,
     Json(body): Json<CreateCompanyRequest>,
 ) -> Result<Json<CompanyItem>> {
@@ -191,7 +194,7 @@ async fn create_company(
         .request(request_id.as_deref()),
     )
     .await;
-    let actor = inviter(&state, &admin, &company_id, fields.edition, request_id).await?;
+    let actor = inviter(&state, &admin, &company_id, fields.edition, request_id, addr).await?;
     teams::invite_company_admin(&state, &actor, &fields.admin_email, &role_id).await?;
     let created = companies::list_with_user_counts(&state.db)
         .await?
@@ -208,6 +211,7 @@ async fn inviter(
     company_id: &str,
     edition: Edition,
     request_id: Option<String>,
+    client_addr: IpAddr,
 ) -> Result<teams::Actor> {
     let user = users::get(&state.db, &admin.user_id)
         .await?
@@ -220,6 +224,7 @@ async fn inviter(
         company_admin: true,
         edition,
         request_id,
+        client_addr: Some(client_addr),
     })
 }
 

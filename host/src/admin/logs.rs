@@ -88,6 +88,8 @@ pub struct AdminLogItem {
     pub user_id: Option<String>,
     pub user_email: Option<String>,
     pub request_id: Option<String>,
+    /// The client's address, when a person's request made the entry.
+    pub client_addr: Option<String>,
 }
 
 impl From<NamedEntry> for AdminLogItem {
@@ -103,6 +105,7 @@ impl From<NamedEntry> for AdminLogItem {
             user_id: e.user_id,
             user_email: e.user_email,
             request_id: e.request_id,
+            client_addr: e.client_addr,
         }
     }
 }
@@ -164,7 +167,8 @@ async fn export_logs(
     ))
 }
 
-const CSV_HEADER: [&str; 8] = ["Time (UTC)", "Level", "Event", "Message", "Company", "User", "User id", "Request id"];
+const CSV_HEADER: [&str; 9] =
+    ["Time (UTC)", "Level", "Event", "Message", "Company", "User", "User id", "Request id", "Client address"];
 
 /// CRLF lines with a BOM, so spreadsheets read UTF-8.
 fn to_csv(entries: &[NamedEntry]) -> String {
@@ -186,6 +190,7 @@ fn to_csv(entries: &[NamedEntry]) -> String {
             e.user_email.as_deref().unwrap_or(""),
             e.user_id.as_deref().unwrap_or(""),
             e.request_id.as_deref().unwrap_or(""),
+            e.client_addr.as_deref().unwrap_or(""),
         ]);
     }
     out
@@ -250,12 +255,13 @@ mod tests {
             event: "signin".into(),
             message: "ann signed in".into(),
             request_id: None,
+            client_addr: Some("127.0.0.1".into()),
             created_at: 0,
         };
         let csv = to_csv(&[entry]);
         let lines: Vec<&str> = csv.trim_start_matches('\u{feff}').split("\r\n").collect();
-        assert_eq!(lines[0], "Time (UTC),Level,Event,Message,Company,User,User id,Request id");
-        assert_eq!(lines[1], "1970-01-01T00:00:00Z,info,signin,ann signed in,Acme,,,");
+        assert_eq!(lines[0], "Time (UTC),Level,Event,Message,Company,User,User id,Request id,Client address");
+        assert_eq!(lines[1], "1970-01-01T00:00:00Z,info,signin,ann signed in,Acme,,,,127.0.0.1");
         assert_eq!(lines.len(), 3, "a CRLF after the last line");
     }
 }

@@ -1,6 +1,8 @@
 //! The system log: notable events stored per company (`GET /logs/all_logs`), alongside the
 //! tracing output.
 
+use std::net::IpAddr;
+
 use axum::extract::State;
 use axum::extract::{Query, rejection::QueryRejection};
 use base64::Engine;
@@ -23,12 +25,13 @@ pub struct Event<'a> {
     event: &'a str,
     message: String,
     request_id: Option<&'a str>,
+    client_addr: Option<IpAddr>,
 }
 
 impl<'a> Event<'a> {
     /// `level` is `info`, `warn` or `error`.
     pub fn new(level: &'static str, event: &'a str, message: String) -> Self {
-        Self { company_id: None, user_id: None, level, event, message, request_id: None }
+        Self { company_id: None, user_id: None, level, event, message, request_id: None, client_addr: None }
     }
 
     pub fn info(event: &'a str, message: String) -> Self {
@@ -53,6 +56,11 @@ impl<'a> Event<'a> {
 
     pub fn request(self, request_id: impl EventId<'a>) -> Self {
         Self { request_id: request_id.id(), ..self }
+    }
+
+    /// Where the request came from (the client's address), when a person made it.
+    pub fn from(self, client_addr: Option<IpAddr>) -> Self {
+        Self { client_addr, ..self }
     }
 }
 
@@ -91,6 +99,7 @@ pub async fn record(state: &AppState, event: Event<'_>) {
         event: event.event.to_string(),
         message: event.message,
         request_id: event.request_id.map(str::to_string),
+        client_addr: event.client_addr.map(|addr| addr.to_string()),
         created_at: state.clock.now(),
     };
     if let Err(err) = system_logs::insert(&state.db, &entry).await {
@@ -163,6 +172,8 @@ pub struct LogItem {
     /// ISO 8601, UTC.
     pub created_at: String,
     pub request_id: Option<String>,
+    /// The client's address, when a person's request made the entry.
+    pub client_addr: Option<String>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -201,6 +212,7 @@ async fn all_logs(
             message: e.message,
             created_at: clock::iso8601(e.created_at),
             request_id: e.request_id,
+            client_addr: e.client_addr,
         })
         .collect();
     Ok(Json(LogPage { data, next_cursor }))

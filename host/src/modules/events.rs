@@ -98,7 +98,8 @@ async fn deliver(state: &AppState, delivery: &module_events::Claimed) -> Result<
             attempt: delivery.attempts.max(1) as u32,
         }),
     };
-    let reply = crate::modules::runtime::call(state, &module.loaded, &envelope).await.map_err(|err| err.to_string())?;
+    let reply =
+        crate::modules::runtime::call(state, &module.loaded, &envelope, None).await.map_err(|err| err.to_string())?;
     if reply.status < 300 { Ok(()) } else { Err(format!("the module answered {}: {}", reply.status, reply.body)) }
 }
 

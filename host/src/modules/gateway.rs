@@ -4,6 +4,7 @@
 //! routes its manifest declares, which are bound to a company through a user id.
 
 use std::collections::BTreeMap;
+use std::net::IpAddr;
 use std::sync::Arc;
 
 use autoscope_wire::{Call, Caller, Envelope, HttpRequest, Right};
@@ -14,7 +15,7 @@ use axum::http::request::Parts;
 use axum::response::{IntoResponse, Response};
 use serde_json::Value;
 
-use crate::auth::CurrentUser;
+use crate::auth::{ClientAddr, CurrentUser};
 use crate::error::{Error, Result};
 use crate::http::AppState;
 use crate::modules::registry::Installed;
@@ -72,6 +73,7 @@ pub async fn forward(state: &AppState, module: Arc<Installed>, path: String, req
         (None, None) => return Err(Error::Unauthorized(crate::auth::session::SESSION_REQUIRED.into())),
     };
     let request_id = parts.headers.get("x-request-id").and_then(|v| v.to_str().ok()).map(str::to_string);
+    let client_addr = ClientAddr::from_request_parts(&mut parts, state).await.ok().map(|ClientAddr(addr)| addr);
     let call = HttpRequest { method, path, query, body, public: public.is_some() };
     // A public call names a person, who may belong to several companies: the first company
     // whose data the call finds answers (the plugin answers 404 in the others).
@@ -82,7 +84,7 @@ pub async fn forward(state: &AppState, module: Arc<Installed>, path: String, req
             context: runtime::context(state, &manifest.key, &company_id, user.as_ref().map(caller), request_id.clone()),
             call: Call::Http(call.clone()),
         };
-        let response = answer(state, &module, &envelope).await?;
+        let response = answer(state, &module, &envelope, client_addr).await?;
         if response.status() != StatusCode::NOT_FOUND {
             return Ok(response);
         }
@@ -146,8 +148,13 @@ fn caller(user: &CurrentUser) -> Caller {
 }
 
 /// Calls the plugin; its reply becomes the response, a failure its HTTP status.
-async fn answer(state: &AppState, module: &Installed, envelope: &Envelope) -> Result<Response> {
-    match runtime::call(state, &module.loaded, envelope).await {
+async fn answer(
+    state: &AppState,
+    module: &Installed,
+    envelope: &Envelope,
+    client_addr: Option<IpAddr>,
+) -> Result<Response> {
+    match runtime::call(state, &module.loaded, envelope, client_addr).await {
         Ok(reply) => {
             let status = StatusCode::from_u16(reply.status)
                 .map_err(|_| Error::BadGateway(format!("The module answered an invalid status {}", reply.status)))?;

@@ -41,7 +41,7 @@ pub async fn run_due(state: &AppState) -> anyhow::Result<usize> {
                     },
                     call: Call::Schedule(ScheduleRun { name: schedule.name.clone() }),
                 };
-                match crate::modules::runtime::call(state, &module.loaded, &envelope).await {
+                match crate::modules::runtime::call(state, &module.loaded, &envelope, None).await {
                     Ok(reply) if reply.status < 300 => succeeded += 1,
                     outcome => {
                         let why = match outcome {

@@ -123,7 +123,10 @@ mod tests {
         let mut hidden = default_role_rights();
         hidden.insert("databaseIntegration".into(), Right { view: false, disabled: false });
         assert_eq!(effective(&hidden, Edition::Community)["databaseIntegration"], Right { view: true, disabled: true });
-        assert_eq!(effective(&hidden, Edition::Enterprise)["databaseIntegration"], Right { view: false, disabled: false });
+        assert_eq!(
+            effective(&hidden, Edition::Enterprise)["databaseIntegration"],
+            Right { view: false, disabled: false }
+        );
     }
 
     #[test]

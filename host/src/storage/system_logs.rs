@@ -11,13 +11,15 @@ pub struct LogEntry {
     pub event: String,
     pub message: String,
     pub request_id: Option<String>,
+    /// The client's address, when a person's request made the entry.
+    pub client_addr: Option<String>,
     pub created_at: i64,
 }
 
 pub async fn insert(db: &Db, entry: &LogEntry) -> sqlx::Result<()> {
     sqlx::query(
-        "INSERT INTO system_logs (id, company_id, user_id, level, event, message, request_id, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+        "INSERT INTO system_logs (id, company_id, user_id, level, event, message, request_id, client_addr, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
     )
     .bind(&entry.id)
     .bind(&entry.company_id)
@@ -26,6 +28,7 @@ pub async fn insert(db: &Db, entry: &LogEntry) -> sqlx::Result<()> {
     .bind(&entry.event)
     .bind(&entry.message)
     .bind(&entry.request_id)
+    .bind(&entry.client_addr)
     .bind(entry.created_at)
     .execute(db.pool())
     .await?;
@@ -41,7 +44,7 @@ pub async fn list_for_company(
 ) -> sqlx::Result<Vec<LogEntry>> {
     let (before_ts, before_id) = before.unwrap_or((i64::MAX, ""));
     sqlx::query_as(
-        "SELECT id, company_id, user_id, level, event, message, request_id, created_at FROM system_logs
+        "SELECT id, company_id, user_id, level, event, message, request_id, client_addr, created_at FROM system_logs
          WHERE company_id = $1 AND (created_at < $2 OR (created_at = $2 AND id < $3))
          ORDER BY created_at DESC, id DESC LIMIT $4",
     )
@@ -62,7 +65,7 @@ pub async fn list_for_company_user(
     limit: i64,
 ) -> sqlx::Result<Vec<LogEntry>> {
     sqlx::query_as(
-        "SELECT id, company_id, user_id, level, event, message, request_id, created_at FROM system_logs
+        "SELECT id, company_id, user_id, level, event, message, request_id, client_addr, created_at FROM system_logs
          WHERE company_id = $1 AND user_id = $2 ORDER BY created_at DESC, id DESC LIMIT $3",
     )
     .bind(company_id)
@@ -76,7 +79,7 @@ pub async fn list_for_company_user(
 /// platform's), newest first.
 pub async fn list_for_user(db: &Db, user_id: &str, limit: i64) -> sqlx::Result<Vec<LogEntry>> {
     sqlx::query_as(
-        "SELECT id, company_id, user_id, level, event, message, request_id, created_at FROM system_logs
+        "SELECT id, company_id, user_id, level, event, message, request_id, client_addr, created_at FROM system_logs
          WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2",
     )
     .bind(user_id)
@@ -109,6 +112,8 @@ pub struct NamedEntry {
     pub event: String,
     pub message: String,
     pub request_id: Option<String>,
+    /// The client's address, when a person's request made the entry.
+    pub client_addr: Option<String>,
     pub created_at: i64,
 }
 
@@ -139,7 +144,7 @@ fn bind_filter<'q, O>(
 pub async fn search(db: &Db, filter: &Filter, limit: i64, offset: i64) -> sqlx::Result<Vec<NamedEntry>> {
     let sql = format!(
         "SELECT l.id, l.company_id, c.name AS companyname, l.user_id, u.email AS user_email, l.level, l.event,
-                l.message, l.request_id, l.created_at
+                l.message, l.request_id, l.client_addr, l.created_at
          {FILTERED} ORDER BY l.created_at DESC, l.id DESC LIMIT $7 OFFSET $8"
     );
     bind_filter(sqlx::query_as(sqlx::AssertSqlSafe(sql)), filter).bind(limit).bind(offset).fetch_all(db.pool()).await

@@ -120,7 +120,8 @@ async fn accept_invitation(
         logs::Event::info("member.joined", format!("{} accepted the invitation as {}", user.email, seat.role_name))
             .company(&seat.company_id)
             .user(&user.id)
-            .request(request_id.as_deref()),
+            .request(request_id.as_deref())
+            .from(Some(addr)),
     )
     .await;
     state.realtime.directory_changed(&seat.company_id);

@@ -9,6 +9,8 @@ mod accept;
 mod invitations;
 mod roles;
 
+use std::net::IpAddr;
+
 use autoscope_wire::members::{HistoryEntry, Member, MemberChange, Members, MembersOp};
 use serde_json::Value;
 
@@ -43,6 +45,8 @@ pub struct Actor {
     pub company_admin: bool,
     pub edition: Edition,
     pub request_id: Option<String>,
+    /// Where the call came from, for the log.
+    pub client_addr: Option<IpAddr>,
 }
 
 /// The caller's standing in their company, read now; 403 unless their rights open the
@@ -53,6 +57,7 @@ pub async fn actor(
     user_id: &str,
     rights_key: &str,
     request_id: Option<String>,
+    client_addr: Option<IpAddr>,
 ) -> Result<Actor> {
     let refused = || Error::Forbidden(rights::NO_RIGHT.into());
     let seat = memberships::active_seat(&state.db, company_id, user_id).await?.ok_or_else(refused)?;
@@ -68,6 +73,7 @@ pub async fn actor(
         company_admin: seat.company_admin,
         edition: Edition::parse(&seat.edition).unwrap_or(Edition::Community),
         request_id,
+        client_addr,
     })
 }
 
@@ -83,7 +89,8 @@ impl Actor {
             logs::Event::info(event, format!("{} {message}", self.email))
                 .company(&self.company_id)
                 .user(subject.unwrap_or(&self.user_id))
-                .request(self.request_id.as_deref()),
+                .request(self.request_id.as_deref())
+                .from(self.client_addr),
         )
         .await;
     }
@@ -165,7 +172,12 @@ async fn history(state: &AppState, actor: &Actor, user_id: &str) -> Result<Vec<H
     let entries = system_logs::list_for_company_user(&state.db, &actor.company_id, user_id, HISTORY_LIMIT).await?;
     Ok(entries
         .into_iter()
-        .map(|entry| HistoryEntry { event: entry.event, message: entry.message, at: entry.created_at })
+        .map(|entry| HistoryEntry {
+            event: entry.event,
+            message: entry.message,
+            at: entry.created_at,
+            from: entry.client_addr,
+        })
         .collect())
 }
 

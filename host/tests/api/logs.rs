@@ -23,6 +23,7 @@ pub async fn add_entry(app: &TestApp, company_id: &str, event: &str, created_at:
         event: event.to_string(),
         message: format!("{event} happened"),
         request_id: Some("req-1".into()),
+        client_addr: None,
         created_at,
     };
     system_logs::insert(app.db(), &entry).await.unwrap();
@@ -45,6 +46,7 @@ async fn the_company_log_is_listed_newest_first(app: TestApp) {
     assert_eq!(entry["message"], "ann@acme.com signed in");
     assert!(entry["createdAt"].as_str().is_some_and(|t| t.ends_with('Z') && t.contains('T')));
     assert!(entry["id"].is_string() && entry["requestId"].is_string());
+    assert_eq!(entry["clientAddr"], "127.0.0.1", "where the sign-in came from");
     assert_eq!(body["nextCursor"], Value::Null);
 }
 

@@ -126,6 +126,9 @@ describe('TeamMasterPage: who may change the team', { timeout: 15_000 }, () => {
 
     const drawer = await screen.findByRole('dialog', { name: 'Bob Baker' });
     expect(await within(drawer).findByText('bob@acme.test accepted the invitation as User')).toBeTruthy();
+    // Where a change came from, when the host knows it.
+    expect(within(drawer).getByText(/from 203\.0\.113\.7$/)).toBeTruthy();
+    expect(within(drawer).getAllByText(/ · from /)).toHaveLength(1);
     expect(within(drawer).queryByRole('button', { name: 'Change role' })).toBeNull();
     expect(within(drawer).queryByRole('button', { name: 'Deactivate' })).toBeNull();
     expect(within(drawer).queryByText('Manage')).toBeNull();

@@ -45,7 +45,11 @@ export type HistoryEntry = { event: string, message: string,
 /**
  * Unix seconds.
  */
-at: number, };
+at: number,
+/**
+ * The address the change came from, when a person's request made it.
+ */
+from: string | null, };
 
 export type Invitation = { id: string, email: string, role_id: string, role: string,
 /**

@@ -6,8 +6,18 @@ import type { HistoryEntry, Members } from './api';
 import { INVITATIONS, NOW, membersAnswer, rolesAnswer } from './testFixtures';
 
 export const HISTORY: HistoryEntry[] = [
-  { event: 'member.joined', message: 'bob@acme.test accepted the invitation as User', at: NOW - 20 * 86_400 },
-  { event: 'member.changed', message: 'ann@acme.test gave bob@acme.test the role User', at: NOW - 86_400 },
+  {
+    event: 'member.joined',
+    message: 'bob@acme.test accepted the invitation as User',
+    at: NOW - 20 * 86_400,
+    from: '203.0.113.7',
+  },
+  {
+    event: 'member.changed',
+    message: 'ann@acme.test gave bob@acme.test the role User',
+    at: NOW - 86_400,
+    from: null,
+  },
 ];
 
 export function teamServer(members: Members = membersAnswer()): FakeServer {

@@ -130,6 +130,8 @@ pub struct HistoryEntry {
     pub message: String,
     /// Unix seconds.
     pub at: i64,
+    /// The address the change came from, when a person's request made it.
+    pub from: Option<String>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]

@@ -269,9 +269,16 @@ async fn members(context: &CallContext, op: MembersOp) -> Result<Value, HostErro
         crate::error::Error::Internal(cause) => internal(cause),
         other => HostError::new(other.status().as_u16(), other.public_message()),
     };
-    let actor = teams::actor(state, &context.company_id, user_id, &manifest.rights_key, context.request_id.clone())
-        .await
-        .map_err(refused)?;
+    let actor = teams::actor(
+        state,
+        &context.company_id,
+        user_id,
+        &manifest.rights_key,
+        context.request_id.clone(),
+        context.client_addr,
+    )
+    .await
+    .map_err(refused)?;
     teams::run(state, &actor, op, rights_keys(state)).await.map_err(refused)
 }
 

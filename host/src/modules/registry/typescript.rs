@@ -5,8 +5,8 @@ use autoscope_typescript::{GeneratedFile, config, constant, declaration, string_
 
 use super::api::{PageItem, RemoteItem, RightsKey, VisibleModule, VisibleModules};
 use crate::realtime::{DIRECTORY, NOTIFICATIONS, SESSION};
-use crate::rights::{Right, UPGRADE_LABEL, UPGRADE_PATH};
 use crate::rights::menu::{MenuGroup, MenuLayout, ShellEntry};
+use crate::rights::{Right, UPGRADE_LABEL, UPGRADE_PATH};
 
 #[test]
 fn generated_typescript_is_current() {

@@ -13,6 +13,7 @@
 //! same company, and any instance whose call failed is discarded.
 
 use std::collections::{BTreeSet, VecDeque};
+use std::net::IpAddr;
 use std::path::Path;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -172,6 +173,8 @@ pub struct CallContext {
     pub company_id: String,
     pub user_id: Option<String>,
     pub request_id: Option<String>,
+    /// The address of the client whose request caused the call, for the system log.
+    pub client_addr: Option<IpAddr>,
     pub deadline: Instant,
     pub runtime: tokio::runtime::Handle,
 }
@@ -197,8 +200,14 @@ pub fn context(
     }
 }
 
-/// Calls the module's `handle` with `envelope` for `envelope.context.company_id`.
-pub async fn call(state: &AppState, module: &Arc<Loaded>, envelope: &Envelope) -> Result<Reply, CallError> {
+/// Calls the module's `handle` with `envelope` for `envelope.context.company_id`;
+/// `client_addr` is the address of the person's client when a request caused the call.
+pub async fn call(
+    state: &AppState,
+    module: &Arc<Loaded>,
+    envelope: &Envelope,
+    client_addr: Option<IpAddr>,
+) -> Result<Reply, CallError> {
     let limits = &module.manifest.limits;
     let input = serde_json::to_vec(envelope).map_err(|err| CallError::BadReply(err.to_string()))?;
     if input.len() > (limits.max_request_kb as usize) << 10 {
@@ -213,6 +222,7 @@ pub async fn call(state: &AppState, module: &Arc<Loaded>, envelope: &Envelope) -
         company_id: envelope.context.company_id.clone(),
         user_id: envelope.context.user.as_ref().map(|user| user.user_id.clone()),
         request_id: envelope.context.request_id.clone(),
+        client_addr,
         deadline: Instant::now() + timeout,
         runtime: tokio::runtime::Handle::current(),
     });

@@ -158,7 +158,7 @@ function History({ id }: { id: string }) {
         .map((entry, index) => (
           <Timeline.Item key={`${entry.at}-${index}`} title={eventTitle(entry.event)}>
             <Text size="xs" c="dimmed">
-              {formatDateTime(entry.at)}
+              {entry.from ? `${formatDateTime(entry.at)} · from ${entry.from}` : formatDateTime(entry.at)}
             </Text>
             <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
               {entry.message}

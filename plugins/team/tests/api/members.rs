@@ -110,7 +110,8 @@ async fn a_role_change_applies_on_the_members_next_request(engine: Engine) {
     assert_eq!(message(unknown, 404), "No such role");
 }
 
-/// The drawer's history lists the changes made to the member, newest first, naming who made them.
+/// The drawer's history lists the changes made to the member, newest first, naming who made
+/// them and the address their request came from.
 async fn a_members_history_tells_what_was_done(engine: Engine) {
     let harness = load(engine).await;
     let (acme, bob) = acme_with_bob(&harness).await;
@@ -125,6 +126,8 @@ async fn a_members_history_tells_what_was_done(engine: Engine) {
             format!("{} made bob@acme.test a company admin", acme.email)
         ]
     );
+    // The test harness's requests come from 127.0.0.1.
+    assert_eq!(history[0]["from"], "127.0.0.1");
     let missing = call(&harness, &acme, "GET", "/members/nobody/history", None).await;
     assert_eq!(message(missing, 404), "No such member");
     assert_eq!(acme.company_id(), bob.company_id());
