@@ -93,8 +93,8 @@ pub async fn is_last_admin_of_a_team(db: &Db, user_id: &str) -> sqlx::Result<boo
 }
 
 /// Removes the person's personal data in one transaction: the name becomes "Deleted user",
-/// the e-mail `placeholder`, the password, social identity, profile details, picture, codes
-/// and sessions go, the account is disabled and every membership becomes a former one. The
+/// the e-mail `placeholder` (in invitations too), the password, social identity, profile
+/// details, picture, codes, outbox mails and sessions go, the account is disabled and every membership becomes a former one. The
 /// user id stays, so the companies' records keep pointing at it. Answers the companies the
 /// person was an active member of; `None` when the request is no longer pending.
 pub async fn erase(db: &Db, user_id: &str, placeholder: &str, now: i64) -> sqlx::Result<Option<Vec<String>>> {
@@ -141,7 +141,15 @@ pub async fn erase(db: &Db, user_id: &str, placeholder: &str, now: i64) -> sqlx:
             .await?;
     }
     if let Some(email) = old_email {
-        sqlx::query("DELETE FROM signup_codes WHERE email = $1").bind(email).execute(&mut *tx).await?;
+        sqlx::query("DELETE FROM signup_codes WHERE email = $1").bind(&email).execute(&mut *tx).await?;
+        // The local outbox keeps whole mails (codes, links) to the address.
+        sqlx::query("DELETE FROM mail_outbox WHERE recipient = $1").bind(&email).execute(&mut *tx).await?;
+        // Invitations name the address too; they keep their place in the company's history.
+        sqlx::query("UPDATE invitations SET email = $1 WHERE email = $2")
+            .bind(placeholder)
+            .bind(&email)
+            .execute(&mut *tx)
+            .await?;
     }
     tx.commit().await?;
     Ok(Some(companies))

@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-use autoscope::storage::{Engine, companies, memberships, system_logs, users};
+use autoscope::storage::{Engine, companies, invitations, memberships, system_logs, users};
 use serde_json::{Value, json};
 
 use crate::on_both_engines;
@@ -240,6 +240,22 @@ async fn the_deletion_job_waits_for_the_grace_period_then_removes_the_personal_d
     let bob = colleague(&app, &admin, "bob@acme.com").await;
     let bob_id = whoami(&app, &bob).await["user_id"].as_str().unwrap().to_string();
     request_deletion(&app, &bob, json!({ "password": PASSWORD })).await;
+    let (role_id, _) = companies::find_role(app.db(), &company_id, "communityuser").await.unwrap().unwrap();
+    let now = app.state.clock.now();
+    let invitation = invitations::NewInvitation {
+        company_id: &company_id,
+        email: "bob@acme.com",
+        role_id: &role_id,
+        token_hash: "digest",
+        invited_by: &bob_id,
+        company_admin: false,
+        now,
+        expires_at: now + 3600,
+    };
+    let invitation_id = invitations::insert(app.db(), &invitation).await.unwrap();
+    let reset = app.post("/api/users/forgot_password", json!({ "email": "bob@acme.com" })).await;
+    assert_eq!(reset.status, 200, "{reset:?}");
+    assert!(!app.mails_to("bob@acme.com").await.is_empty());
     app.advance(Duration::from_secs(23 * 3600));
     assert_eq!(autoscope::accounts::deletion::run_due(&app.state).await.unwrap(), 0);
     assert!(users::find_by_email(app.db(), "bob@acme.com").await.unwrap().is_some(), "still within the grace period");
@@ -261,6 +277,9 @@ async fn the_deletion_job_waits_for_the_grace_period_then_removes_the_personal_d
     let member = memberships::member(app.db(), &company_id, &bob_id).await.unwrap().expect("kept as a former member");
     assert_eq!((member.status.as_str(), member.firstname.as_str()), ("removed", "Deleted"));
     assert!(events_of(&app, &bob_id).await.contains(&"user.deleted".to_string()));
+    assert!(app.mails_to("bob@acme.com").await.is_empty(), "the outbox keeps no mail to the address");
+    let invited = invitations::get(app.db(), &company_id, &invitation_id).await.unwrap().unwrap();
+    assert_eq!(invited.email, gone.email, "the invitation names the placeholder");
 
     let listed = app.get_as(&app.admin_token().await, "/api/admin/deletionRequests").await;
     let row = &listed.body.as_array().unwrap()[0];
