@@ -9,6 +9,7 @@ use crate::common::{DAY0, RANGE, create_bot, get, id, ingest, load, names, refus
 autoscope_module_test::on_both_engines!(
     another_companys_bot_ids_are_not_found,
     another_companys_runs_never_reach_this_companys_figures,
+    a_member_of_two_companies_sees_only_the_active_companys_bots,
 );
 
 /// Acme with the scenario; Globex with its own Alpha and runs: one under Acme's external id
@@ -77,5 +78,32 @@ async fn another_companys_runs_never_reach_this_companys_figures(engine: Engine)
     assert_eq!(theirs["totals"]["items"], 10_004);
     assert_eq!(theirs["vault_available"], true);
     assert_eq!(theirs["bots"][0]["processes"][0]["known"], false, "Acme's processes are not Globex's");
+    Ok(())
+}
+
+/// Ann belongs to Acme and Globex, where she registers Zulu and its run arrives: with her
+/// Acme session the list, status and calculation hold Acme's bots and runs only, and Zulu
+/// is not found; with her Globex session they hold Globex's only.
+async fn a_member_of_two_companies_sees_only_the_active_companys_bots(engine: Engine) -> anyhow::Result<()> {
+    let harness = load(engine).await?;
+    let (acme, globex, _, _) = two_companies(&harness).await?;
+    let ann_in_acme = acme.add_user("ann@acme.test").await?;
+    let ann_in_globex = globex.add_member(&ann_in_acme).await?;
+    let zulu = create_bot(&harness, &ann_in_globex, json!({ "name": "Zulu", "licence_cost": 2 })).await?;
+
+    assert_eq!(names(&get(&harness, &ann_in_acme, "/bots").await?), ["Alpha", "Bravo"]);
+    let status = get(&harness, &ann_in_acme, "/status").await?;
+    assert_eq!(status["counts"], json!({ "running": 0, "idle": 0, "offline": 3 }), "Alpha, Bravo and Ghost");
+    let calculation = get(&harness, &ann_in_acme, &format!("/calculation?{RANGE}")).await?;
+    assert_eq!(calculation["totals"]["items"], 650);
+    let their_path = format!("/bots/{}", id(&zulu)?);
+    assert_eq!(refused(&harness, &ann_in_acme, "GET", &their_path, None, 404).await?, "Bot not found");
+
+    assert_eq!(names(&get(&harness, &ann_in_globex, "/bots").await?), ["Alpha", "Zulu"]);
+    let status = get(&harness, &ann_in_globex, "/status").await?;
+    assert_eq!(status["counts"]["running"], 1, "Globex's Alpha runs now");
+    let calculation = get(&harness, &ann_in_globex, &format!("/calculation?{RANGE}")).await?;
+    assert_eq!(calculation["totals"]["items"], 10_004);
+    assert_eq!(get(&harness, &ann_in_globex, &their_path).await?["name"], "Zulu");
     Ok(())
 }

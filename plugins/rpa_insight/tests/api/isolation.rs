@@ -10,6 +10,7 @@ use crate::common::{DAY, DAY0, HOUR, RANGE, external_ids, get, ingest, item, loa
 autoscope_module_test::on_both_engines!(
     another_companys_runs_and_items_never_count_here,
     a_company_counts_lists_and_opens_only_its_own_runs_and_items,
+    a_member_of_two_companies_sees_only_the_active_companys_runs,
 );
 
 /// Acme with the scenario's runs; Globex with a failed run under Acme's external id r1 (of
@@ -78,5 +79,32 @@ async fn a_company_counts_lists_and_opens_only_its_own_runs_and_items(engine: En
     let id = their_r1["id"].as_str().context("an id")?;
     assert_eq!(refused(&harness, &acme, &format!("/runs/{id}")).await?, (404, "Run not found".into()));
     assert_eq!(get(&harness, &globex, &format!("/runs/{id}")).await?["run"]["bot"], "Globex bot");
+    Ok(())
+}
+
+/// Ann belongs to Acme and Globex: with her Acme session the figures and the run list hold
+/// Acme's runs only, and Globex's run r1 is not found; with her Globex session they hold
+/// Globex's only.
+async fn a_member_of_two_companies_sees_only_the_active_companys_runs(engine: Engine) -> anyhow::Result<()> {
+    let harness = load(engine).await?;
+    let (acme, globex) = two_companies(&harness).await?;
+    let ann_in_acme = acme.add_user("ann@acme.test").await?;
+    let ann_in_globex = globex.add_member(&ann_in_acme).await?;
+
+    let ours = get(&harness, &ann_in_acme, &format!("/overview?{RANGE}")).await?;
+    assert_eq!((&ours["kpis"]["runs"], &ours["kpis"]["items"]), (&json!(8), &json!(40)));
+    assert_eq!(ours["queues"]["stuck"]["new"], 0);
+    let runs = get(&harness, &ann_in_acme, &format!("/runs?{RANGE}")).await?;
+    assert_eq!(external_ids(&runs), ["r8", "r7", "r6", "r5", "r4", "r3", "r2", "r1"]);
+
+    let theirs = get(&harness, &ann_in_globex, &format!("/overview?{RANGE}")).await?;
+    assert_eq!((&theirs["kpis"]["runs"], &theirs["kpis"]["items"]), (&json!(2), &json!(101)));
+    assert_eq!(theirs["queues"]["stuck"]["new"], 1);
+    let their_runs = get(&harness, &ann_in_globex, &format!("/runs?{RANGE}")).await?;
+    assert_eq!(external_ids(&their_runs), ["g2", "r1"]);
+    let their_r1 = their_runs["items"][1]["id"].as_str().context("an id")?;
+    let path = format!("/runs/{their_r1}");
+    assert_eq!(refused(&harness, &ann_in_acme, &path).await?, (404, "Run not found".into()));
+    assert_eq!(get(&harness, &ann_in_globex, &path).await?["run"]["bot"], "Globex bot");
     Ok(())
 }

@@ -5,10 +5,11 @@ use autoscope_module_test::shortcuts::{call, company, expect, id, message, text_
 use autoscope_module_test::{Engine, Right, Session, default_role_rights};
 use serde_json::json;
 
-use crate::common::{Link, actions, ask_for_approval, create, int, links, load, ticket};
+use crate::common::{Link, actions, ask_for_approval, create, int, links, load, ticket, titles};
 
 autoscope_module_test::on_both_engines!(
     another_companys_ids_are_not_found,
+    a_member_of_two_companies_sees_only_the_active_companys_tickets,
     a_user_without_the_support_right_is_refused
 );
 
@@ -60,6 +61,35 @@ async fn another_companys_ids_are_not_found(engine: Engine) {
     );
     assert_eq!(actions(&mine), ["approval_requested", "attachment", "created"]);
     assert_eq!(mine["approvals"][0]["status"], json!("pending"));
+}
+
+/// Ann belongs to Acme and Globex: with her Acme session the list and the summary hold
+/// Acme's ticket only, and Globex's (hers among them) answer 404; with her Globex session
+/// they hold Globex's two only.
+async fn a_member_of_two_companies_sees_only_the_active_companys_tickets(engine: Engine) {
+    let harness = load(engine).await;
+    let acme = company(&harness, "Acme").await;
+    let globex = company(&harness, "Globex").await;
+    let ann_in_acme = user(&acme, "ann@acme.test").await;
+    let ann_in_globex = globex.add_member(&ann_in_acme).await.expect("Ann joins Globex");
+    create(&harness, &acme, json!({ "title": "Printer jams", "priority": "High" })).await;
+    create(&harness, &globex, json!({ "title": "VPN is down", "priority": "Critical" })).await;
+    let hers = create(&harness, &ann_in_globex, json!({ "title": "New laptop", "priority": "Low" })).await;
+
+    let page = expect(call(&harness, &ann_in_acme, "GET", "/tickets", None).await, 200);
+    assert_eq!((titles(&page), &page["total"]), (vec!["Printer jams"], &json!(1)));
+    let summary = expect(call(&harness, &ann_in_acme, "GET", "/summary", None).await, 200);
+    assert_eq!(summary["total"], json!(1));
+    let path = format!("/tickets/{}", id(&hers));
+    assert_eq!(message(call(&harness, &ann_in_acme, "GET", &path, None).await, 404), "Ticket not found");
+
+    let page = expect(call(&harness, &ann_in_globex, "GET", "/tickets", None).await, 200);
+    let mut listed = titles(&page);
+    listed.sort_unstable();
+    assert_eq!((listed, &page["total"]), (vec!["New laptop", "VPN is down"], &json!(2)));
+    let summary = expect(call(&harness, &ann_in_globex, "GET", "/summary", None).await, 200);
+    assert_eq!(summary["total"], json!(2));
+    assert_eq!(ticket(&harness, &ann_in_globex, id(&hers)).await["ticket"]["title"], json!("New laptop"));
 }
 
 /// The module is closed (403) to a company whose role may not view `support`; a public
