@@ -1,11 +1,14 @@
 // The platform administrators' area: a community user asks for the enterprise edition, an
 // administrator upgrades the company from Enterprise requests, and the user's premium menu
-// entry opens without signing in again.
+// entry opens without signing in again; People and System logs against the real host.
 
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
 import { test } from 'node:test';
 
-import { createUser, env, eventually, notice, signIn, useBrowser, withPage } from './support/harness.mjs';
+import {
+  api, choose, createUser, env, eventually, eventuallyEqual, notice, signIn, useBrowser, visibleTexts, withPage,
+} from './support/harness.mjs';
 
 const browser = useBrowser();
 
@@ -58,4 +61,38 @@ test("an administrator's Upgrade of an enterprise request opens the user's premi
     await entry.waitFor();
     await entry.click();
     await page.getByText('The premium module answers').waitFor();
+  }));
+
+test('People finds a person across companies; System logs filters by them and exports the filter as CSV', (t) =>
+  withPage(browser, t, async (page) => {
+    const user = await createUser({ firstname: 'Tomas', lastname: 'Lindqvist' });
+    // A failed sign-in: a warning in the log about the person.
+    await api('/users/signin', { method: 'POST', body: { email: user.email, password: 'not-the-password' } });
+    await signIn(page, env.admin);
+    await page.getByRole('button', { name: 'Switch to the admin area' }).click();
+    await page.waitForURL('**/admin/companies');
+
+    await page.getByRole('link', { name: 'People' }).click();
+    await page.getByRole('textbox', { name: 'Search by name or e-mail' }).fill('LINDQVIST');
+    const person = page.getByRole('row').filter({ hasText: user.email });
+    await person.getByText('Tomas Lindqvist').waitFor();
+    await person.getByText(`${user.company} (admin)`).waitFor();
+    await eventuallyEqual(async () => (await visibleTexts(page.getByRole('row'))).length, 2, 'the header and one person');
+
+    await page.getByRole('link', { name: 'System logs' }).click();
+    await page.getByRole('textbox', { name: 'User', exact: true }).fill(user.email);
+    await choose(page, 'Level', 'Warning');
+    await page.getByRole('textbox', { name: 'User', exact: true }).press('Enter');
+    const entry = page.getByRole('row').filter({ hasText: `failed sign-in for ${user.email}` });
+    await entry.waitFor();
+    await page.getByText('1 entry', { exact: true }).waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    assert.equal(download.suggestedFilename(), 'system-logs.csv');
+    const lines = (await readFile(await download.path(), 'utf8')).replace(/^\uFEFF/, '').trim().split('\r\n');
+    assert.equal(lines.length, 2, lines.join('\n'));
+    assert.ok(lines[0].startsWith('Time (UTC),Level,Event,Message'), lines[0]);
+    assert.ok(lines[1].includes(`warn,signin.failed,failed sign-in for ${user.email}`), lines[1]);
   }));

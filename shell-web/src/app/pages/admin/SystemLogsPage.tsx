@@ -4,7 +4,7 @@
  * (GET /api/admin/logs/export).
  */
 
-import { Badge, Button, Card, Group, Loader, Select, SimpleGrid, Table, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, Loader, Select, SimpleGrid, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconDownload, IconFilter, IconX } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -46,6 +46,7 @@ const LEVELS = [
 ];
 
 const LEVEL_COLOR: Record<string, string> = { info: 'blue', warn: 'orange', error: 'red' };
+const LEVEL_LABEL: Record<string, string> = Object.fromEntries(LEVELS.map(({ value, label }) => [value, label]));
 
 function Filters({
   session,
@@ -194,9 +195,10 @@ export function SystemLogsPage({ session }: { session: Session }) {
                   </Text>
                 </Table.Td>
                 <Table.Td>
-                  <Badge size="sm" variant="light" color={LEVEL_COLOR[entry.level] ?? 'gray'}>
-                    {entry.level}
-                  </Badge>
+                  {/* Text, not a badge: a badge's label is cut short in a narrow column. */}
+                  <Text size="sm" fw={600} c={LEVEL_COLOR[entry.level] ?? 'dimmed'} style={{ whiteSpace: 'nowrap' }}>
+                    {LEVEL_LABEL[entry.level] ?? entry.level}
+                  </Text>
                 </Table.Td>
                 <Table.Td>
                   <Text size="sm" ff="monospace">
