@@ -59,7 +59,7 @@ test('groups follow the rights: Dashboards, Process and Support with their viewa
     // installed insights; Process and Support closed; then the single items.
     await eventuallyEqual(() => shownEntries(main), [
       'all /DashboardDefault', 'business_insight /BusinessInsight', 'operation_insight /RPAInsight',
-      'support_insight /SupportInsight', 'group:Process', 'group:Support', 'databaseIntegration', 'bot_profile /BotProfile',
+      'support_insight /SupportInsight', 'group:Process', 'group:Support', 'databaseIntegration /EnterpriseEdition', 'bot_profile /BotProfile',
       'team_profile /TeamMaster',
     ], 'the menu on the landing page');
     await groupExpanded(processGroup, false);
@@ -109,20 +109,20 @@ test('the Process group opens from the keyboard: Tab reaches it, Enter opens it'
 test("premium entries are greyed with the tooltip 'Upgrade to Premium' and lead to the enterprise edition", (t) =>
   withPage(browser, t, async (page, seen) => {
     await signIn(page, user);
-    for (const [menu, label] of [['Main menu', 'Database Integration'], ['Company menu', 'Create New Company']]) {
-      const entry = page.getByRole('navigation', { name: menu }).getByRole('link', { name: `${label} (Upgrade to Premium)` });
+    const entries = [['Main menu', 'Database Integration'], ['Company menu', 'Create New Company']].map(
+      ([menu, label]) => page.getByRole('navigation', { name: menu }).getByRole('link', { name: `${label} (Upgrade to Premium)` }));
+    for (const entry of entries) {
       const tooltip = page.getByRole('tooltip', { name: 'Upgrade to Premium' });
       await entry.hover();
       await tooltip.waitFor();
       await page.mouse.move(900, 700);
       await tooltip.waitFor({ state: 'hidden' });
-      // Its module stays closed: the entry leads to the enterprise edition's form.
-      await entry.click();
-      await page.waitForURL((url) => url.pathname === '/EnterpriseEdition');
-      await page.getByRole('button', { name: 'Register' }).waitFor();
-      await page.goBack();
-      await page.waitForURL((url) => url.pathname !== '/EnterpriseEdition');
+      assert.equal(await entry.getAttribute('href'), '/EnterpriseEdition');
     }
+    // The module stays closed: the entry leads to the enterprise edition's form.
+    await entries[0].click();
+    await page.waitForURL((url) => url.pathname === '/EnterpriseEdition');
+    await page.getByRole('button', { name: 'Register' }).waitFor();
     // The routes of disabled modules do not exist: the fallback page answers.
     await page.goto('/databaseIntegration');
     await page.getByText('Page not found', { exact: true }).waitFor();
