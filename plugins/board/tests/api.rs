@@ -19,6 +19,7 @@ on_both_engines!(
     comments_are_added_and_counted,
     a_process_deleted_in_the_vault_takes_its_board_data,
     another_companys_process_is_not_found,
+    a_member_of_two_companies_sees_only_the_active_companys_cards,
     a_user_without_the_kanban_board_right_gets_403,
     without_the_vault_the_board_is_unavailable,
     five_thousand_cards_fit_the_limits,
@@ -32,7 +33,7 @@ async fn load(engine: Engine) -> anyhow::Result<Harness> {
 }
 
 /// Creates a process through the vault; answers its id.
-async fn create(harness: &Harness, who: &Company, process: Value) -> anyhow::Result<String> {
+async fn create(harness: &Harness, who: &dyn Session, process: Value) -> anyhow::Result<String> {
     let reply = harness.call_module("vault", who, "POST", "/processes", Some(process)).await?;
     anyhow::ensure!(reply.status == 201, "the vault refused the process: {reply:?}");
     Ok(reply.body["id"].as_str().context("a process has an id")?.to_string())
@@ -45,7 +46,7 @@ async fn vault_process(harness: &Harness, who: &Company, id: &str) -> anyhow::Re
     Ok(reply.body)
 }
 
-async fn get_board(harness: &Harness, who: &Company, query: &str) -> anyhow::Result<Value> {
+async fn get_board(harness: &Harness, who: &dyn Session, query: &str) -> anyhow::Result<Value> {
     let reply = harness.call(who, "GET", &format!("/board{query}"), None).await?;
     anyhow::ensure!(reply.status == 200, "GET /board{query}: {reply:?}");
     Ok(reply.body)
@@ -397,6 +398,31 @@ async fn another_companys_process_is_not_found(engine: Engine) -> anyhow::Result
     }
     assert_eq!(card_names(&get_board(&harness, &globex, "").await?), Vec::<String>::new());
     assert_eq!(vault_process(&harness, &acme, &id).await?["stage"], "idea", "untouched");
+    Ok(())
+}
+
+/// Ann belongs to Acme and Globex: with her Acme session the board holds Acme's card only
+/// and Globex's (hers among them) are not found; with her Globex session it holds Globex's.
+async fn a_member_of_two_companies_sees_only_the_active_companys_cards(engine: Engine) -> anyhow::Result<()> {
+    let harness = load(engine).await?;
+    let acme = harness.company("Acme").await?;
+    let globex = harness.company("Globex").await?;
+    let ann_in_acme = acme.add_user("ann@acme.test").await?;
+    let ann_in_globex = globex.add_member(&ann_in_acme).await?;
+    create(&harness, &acme, json!({ "name": "Invoices" })).await?;
+    create(&harness, &globex, json!({ "name": "Payroll" })).await?;
+    let hers = create(&harness, &ann_in_globex, json!({ "name": "Vendor onboarding" })).await?;
+
+    let board = get_board(&harness, &ann_in_acme, "").await?;
+    assert_eq!((card_names(&board), &board["columns"][0]["count"]), (vec!["Invoices".to_string()], &json!(1)));
+    let card = harness.call(&ann_in_acme, "GET", &format!("/cards/{hers}"), None).await?;
+    assert_eq!((card.status, &card.body), (404, &json!({ "message": "Process not found" })));
+
+    let board = get_board(&harness, &ann_in_globex, "").await?;
+    assert_eq!(card_names(&board), ["Payroll", "Vendor onboarding"]);
+    assert_eq!(board["columns"][0]["count"], 2);
+    let card = harness.call(&ann_in_globex, "GET", &format!("/cards/{hers}"), None).await?;
+    assert_eq!((card.status, &card.body["process"]["name"]), (200, &json!("Vendor onboarding")));
     Ok(())
 }
 

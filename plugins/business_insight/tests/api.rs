@@ -13,6 +13,7 @@ autoscope_module_test::on_both_engines!(
     departments_and_filters_choose_what_is_counted,
     a_resent_run_replaces_what_it_counted,
     another_companys_runs_and_processes_never_count,
+    a_member_of_two_companies_sees_only_the_active_companys_figures,
     without_the_business_insight_right_the_module_is_closed,
     the_other_modules_rights_are_not_needed,
     without_the_vault_or_bot_profile_nothing_is_available,
@@ -386,6 +387,37 @@ async fn another_companys_runs_and_processes_never_count(engine: Engine) -> anyh
     // 9,999 items × 60 ÷ 60 h; Payroll is not in Globex's catalogue.
     check(&theirs, "/totals/hours_saved/realised", Some(9_999.0));
     check(&theirs, "/totals/hours_saved/estimated", Some(108_000.0));
+    check(&theirs, "/totals/licence_cost", Some(100_000.0));
+    assert_eq!(theirs["choices"]["departments"], json!(["Globex finance"]));
+    Ok(())
+}
+
+/// Ann belongs to Acme and Globex, where she catalogues Invoices and its bot and a run
+/// arrives: with her Acme session the figures are Acme's only, with her Globex session
+/// Globex's only.
+async fn a_member_of_two_companies_sees_only_the_active_companys_figures(engine: Engine) -> anyhow::Result<()> {
+    let harness = load(engine).await?;
+    let acme = harness.company("Acme").await?;
+    let globex = harness.company("Globex").await?;
+    let ann_in_acme = acme.add_user("ann@acme.test").await?;
+    let ann_in_globex = globex.add_member(&ann_in_acme).await?;
+    scenario(&harness, &acme).await?;
+    let body = json!({
+        "name": "Invoices", "department": "Globex finance", "stage": "live", "monthly_volume": 9_000,
+        "handling_minutes": 60, "hourly_cost": 100,
+    });
+    process(&harness, &ann_in_globex, body).await?;
+    bot(&harness, &ann_in_globex, "Bot A", 100_000.0, &["Invoices"]).await?;
+    ingest(&harness, &globex, json!([run("r1", "Bot A", "Invoices", "2025-01-15T10:00:00Z", "successful", 9_999)]))
+        .await?;
+
+    let ours = overview(&harness, &ann_in_acme, YEAR_2025).await?;
+    assert_eq!((&ours["totals"]["items"], &ours["totals"]["runs"]), (&json!(650), &json!(7)));
+    check(&ours, "/totals/licence_cost", Some(11_680.0));
+    assert_eq!(ours["choices"]["departments"], json!(["Finance", "HR"]));
+
+    let theirs = overview(&harness, &ann_in_globex, YEAR_2025).await?;
+    assert_eq!((&theirs["totals"]["items"], &theirs["totals"]["runs"]), (&json!(9_999), &json!(1)));
     check(&theirs, "/totals/licence_cost", Some(100_000.0));
     assert_eq!(theirs["choices"]["departments"], json!(["Globex finance"]));
     Ok(())

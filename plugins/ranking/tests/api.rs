@@ -2,7 +2,9 @@
 //! installed for its processes. Build both plugins first: `make modules`.
 
 use anyhow::Context;
-use autoscope_module_test::{Company, Engine, Harness, Right, default_role_rights, on_both_engines, product_module};
+use autoscope_module_test::{
+    Company, Engine, Harness, Right, Session, default_role_rights, on_both_engines, product_module,
+};
 use serde_json::{Value, json};
 
 on_both_engines!(
@@ -13,6 +15,7 @@ on_both_engines!(
     bad_weights_are_refused_with_the_reason,
     without_the_vault_the_ranking_is_unavailable,
     a_company_ranks_only_its_own_processes,
+    a_member_of_two_companies_sees_only_the_active_companys_ranking,
     a_user_without_the_process_right_gets_403,
     five_thousand_processes_rank_within_the_limits,
 );
@@ -23,7 +26,7 @@ async fn load(engine: Engine) -> anyhow::Result<Harness> {
 }
 
 /// Creates a process through the vault; answers its record.
-async fn create(harness: &Harness, who: &Company, process: Value) -> anyhow::Result<Value> {
+async fn create(harness: &Harness, who: &dyn Session, process: Value) -> anyhow::Result<Value> {
     let reply = harness.call_module("vault", who, "POST", "/processes", Some(process)).await?;
     anyhow::ensure!(reply.status == 201, "the vault refused the process: {reply:?}");
     Ok(reply.body)
@@ -50,7 +53,7 @@ async fn seed(harness: &Harness, who: &Company) -> anyhow::Result<()> {
     Ok(())
 }
 
-async fn get_ranking(harness: &Harness, who: &Company, query: &str) -> anyhow::Result<Value> {
+async fn get_ranking(harness: &Harness, who: &dyn Session, query: &str) -> anyhow::Result<Value> {
     let reply = harness.call(who, "GET", &format!("/ranking{query}"), None).await?;
     anyhow::ensure!(reply.status == 200, "GET /ranking{query}: {reply:?}");
     Ok(reply.body)
@@ -236,6 +239,24 @@ async fn a_company_ranks_only_its_own_processes(engine: Engine) -> anyhow::Resul
     let names: Vec<String> = rows(&ranking).into_iter().map(|row| row.0).collect();
     assert_eq!(names, ["Globex only"]);
     assert_eq!(ranking["saved"], json!({ "benefit": 50.0, "ease": 30.0, "potential": 20.0 }));
+    Ok(())
+}
+
+/// Ann belongs to Acme and Globex: with her Acme session the ranking holds Acme's
+/// candidates only, with her Globex session the one she created there only.
+async fn a_member_of_two_companies_sees_only_the_active_companys_ranking(engine: Engine) -> anyhow::Result<()> {
+    let harness = load(engine).await?;
+    let acme = harness.company("Acme").await?;
+    let globex = harness.company("Globex").await?;
+    let ann_in_acme = acme.add_user("ann@acme.test").await?;
+    let ann_in_globex = globex.add_member(&ann_in_acme).await?;
+    seed(&harness, &acme).await?;
+    create(&harness, &ann_in_globex, json!({ "name": "Globex only", "monthly_volume": 9_000 })).await?;
+    let names = |ranking: &Value| rows(ranking).into_iter().map(|row| row.0).collect::<Vec<_>>();
+
+    assert_eq!(names(&get_ranking(&harness, &ann_in_acme, "").await?), ["Invoices", "Payroll", "Filing"]);
+    let theirs = get_ranking(&harness, &ann_in_globex, "").await?;
+    assert_eq!((names(&theirs), &theirs["items"][0]["rank"]), (vec!["Globex only".to_string()], &json!(1)));
     Ok(())
 }
 

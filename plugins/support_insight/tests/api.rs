@@ -19,6 +19,7 @@ autoscope_module_test::on_both_engines!(
     open_breaches_follow_the_sla_schedule,
     pending_approvals_are_the_undecided_unexpired_ones,
     another_companys_tickets_are_never_counted,
+    a_member_of_two_companies_sees_only_the_active_companys_figures,
     without_ticket_management_nothing_is_available,
     bad_ranges_are_refused_with_the_message,
     the_support_insight_right_gates_the_module,
@@ -439,6 +440,35 @@ async fn another_companys_tickets_are_never_counted(engine: Engine) -> anyhow::R
     assert_eq!(
         (&theirs["per_bot"], &theirs["workload"]),
         (&json!([]), &json!([{ "assignee_id": null, "open": 2, "in_progress": 0, "waiting": 0 }]))
+    );
+    Ok(())
+}
+
+/// Ann belongs to Acme and Globex, where she opens a ticket too: with her Acme session the
+/// figures count Acme's ticket only, with her Globex session Globex's two only.
+async fn a_member_of_two_companies_sees_only_the_active_companys_figures(engine: Engine) -> anyhow::Result<()> {
+    let harness = load(engine).await?;
+    let acme = harness.company("Acme").await?;
+    let globex = harness.company("Globex").await?;
+    let ann_in_acme = acme.add_user("ann@acme.test").await?;
+    let ann_in_globex = globex.add_member(&ann_in_acme).await?;
+    open(&harness, &acme, json!({ "title": "Down", "priority": "Critical", "process_id": "P1" })).await?;
+    let low = json!({ "title": "Question", "priority": "Low", "process_id": "P9" });
+    open(&harness, &globex, low.clone()).await?;
+    open(&harness, &ann_in_globex, low).await?;
+
+    let ours = insight(&harness, &ann_in_acme, "").await?;
+    assert_eq!(ours["by_priority"], json!({ "Critical": 1, "High": 0, "Medium": 0, "Low": 0 }));
+    assert_eq!(
+        (&ours["by_status"]["open"], &ours["per_process"]),
+        (&json!(1), &json!([{ "process_id": "P1", "n": 1 }]))
+    );
+
+    let theirs = insight(&harness, &ann_in_globex, "").await?;
+    assert_eq!(theirs["by_priority"], json!({ "Critical": 0, "High": 0, "Medium": 0, "Low": 2 }));
+    assert_eq!(
+        (&theirs["by_status"]["open"], &theirs["per_process"]),
+        (&json!(2), &json!([{ "process_id": "P9", "n": 2 }]))
     );
     Ok(())
 }
