@@ -188,7 +188,8 @@ async fn a_persons_new_name_reaches_each_of_their_companies_live(app: TestApp) {
             reqwest::Method::PUT,
             "/api/users/me",
             Some(&acme_token),
-            Some(json!({ "firstname": "Anna", "lastname": "Lee", "job_title": "Lead" })),
+            Some(json!({ "firstname": "Anna", "lastname": "Lee", "job_title": "Lead", "gender": "Female",
+                         "country": "IN", "department": "Legal" })),
         )
         .await;
     assert_eq!(renamed.status, 200, "{renamed:?}");
