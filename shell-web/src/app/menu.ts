@@ -10,9 +10,6 @@ import type { MenuLayout, ModulePage, VisibleModule, VisibleModulesResponse } fr
 
 import type { Rights } from '../session';
 
-/** The tooltip of a greyed entry: the module is premium and the company community. */
-export const UPGRADE_TOOLTIP = 'Upgrade to Premium';
-
 /** The key of the group that always shows, even without a viewable child (Dashboards). */
 export const ALWAYS_SHOWN_KEY = 'all';
 
@@ -24,7 +21,7 @@ export interface MenuItem {
   /** The route; a group without its own page has none. */
   to?: string;
   key: string;
-  /** Shown greyed, not a link, with the tooltip 'Upgrade to Premium'. */
+  /** Shown greyed with the tooltip 'Upgrade to Premium', a link to the enterprise edition. */
   disabled?: boolean;
   content?: MenuItem[];
 }
