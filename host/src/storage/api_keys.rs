@@ -69,11 +69,12 @@ pub async fn revoke(db: &Db, company_id: &str, id: &str, now: i64) -> sqlx::Resu
     Ok(done.rows_affected() > 0)
 }
 
-/// The key with this id unless revoked.
+/// The key with this id unless revoked or its company deactivated.
 pub async fn find_live(db: &Db, id: &str) -> sqlx::Result<Option<LiveKey>> {
     sqlx::query_as(
         "SELECT k.company_id, c.edition, k.secret_hash, k.last_used_at FROM api_keys k
-         JOIN companies c ON c.id = k.company_id WHERE k.id = $1 AND k.revoked_at IS NULL",
+         JOIN companies c ON c.id = k.company_id
+         WHERE k.id = $1 AND k.revoked_at IS NULL AND c.deactivated_at IS NULL",
     )
     .bind(id)
     .fetch_optional(db.pool())

@@ -18,6 +18,7 @@ on_both_engines!(
     a_batch_whose_checking_stops_midway_stores_nothing,
     ndjson_batches_report_unreadable_lines,
     a_key_writes_to_its_own_company_only,
+    a_deactivated_companys_keys_stop_working,
     concurrent_batches_of_the_same_records_both_succeed,
     a_premium_module_takes_batches_from_enterprise_companies_only,
     rollups_answer_exactly_as_the_rows_before_and_after_every_kind_of_write,
@@ -64,6 +65,22 @@ async fn company_of(app: &TestApp, token: &str) -> String {
 async fn run(app: &TestApp, company: &str, op: Value) -> Value {
     let op: StorageOp = serde_json::from_value(op).unwrap();
     execute(app.db(), &readings(app), company, app.state.clock.now(), op).await.unwrap()
+}
+
+/// A platform administrator's deactivation of the company stops its keys at once; they work
+/// again after a reactivation.
+async fn a_deactivated_companys_keys_stop_working(app: TestApp) {
+    let (owner, key) = setup(&app, "owner@keys.example.com", "Keys Co").await;
+    let company = company_of(&app, &owner).await;
+    let admin = crate::admin::admin_token(&app).await;
+    let reading = json!([{ "source_id": "r1", "sensor": "a", "at": D0 }]);
+    assert_eq!(ingest(&app, &key, reading.clone()).await.status, 200);
+    let done = app.post_as(&admin, &format!("/api/admin/companies/{company}/deactivate"), json!({})).await;
+    assert_eq!(done.status, 200, "{done:?}");
+    assert_eq!(ingest(&app, &key, reading.clone()).await.status, 401);
+    let back = app.post_as(&admin, &format!("/api/admin/companies/{company}/reactivate"), json!({})).await;
+    assert_eq!(back.status, 200, "{back:?}");
+    assert_eq!(ingest(&app, &key, reading).await.status, 200);
 }
 
 async fn only_a_company_administrator_manages_keys_and_a_revoked_key_stops_working(app: TestApp) {
