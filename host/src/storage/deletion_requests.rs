@@ -93,8 +93,10 @@ pub async fn is_last_admin_of_a_team(db: &Db, user_id: &str) -> sqlx::Result<boo
 }
 
 /// Removes the person's personal data in one transaction: the name becomes "Deleted user",
-/// the e-mail `placeholder` (in invitations too), the password, social identity, profile
-/// details, picture, codes, outbox mails and sessions go, the account is disabled and every membership becomes a former one. The
+/// the e-mail `placeholder` (in invitations, enterprise requests and log messages too), the
+/// password, social identity, profile details, picture, codes, outbox mails, sessions and
+/// the addresses logged for them go, the account is disabled and every membership becomes
+/// a former one. The
 /// user id stays, so the companies' records keep pointing at it. Answers the companies the
 /// person was an active member of; `None` when the request is no longer pending.
 pub async fn erase(db: &Db, user_id: &str, placeholder: &str, now: i64) -> sqlx::Result<Option<Vec<String>>> {
@@ -134,6 +136,21 @@ pub async fn erase(db: &Db, user_id: &str, placeholder: &str, now: i64) -> sqlx:
         .bind(user_id)
         .execute(&mut *tx)
         .await?;
+    // An enterprise-edition request holds the contact details the person gave.
+    sqlx::query(
+        "UPDATE enterprise_subscribers SET username = 'Deleted user', email = $1, community_user_email = $1,
+            contact_number = '', country = ''
+         WHERE user_id = $2",
+    )
+    .bind(placeholder)
+    .bind(user_id)
+    .execute(&mut *tx)
+    .await?;
+    // Where the person's requests came from is theirs too.
+    sqlx::query("UPDATE system_logs SET client_addr = NULL WHERE user_id = $1")
+        .bind(user_id)
+        .execute(&mut *tx)
+        .await?;
     for table in ["profile_pictures", "reset_codes", "email_change_codes"] {
         sqlx::query(sqlx::AssertSqlSafe(format!("DELETE FROM {table} WHERE user_id = $1")))
             .bind(user_id)
@@ -144,6 +161,16 @@ pub async fn erase(db: &Db, user_id: &str, placeholder: &str, now: i64) -> sqlx:
         sqlx::query("DELETE FROM signup_codes WHERE email = $1").bind(&email).execute(&mut *tx).await?;
         // The local outbox keeps whole mails (codes, links) to the address.
         sqlx::query("DELETE FROM mail_outbox WHERE recipient = $1").bind(&email).execute(&mut *tx).await?;
+        // Log messages name people by address: the entries stay, with the placeholder.
+        sqlx::query(
+            "UPDATE system_logs SET message = REPLACE(message, $1, $2)
+             WHERE LOWER(message) LIKE $3 ESCAPE '\\'",
+        )
+            .bind(&email)
+            .bind(placeholder)
+            .bind(super::contains_pattern(&email))
+            .execute(&mut *tx)
+            .await?;
         // Invitations name the address too; they keep their place in the company's history.
         sqlx::query("UPDATE invitations SET email = $1 WHERE email = $2")
             .bind(placeholder)

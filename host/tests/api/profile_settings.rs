@@ -253,6 +253,12 @@ async fn the_deletion_job_waits_for_the_grace_period_then_removes_the_personal_d
         expires_at: now + 3600,
     };
     let invitation_id = invitations::insert(app.db(), &invitation).await.unwrap();
+    let enterprise = json!({
+        "communityUserEmail": "bob@acme.com", "communityUserCompany": "Acme", "username": "Bob Ray",
+        "email": "bob.ray@home.example", "country": "IN", "contactNumber": "+91 98765-43210"
+    });
+    let asked = app.post_as(&bob, "/api/users/enterpriseEditionSubscribers", enterprise).await;
+    assert_eq!(asked.status, 200, "{asked:?}");
     let reset = app.post("/api/users/forgot_password", json!({ "email": "bob@acme.com" })).await;
     assert_eq!(reset.status, 200, "{reset:?}");
     assert!(!app.mails_to("bob@acme.com").await.is_empty());
@@ -280,6 +286,14 @@ async fn the_deletion_job_waits_for_the_grace_period_then_removes_the_personal_d
     assert!(app.mails_to("bob@acme.com").await.is_empty(), "the outbox keeps no mail to the address");
     let invited = invitations::get(app.db(), &company_id, &invitation_id).await.unwrap().unwrap();
     assert_eq!(invited.email, gone.email, "the invitation names the placeholder");
+    let asked = &autoscope::storage::enterprise::list_for_company(app.db(), &company_id).await.unwrap()[0];
+    assert_eq!(
+        (asked.username.as_str(), asked.email.as_str(), asked.contact_number.as_str()),
+        ("Deleted user", gone.email.as_str(), "")
+    );
+    let logged = system_logs::list_for_user(app.db(), &bob_id, 100).await.unwrap();
+    assert!(logged.iter().any(|entry| entry.message.contains(&gone.email)), "the entries stay, with the placeholder");
+    assert!(logged.iter().all(|entry| !entry.message.contains("bob@acme.com") && entry.client_addr.is_none()));
 
     let listed = app.get_as(&app.admin_token().await, "/api/admin/deletionRequests").await;
     let row = &listed.body.as_array().unwrap()[0];
