@@ -147,10 +147,7 @@ pub async fn erase(db: &Db, user_id: &str, placeholder: &str, now: i64) -> sqlx:
     .execute(&mut *tx)
     .await?;
     // Where the person's requests came from is theirs too.
-    sqlx::query("UPDATE system_logs SET client_addr = NULL WHERE user_id = $1")
-        .bind(user_id)
-        .execute(&mut *tx)
-        .await?;
+    sqlx::query("UPDATE system_logs SET client_addr = NULL WHERE user_id = $1").bind(user_id).execute(&mut *tx).await?;
     for table in ["profile_pictures", "reset_codes", "email_change_codes"] {
         sqlx::query(sqlx::AssertSqlSafe(format!("DELETE FROM {table} WHERE user_id = $1")))
             .bind(user_id)
@@ -166,11 +163,11 @@ pub async fn erase(db: &Db, user_id: &str, placeholder: &str, now: i64) -> sqlx:
             "UPDATE system_logs SET message = REPLACE(message, $1, $2)
              WHERE LOWER(message) LIKE $3 ESCAPE '\\'",
         )
-            .bind(&email)
-            .bind(placeholder)
-            .bind(super::contains_pattern(&email))
-            .execute(&mut *tx)
-            .await?;
+        .bind(&email)
+        .bind(placeholder)
+        .bind(super::contains_pattern(&email))
+        .execute(&mut *tx)
+        .await?;
         // Invitations name the address too; they keep their place in the company's history.
         sqlx::query("UPDATE invitations SET email = $1 WHERE email = $2")
             .bind(placeholder)
