@@ -209,6 +209,6 @@ async fn company_currency(
         .request(request_id.as_deref()),
     )
     .await;
-    state.realtime.directory_changed(&current.company_id);
+    state.realtime.company_changed(&current.company_id);
     Ok(Json(super::current_user_data(&state, &current).await?))
 }

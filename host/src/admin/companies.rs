@@ -21,7 +21,7 @@ use crate::logs;
 use crate::masters::Kind;
 use crate::rights::{self, Edition};
 use crate::storage::companies::{self, NewCompany, Renamed};
-use crate::storage::{memberships, sessions, users};
+use crate::storage::{sessions, users};
 use crate::teams;
 
 pub const COMPANY_NOT_FOUND: &str = "Company not found";
@@ -313,11 +313,7 @@ pub(super) async fn change_edition(
         return Err(Error::NotFound(COMPANY_NOT_FOUND.into()));
     }
     // Members' rights change with the edition: their open screens read them again.
-    for member in memberships::members(&state.db, company_id).await? {
-        if member.status == memberships::Status::Active.as_str() {
-            state.realtime.session_changed(company_id, &member.user_id);
-        }
-    }
+    state.realtime.company_changed(company_id);
     logs::record(
         state,
         logs::Event::info("company.edition", format!("{admin_email} set the edition to {}", edition.as_str()))

@@ -76,6 +76,12 @@ impl Realtime {
         });
     }
 
+    /// Tells every user of the company that their standing changed with the company's own
+    /// (its edition, its currency).
+    pub fn company_changed(&self, company_id: &str) {
+        self.send(Message { company_id: company_id.into(), user_id: None, channel: SESSION.into(), payload: Value::Null });
+    }
+
     /// Tells the company's users that its people changed: who is in it, their names or
     /// pictures.
     pub fn directory_changed(&self, company_id: &str) {
@@ -113,7 +119,7 @@ pub async fn person_changed(state: &AppState, user_id: &str) -> crate::error::Re
 }
 
 /// Whether `user` may receive `message`: same company, addressed to them, the company's
-/// directory, or a module channel whose module they may view.
+/// directory or standing, or a module channel whose module they may view.
 pub fn may_receive(state: &AppState, user: &CurrentUser, message: &Message) -> bool {
     if message.company_id != user.company_id {
         return false;
@@ -121,7 +127,7 @@ pub fn may_receive(state: &AppState, user: &CurrentUser, message: &Message) -> b
     if let Some(user_id) = &message.user_id {
         return *user_id == user.user_id;
     }
-    if message.channel == DIRECTORY {
+    if message.channel == DIRECTORY || message.channel == SESSION {
         return true;
     }
     let module_key = message.channel.split('.').next().unwrap_or_default();

@@ -8,7 +8,7 @@ use autoscope::storage::{Engine, companies, invitations, memberships, system_log
 use serde_json::{Value, json};
 
 use crate::on_both_engines;
-use crate::support::{Answer, PASSWORD, TempDir, TestApp, six_digits};
+use crate::support::{Answer, PASSWORD, TempDir, TestApp, open_stream, read_event, six_digits};
 
 on_both_engines!(
     a_company_admin_changes_the_currency,
@@ -64,16 +64,19 @@ async fn currency(app: &TestApp, token: &str, body: Value) -> Answer {
     app.request(reqwest::Method::PUT, "/api/users/companyCurrency", Some(token), Some(body)).await
 }
 
-/// The admin's new currency is in their answer, in the next userdata of every member, and
-/// in the company log.
+/// The admin's new currency is in their answer, in the next userdata of every member (whose
+/// open pages are told at once), and in the company log.
 async fn a_company_admin_changes_the_currency(app: TestApp) {
     let token = app.sign_up("ann@acme.com", "Acme").await;
     assert_eq!(whoami(&app, &token).await["company_admin"], true);
     let bob = colleague(&app, &token, "bob@acme.com").await;
+    let mut bob_stream = open_stream(&app, &bob).await;
     let missing = currency(&app, &token, json!({ "currency_name": " ", "currency_symbol": "€" })).await;
     assert_eq!((missing.status, missing.message()), (400, "Please select a currency"));
     let changed = currency(&app, &token, json!({ "currency_name": "EUR", "currency_symbol": "€" })).await;
     assert_eq!(changed.status, 200, "{changed:?}");
+    let told = read_event(&mut bob_stream).await.expect("Bob's open page hears of it");
+    assert!(told.contains("event: session"), "{told}");
     assert_eq!(
         (changed.body["currency_name"].as_str(), changed.body["currency_symbol"].as_str()),
         (Some("EUR"), Some("€"))
