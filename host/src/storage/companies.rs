@@ -135,24 +135,21 @@ async fn insert_with_role(
     Ok(Some((company_id, role_id)))
 }
 
+const SELECT_COMPANY: &str =
+    "SELECT id, name, edition, country, currency_name, currency_symbol, created_at, deactivated_at FROM companies";
+
 pub async fn get(db: &Db, company_id: &str) -> sqlx::Result<Option<Company>> {
-    sqlx::query_as(
-        "SELECT id, name, edition, country, currency_name, currency_symbol, created_at, deactivated_at
-         FROM companies WHERE id = $1",
-    )
-    .bind(company_id)
-    .fetch_optional(db.pool())
-    .await
+    sqlx::query_as(sqlx::AssertSqlSafe(format!("{SELECT_COMPANY} WHERE id = $1")))
+        .bind(company_id)
+        .fetch_optional(db.pool())
+        .await
 }
 
 pub async fn find_by_name(db: &Db, name: &str) -> sqlx::Result<Option<Company>> {
-    sqlx::query_as(
-        "SELECT id, name, edition, country, currency_name, currency_symbol, created_at, deactivated_at
-         FROM companies WHERE name_key = $1",
-    )
-    .bind(name_key(name))
-    .fetch_optional(db.pool())
-    .await
+    sqlx::query_as(sqlx::AssertSqlSafe(format!("{SELECT_COMPANY} WHERE name_key = $1")))
+        .bind(name_key(name))
+        .fetch_optional(db.pool())
+        .await
 }
 
 /// Returns false when no such company exists.
