@@ -7,7 +7,7 @@ use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::switch::MyCompany;
-use super::validate::required;
+use super::validate::{currency_symbol, required};
 use crate::auth::CurrentUser;
 use crate::error::{Error, Result};
 use crate::http::{AppState, Json, Message, RequestId};
@@ -55,10 +55,7 @@ async fn create_company(
         name: required(&body.companyname, "Please enter your company name")?,
         country: required(&body.country, "Please select a Country")?,
         currency_name: required(&body.currency_name, "Please select a currency")?,
-        currency_symbol: match body.currency_symbol.trim() {
-            "" => "$",
-            symbol => symbol,
-        },
+        currency_symbol: currency_symbol(&body.currency_symbol),
     };
     let rights_json = serde_json::to_string(&rights::default_role_rights()).map_err(anyhow::Error::from)?;
     let now = state.clock.now();

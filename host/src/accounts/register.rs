@@ -4,7 +4,7 @@
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use super::validate::Profile;
+use super::validate::{self, Profile};
 use crate::error::{Error, Result};
 use crate::http::AppState;
 use crate::logs;
@@ -86,15 +86,11 @@ pub async fn register(
 ) -> Result<User> {
     let now = state.clock.now();
     let rights_json = serde_json::to_string(&rights::default_role_rights()).map_err(anyhow::Error::from)?;
-    let currency_symbol = match profile.currency_symbol.trim() {
-        "" => "$",
-        symbol => symbol,
-    };
     let company = NewCompany {
         name: &profile.companyname,
         country: profile.country.trim(),
         currency_name: profile.currency_name.trim(),
-        currency_symbol,
+        currency_symbol: validate::currency_symbol(&profile.currency_symbol),
     };
     let user = NewUser {
         email: owner.email,

@@ -53,15 +53,18 @@ pub async fn choice<'a>(db: &Db, kind: Kind, value: &'a str, message: &str) -> R
     }
 }
 
-/// A company's currency: its code, from the currencies' master list, and its symbol (`$`
-/// when none is given).
+/// A company's currency: its code, from the currencies' master list, and its symbol.
 pub async fn currency<'a>(db: &Db, name: &'a str, symbol: &'a str) -> Result<(&'a str, &'a str)> {
     let name = choice(db, Kind::Currency, name, "Please select a currency").await?;
-    let symbol = match symbol.trim() {
+    Ok((name, currency_symbol(symbol)))
+}
+
+/// The trimmed currency symbol, `$` when none is given.
+pub fn currency_symbol(symbol: &str) -> &str {
+    match symbol.trim() {
         "" => "$",
         symbol => symbol,
-    };
-    Ok((name, symbol))
+    }
 }
 
 /// The person's own fields of step 3, for someone who joins an existing company.
@@ -118,5 +121,11 @@ mod tests {
         ] {
             assert!(!is_email(bad), "{bad}");
         }
+    }
+
+    #[test]
+    fn a_blank_currency_symbol_is_the_dollar() {
+        assert_eq!(currency_symbol(" € "), "€");
+        assert_eq!(currency_symbol("  "), "$");
     }
 }
