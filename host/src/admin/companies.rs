@@ -136,10 +136,7 @@ impl CreateCompanyRequest {
         let name = required(&self.name, NAME_REQUIRED)?;
         let country = required(&self.country, COUNTRY_REQUIRED)?;
         let currency_name = required(&self.currency_name, CURRENCY_REQUIRED)?;
-        let currency_symbol = match self.currency_symbol.trim() {
-            "" => "$",
-            symbol => symbol,
-        };
+        let currency_symbol = validate::currency_symbol(&self.currency_symbol);
         let edition = match self.edition.trim() {
             "" => Edition::Community,
             text => Edition::parse(text).ok_or_else(|| Error::bad_request(BAD_EDITION))?,
