@@ -182,6 +182,12 @@ async fn entry(state: &AppState, id: &str) -> Result<(Kind, Entry)> {
         .ok_or_else(|| Error::NotFound(NOT_FOUND.into()))
 }
 
+/// The default list of `kind`, inactive entries included, in sort order.
+async fn list_of(state: &AppState, kind: Kind) -> Result<AdminMasterList> {
+    let found = masters::defaults_of(&state.db, kind.as_str()).await?;
+    Ok(AdminMasterList { data: found.into_iter().map(|e| AdminMaster::of(kind, e)).collect() })
+}
+
 async fn log(state: &AppState, admin: &CurrentUser, request_id: &RequestId, event: &str, message: String) {
     logs::record(
         state,
@@ -203,8 +209,7 @@ async fn list(
     query: std::result::Result<Query<KindQuery>, QueryRejection>,
 ) -> Result<Json<AdminMasterList>> {
     let Query(KindQuery { kind }) = query.map_err(|rejection| Error::BadRequest(rejection.body_text()))?;
-    let found = masters::defaults_of(&state.db, kind.as_str()).await?;
-    Ok(Json(AdminMasterList { data: found.into_iter().map(|e| AdminMaster::of(kind, e)).collect() }))
+    Ok(Json(list_of(&state, kind).await?))
 }
 
 /// Adds an active entry at the end of its list.
@@ -330,8 +335,7 @@ async fn move_entry(
         let message = format!("{} moved the {} {} {way}", admin.email, kind.noun(), moving.name);
         log(&state, &admin, &request_id, "master.moved", message).await;
     }
-    let found = masters::defaults_of(&state.db, kind.as_str()).await?;
-    Ok(Json(AdminMasterList { data: found.into_iter().map(|e| AdminMaster::of(kind, e)).collect() }))
+    Ok(Json(list_of(&state, kind).await?))
 }
 
 #[cfg(test)]

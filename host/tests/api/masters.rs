@@ -53,23 +53,23 @@ async fn every_company_gets_the_default_lists(app: TestApp) {
     assert!(items.iter().all(|m| m["id"].is_string()));
 }
 
+/// The spec's departments in their order.
+const DEPARTMENTS: [&str; 8] = [
+    "Finance & Accounting",
+    "Human Resources",
+    "Information Technology",
+    "Sales and Marketing",
+    "Legal",
+    "Production",
+    "Research and Development",
+    "Others",
+];
+
 /// `{ "type": "department" }`: the spec's departments in their order.
 async fn a_type_picks_one_list_in_sort_order(app: TestApp) {
     let token = app.sign_up("ann@acme.com", "Acme").await;
     let items = masters_of(&app, &token, Some(json!({"type": "department"}))).await;
-    assert_eq!(
-        names(&items, "department"),
-        [
-            "Finance & Accounting",
-            "Human Resources",
-            "Information Technology",
-            "Sales and Marketing",
-            "Legal",
-            "Production",
-            "Research and Development",
-            "Others",
-        ]
-    );
+    assert_eq!(names(&items, "department"), DEPARTMENTS);
     assert_eq!(items.len(), 8);
 }
 
@@ -104,17 +104,6 @@ async fn the_list_needs_a_session(app: TestApp) {
     let answer = app.post("/api/master/list", json!({})).await;
     assert_eq!((answer.status, answer.message()), (401, "Please login to continue"));
 }
-
-const DEPARTMENTS: [&str; 8] = [
-    "Finance & Accounting",
-    "Human Resources",
-    "Information Technology",
-    "Sales and Marketing",
-    "Legal",
-    "Production",
-    "Research and Development",
-    "Others",
-];
 
 async fn options(app: &TestApp) -> Value {
     let answer = app.get("/api/masters/options").await;
