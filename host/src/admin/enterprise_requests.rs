@@ -1,7 +1,7 @@
 //! Requests for the enterprise edition (what a community user sends from /EnterpriseEdition)
 //! as the platform administrators see them, and the upgrade that answers one.
 
-use axum::extract::{Path, Query, State, rejection::QueryRejection};
+use axum::extract::{Path, State};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -10,7 +10,7 @@ use super::Window;
 use crate::auth::Admin;
 use crate::clock;
 use crate::error::{Error, Result};
-use crate::http::{AppState, Json, Message, RequestId};
+use crate::http::{AppState, Json, Message, Query, RequestId};
 use crate::logs;
 use crate::rights::Edition;
 use crate::storage::enterprise;
@@ -92,9 +92,8 @@ pub struct EnterpriseRequestPage {
 async fn list_requests(
     State(state): State<AppState>,
     _admin: Admin,
-    query: std::result::Result<Query<RequestsQuery>, QueryRejection>,
+    Query(query): Query<RequestsQuery>,
 ) -> Result<Json<EnterpriseRequestPage>> {
-    let Query(query) = query.map_err(|rejection| Error::BadRequest(rejection.body_text()))?;
     let window = Window::of(query.page, query.page_size)?;
     let total = enterprise::count(&state.db).await?;
     let rows = enterprise::page(&state.db, window.page_size, window.offset()).await?;

@@ -2,7 +2,7 @@
 //! administrators: filtered by company, user, level and days, a page at a time, or the
 //! whole filtered log as CSV.
 
-use axum::extract::{Query, State, rejection::QueryRejection};
+use axum::extract::State;
 use axum::http::header;
 use axum::response::IntoResponse;
 use chrono::NaiveDate;
@@ -14,7 +14,7 @@ use super::{Window, given};
 use crate::auth::Admin;
 use crate::clock;
 use crate::error::{Error, Result};
-use crate::http::{AppState, Json, Message};
+use crate::http::{AppState, Json, Message, Query};
 use crate::storage::system_logs::{self, Filter, NamedEntry};
 
 /// The same words as the dashboards' day ranges (the SDK's `range` module).
@@ -120,10 +120,6 @@ pub struct AdminLogPage {
     pub total: i64,
 }
 
-fn read_query(query: std::result::Result<Query<AdminLogsQuery>, QueryRejection>) -> Result<AdminLogsQuery> {
-    query.map(|Query(query)| query).map_err(|rejection| Error::BadRequest(rejection.body_text()))
-}
-
 /// Every company's log, newest first, filtered, a page at a time.
 #[utoipa::path(get, path = "/admin/logs", tag = "admin", security(("bearer" = [])), params(AdminLogsQuery),
     responses((status = 200, body = AdminLogPage), (status = 400, body = Message), (status = 401, body = Message),
@@ -131,9 +127,8 @@ fn read_query(query: std::result::Result<Query<AdminLogsQuery>, QueryRejection>)
 async fn list_logs(
     State(state): State<AppState>,
     _admin: Admin,
-    query: std::result::Result<Query<AdminLogsQuery>, QueryRejection>,
+    Query(query): Query<AdminLogsQuery>,
 ) -> Result<Json<AdminLogPage>> {
-    let query = read_query(query)?;
     let filter = query.filter()?;
     let window = Window::of(query.page, query.page_size)?;
     let total = system_logs::count(&state.db, &filter).await?;
@@ -154,9 +149,9 @@ async fn list_logs(
 async fn export_logs(
     State(state): State<AppState>,
     _admin: Admin,
-    query: std::result::Result<Query<AdminLogsQuery>, QueryRejection>,
+    Query(query): Query<AdminLogsQuery>,
 ) -> Result<impl IntoResponse> {
-    let filter = read_query(query)?.filter()?;
+    let filter = query.filter()?;
     let entries = system_logs::search(&state.db, &filter, EXPORT_LIMIT, 0).await?;
     Ok((
         [

@@ -1,7 +1,7 @@
 //! People across companies as the platform administrators see them: search, the companies
 //! of each, disabling or enabling an account, and mailing a password reset link.
 
-use axum::extract::{Path, Query, State, rejection::QueryRejection};
+use axum::extract::{Path, State};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -10,7 +10,7 @@ use super::{Window, given};
 use crate::accounts::reset;
 use crate::auth::Admin;
 use crate::error::{Error, Result};
-use crate::http::{AppState, Json, Message, RequestId};
+use crate::http::{AppState, Json, Message, Query, RequestId};
 use crate::logs;
 use crate::storage::{companies, sessions, users};
 
@@ -82,9 +82,8 @@ pub struct PeoplePage {
 async fn list_people(
     State(state): State<AppState>,
     _admin: Admin,
-    query: std::result::Result<Query<PeopleQuery>, QueryRejection>,
+    Query(query): Query<PeopleQuery>,
 ) -> Result<Json<PeoplePage>> {
-    let Query(query) = query.map_err(|rejection| Error::BadRequest(rejection.body_text()))?;
     let window = Window::of(query.page, query.page_size)?;
     let search = given(&query.search);
     let total = users::count_accounts(&state.db, search.as_deref()).await?;

@@ -3,6 +3,7 @@
 
 pub mod docs;
 pub mod json;
+pub mod query;
 pub mod request_id;
 
 use std::sync::Arc;
@@ -18,6 +19,7 @@ use tower_http::trace::TraceLayer;
 use utoipa_axum::router::OpenApiRouter;
 
 pub use json::{Json, Message};
+pub use query::Query;
 pub use request_id::RequestId;
 
 use crate::auth::session::Keys;

@@ -4,7 +4,6 @@
 use std::net::IpAddr;
 
 use axum::extract::State;
-use axum::extract::{Query, rejection::QueryRejection};
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use serde::{Deserialize, Serialize};
@@ -14,7 +13,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use crate::auth::CurrentUser;
 use crate::clock;
 use crate::error::{Error, Result};
-use crate::http::{AppState, Json, Message};
+use crate::http::{AppState, Json, Message, Query};
 use crate::storage::{self, system_logs};
 
 /// One entry of the system log: `Event::warn("signin.failed", message).company(id)...`.
@@ -190,9 +189,8 @@ pub struct LogPage {
 async fn all_logs(
     State(state): State<AppState>,
     current: CurrentUser,
-    query: std::result::Result<Query<LogsQuery>, QueryRejection>,
+    Query(query): Query<LogsQuery>,
 ) -> Result<Json<LogPage>> {
-    let Query(query) = query.map_err(|rejection| Error::BadRequest(rejection.body_text()))?;
     let (limit, before) = query.page()?;
     let before = before.as_ref().map(|c| (c.created_at, c.id.as_str()));
     // One more than asked tells whether another page exists.

@@ -3,8 +3,7 @@
 //! entry people chose keeps its label when it is deactivated, and a code, being what
 //! forms store, is set once when the entry is added.
 
-use axum::extract::rejection::QueryRejection;
-use axum::extract::{Path, Query, State};
+use axum::extract::{Path, State};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -12,7 +11,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use super::Kind;
 use crate::auth::{Admin, CurrentUser};
 use crate::error::{Error, Result};
-use crate::http::{AppState, Json, Message, RequestId};
+use crate::http::{AppState, Json, Message, Query, RequestId};
 use crate::logs;
 use crate::storage::masters::{self, Clash, Entry, NewEntry};
 
@@ -206,9 +205,8 @@ async fn log(state: &AppState, admin: &CurrentUser, request_id: &RequestId, even
 async fn list(
     State(state): State<AppState>,
     _admin: Admin,
-    query: std::result::Result<Query<KindQuery>, QueryRejection>,
+    Query(KindQuery { kind }): Query<KindQuery>,
 ) -> Result<Json<AdminMasterList>> {
-    let Query(KindQuery { kind }) = query.map_err(|rejection| Error::BadRequest(rejection.body_text()))?;
     Ok(Json(list_of(&state, kind).await?))
 }
 
