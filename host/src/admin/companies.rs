@@ -48,7 +48,9 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(reactivate_company))
 }
 
+/// One company of `GET /admin/companies`.
 #[derive(Debug, Serialize, ToSchema)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct CompanyItem {
     pub id: String,
@@ -86,7 +88,9 @@ fn is_administration(name: &str) -> bool {
     companies::name_key(name) == companies::name_key(ADMIN_COMPANY)
 }
 
+/// The answer of `GET /admin/companies`.
 #[derive(Debug, Serialize, ToSchema)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct CompanyList {
     pub data: Vec<CompanyItem>,
 }
@@ -225,7 +229,9 @@ async fn inviter(
     })
 }
 
+/// One account of `GET /admin/companies/{id}/users`.
 #[derive(Debug, Serialize, ToSchema)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct AccountItem {
     pub id: String,
@@ -251,7 +257,9 @@ impl From<users::Account> for AccountItem {
     }
 }
 
+/// The answer of `GET /admin/companies/{id}/users`, ordered by name.
 #[derive(Debug, Serialize, ToSchema)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct AccountList {
     pub data: Vec<AccountItem>,
 }

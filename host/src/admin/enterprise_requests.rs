@@ -33,7 +33,9 @@ pub struct RequestsQuery {
     pub page_size: Option<i64>,
 }
 
+/// One request of `GET /admin/enterpriseRequests`.
 #[derive(Debug, Serialize, ToSchema)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct EnterpriseRequestItem {
     pub id: String,
@@ -75,7 +77,9 @@ impl From<enterprise::Request> for EnterpriseRequestItem {
     }
 }
 
+/// A page of `GET /admin/enterpriseRequests`; `page` is 1-based, `total` counts every request.
 #[derive(Debug, Serialize, ToSchema)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct EnterpriseRequestPage {
     pub data: Vec<EnterpriseRequestItem>,
@@ -150,6 +154,7 @@ async fn upgrade(
 
 /// The upgrade's outcome and the request as it is now.
 #[derive(Debug, Serialize, ToSchema)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct UpgradeAnswer {
     pub message: String,
     pub request: EnterpriseRequestItem,

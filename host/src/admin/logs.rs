@@ -74,7 +74,9 @@ impl AdminLogsQuery {
     }
 }
 
+/// One entry of `GET /admin/logs`.
 #[derive(Debug, Serialize, ToSchema)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct AdminLogItem {
     pub id: String,
@@ -110,7 +112,9 @@ impl From<NamedEntry> for AdminLogItem {
     }
 }
 
+/// A page of `GET /admin/logs`; `page` is 1-based.
 #[derive(Debug, Serialize, ToSchema)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct AdminLogPage {
     pub data: Vec<AdminLogItem>,

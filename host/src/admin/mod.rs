@@ -6,6 +6,8 @@ mod companies;
 mod enterprise_requests;
 mod logs;
 mod people;
+#[cfg(test)]
+mod typescript;
 
 use anyhow::{Context, bail};
 use utoipa_axum::router::OpenApiRouter;

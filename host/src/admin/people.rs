@@ -40,6 +40,7 @@ pub struct PeopleQuery {
 
 /// One of a person's companies.
 #[derive(Debug, Serialize, ToSchema)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct PersonCompany {
     pub id: String,
@@ -51,7 +52,9 @@ pub struct PersonCompany {
     pub company_deactivated: bool,
 }
 
+/// One person of `GET /admin/users`.
 #[derive(Debug, Serialize, ToSchema)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct PersonItem {
     pub id: String,
@@ -64,7 +67,9 @@ pub struct PersonItem {
     pub companies: Vec<PersonCompany>,
 }
 
+/// A page of `GET /admin/users`; `page` is 1-based.
 #[derive(Debug, Serialize, ToSchema)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "PersonPage"))]
 #[serde(rename_all = "camelCase")]
 pub struct PeoplePage {
     pub data: Vec<PersonItem>,

@@ -5,8 +5,8 @@ import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { stubBrowser } from '@autoscope/web-sdk/testing';
 
-import { CompaniesPage, type CompanyItem } from '../../src/app/pages/admin/CompaniesPage';
-import type { AccountItem } from '../../src/app/pages/admin/companyAccounts';
+import { CompaniesPage } from '../../src/app/pages/admin/CompaniesPage';
+import type { AccountItem, CompanyItem } from '../../src/app/pages/admin/generated';
 import type { Session } from '../../src/session';
 
 import { renderInMantine } from '../render';

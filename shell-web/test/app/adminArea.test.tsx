@@ -21,9 +21,13 @@ import {
   peoplePath,
   personCompanyLabel,
   withQuery,
-  type EnterpriseRequestItem,
-  type PersonItem,
 } from '../../src/app/pages/admin/adminLists';
+import type {
+  AdminLogItem,
+  EnterpriseRequestItem,
+  PersonItem,
+  UpgradeAnswer,
+} from '../../src/app/pages/admin/generated';
 import {
   ADMIN_EMAIL_INVALID,
   NAME_REQUIRED,
@@ -173,13 +177,13 @@ describe('EnterpriseRequestsPage', () => {
         if (url.startsWith('/api/admin/enterpriseRequests?'))
           return json(200, { data: requests, page: 1, pageSize: 20, total: requests.length });
         const upgrade = /^\/api\/admin\/enterpriseRequests\/([^/]+)\/upgrade$/.exec(url);
-        if (upgrade && method === 'POST') {
-          requests = requests.map((item) =>
-            item.id === upgrade[1]
-              ? { ...item, edition: 'enterprise', handledAt: '2026-11-02T10:00:00Z', handledBy: 'ada@autoscope.test' }
-              : item,
-          );
-          return json(200, { message: 'The company now has the enterprise edition' });
+        const found = upgrade && requests.find((item) => item.id === upgrade[1]);
+        if (found && method === 'POST') {
+          const handled = { edition: 'enterprise', handledAt: '2026-11-02T10:00:00Z', handledBy: 'ada@autoscope.test' };
+          const upgraded: EnterpriseRequestItem = { ...found, ...handled };
+          requests = requests.map((item) => (item.id === upgraded.id ? upgraded : item));
+          const answer: UpgradeAnswer = { message: 'The company now has the enterprise edition', request: upgraded };
+          return json(200, answer);
         }
         return json(404, { message: 'Not found' });
       }),
@@ -286,7 +290,7 @@ describe('SystemLogsPage', () => {
         calls.push(`${init?.method ?? 'GET'} ${url}`);
         if (url === '/api/admin/companies') return json(200, { data: [] });
         if (url.startsWith('/api/admin/logs?')) {
-          const entry = {
+          const entry: AdminLogItem = {
             id: 'l1',
             level: 'warn',
             event: 'signin.failed',
@@ -297,6 +301,7 @@ describe('SystemLogsPage', () => {
             userId: 'u9',
             userEmail: 'zed@zeta.test',
             requestId: null,
+            clientAddr: null,
           };
           return json(200, { data: [entry], page: 1, pageSize: 20, total: 1 });
         }

@@ -11,8 +11,8 @@ import {
   companyAccountsPath,
   needsAccountSearch,
   withAccountState,
-  type AccountItem,
 } from '../../src/app/pages/admin/companyAccounts';
+import type { AccountItem } from '../../src/app/pages/admin/generated';
 import { filterByText, PAGE_SIZE } from '../../src/app/pages/admin/tablePage';
 
 const ann: AccountItem = {

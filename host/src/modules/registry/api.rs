@@ -174,6 +174,7 @@ async fn asset(
 
 /// An installed module, as administrators see it.
 #[derive(Debug, Serialize, ToSchema)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "InstalledModule"))]
 #[serde(rename_all = "camelCase")]
 pub struct InstalledItem {
     pub key: String,
@@ -186,6 +187,7 @@ pub struct InstalledItem {
     pub digest: String,
     /// The trusted key that signed the package; absent when unsigned.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     pub signed_by: Option<String>,
 }
 
@@ -205,7 +207,9 @@ impl From<&Installed> for InstalledItem {
     }
 }
 
+/// The answer of `GET /admin/modules`.
 #[derive(Debug, Serialize, ToSchema)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "InstalledModuleList"))]
 pub struct InstalledList {
     pub data: Vec<InstalledItem>,
 }

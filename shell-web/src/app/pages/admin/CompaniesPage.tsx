@@ -43,24 +43,9 @@ import {
   needsAccountSearch,
   withAccountState,
   type AccountAction,
-  type AccountItem,
 } from './companyAccounts';
+import type { AccountItem, AccountList, CompanyItem, CompanyList } from './generated';
 import { useTablePage } from './tablePage';
-
-export interface CompanyItem {
-  id: string;
-  name: string;
-  edition: string;
-  country: string;
-  currency: string;
-  /** ISO 8601, UTC. */
-  createdAt: string;
-  users: number;
-  /** ISO 8601, UTC; null while the company is active. */
-  deactivatedAt: string | null;
-  /** The platform administrators' company: never renamed or deactivated. */
-  administration: boolean;
-}
 
 const EDITIONS = [
   { value: 'community', label: 'Community' },
@@ -103,7 +88,7 @@ function EditionSelect({ company, session }: { company: CompanyItem; session: Se
         token: session.token,
       }),
     onSuccess: (answer, edition) => {
-      queryClient.setQueryData<{ data: CompanyItem[] }>(queryKeys.adminCompanies(session.token), (old) =>
+      queryClient.setQueryData<CompanyList>(queryKeys.adminCompanies(session.token), (old) =>
         old ? { data: old.data.map((item) => (item.id === company.id ? { ...item, edition } : item)) } : old,
       );
       notifySuccess(answer.message);
@@ -142,7 +127,7 @@ function AccountActionButton({
     mutationFn: (action: AccountAction) =>
       api<{ message: string }>(accountActionPath(account.id, action), { method: 'POST', token: session.token }),
     onSuccess: (answer, action) => {
-      queryClient.setQueryData<{ data: AccountItem[] }>(key, (old) =>
+      queryClient.setQueryData<AccountList>(key, (old) =>
         old ? { data: withAccountState(old.data, account.id, action === 'disable') } : old,
       );
       setConfirming(false);
@@ -209,8 +194,7 @@ function AccountActionButton({
 function AccountsCard({ company, session, onClose }: { company: CompanyItem; session: Session; onClose: () => void }) {
   const accounts = useQuery({
     queryKey: companyAccountsKey(session.token, company.id),
-    queryFn: ({ signal }) =>
-      api<{ data: AccountItem[] }>(companyAccountsPath(company.id), { token: session.token, signal }),
+    queryFn: ({ signal }) => api<AccountList>(companyAccountsPath(company.id), { token: session.token, signal }),
   });
   const list = accounts.data?.data ?? [];
   const table = useTablePage(list, accountSearchText);
@@ -308,7 +292,7 @@ function AccountsCard({ company, session, onClose }: { company: CompanyItem; ses
 export function CompaniesPage({ session }: { session: Session }) {
   const companies = useQuery({
     queryKey: queryKeys.adminCompanies(session.token),
-    queryFn: ({ signal }) => api<{ data: CompanyItem[] }>('/admin/companies', { token: session.token, signal }),
+    queryFn: ({ signal }) => api<CompanyList>('/admin/companies', { token: session.token, signal }),
   });
   const textOf = useCallback((company: CompanyItem) => `${company.name} ${company.edition}`, []);
   const table = useTablePage(companies.data?.data ?? [], textOf);

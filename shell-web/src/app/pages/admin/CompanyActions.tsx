@@ -16,7 +16,7 @@ import { CurrencySelect } from '../../../public/fields/CurrencySelect';
 import type { Session } from '../../../session';
 import { notifyFailure, notifySuccess } from '../../../ui';
 import { queryKeys } from '../../queryClient';
-import type { CompanyItem } from './CompaniesPage';
+import type { CompanyItem } from './generated';
 import {
   companyActionPath,
   companyNameError,

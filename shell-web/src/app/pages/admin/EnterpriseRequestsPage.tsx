@@ -14,14 +14,8 @@ import type { Session } from '../../../session';
 import { notifyFailure, notifySuccess } from '../../../ui';
 import { formatDateTime } from '../../format';
 import { AdminRows, ServerPager, WhenLoaded, type AdminColumn } from './AdminParts';
-import {
-  SERVER_PAGE_SIZE,
-  canUpgrade,
-  pageCount,
-  withQuery,
-  type EnterpriseRequestItem,
-  type ServerPage,
-} from './adminLists';
+import { SERVER_PAGE_SIZE, canUpgrade, pageCount, withQuery } from './adminLists';
+import type { EnterpriseRequestItem, EnterpriseRequestPage, UpgradeAnswer } from './generated';
 
 const COLUMNS: readonly AdminColumn[] = [
   { label: 'Requested by' },
@@ -48,7 +42,7 @@ function UpgradeModal({
   const queryClient = useQueryClient();
   const upgrade = useMutation({
     mutationFn: (id: string) =>
-      api<{ message: string }>(`/admin/enterpriseRequests/${encodeURIComponent(id)}/upgrade`, {
+      api<UpgradeAnswer>(`/admin/enterpriseRequests/${encodeURIComponent(id)}/upgrade`, {
         method: 'POST',
         token: session.token,
       }),
@@ -113,10 +107,10 @@ export function EnterpriseRequestsPage({ session }: { session: Session }) {
   const requests = useQuery({
     queryKey: requestsKey(session.token, page),
     queryFn: ({ signal }) =>
-      api<ServerPage<EnterpriseRequestItem>>(
-        withQuery('/admin/enterpriseRequests', { page, pageSize: SERVER_PAGE_SIZE }),
-        { token: session.token, signal },
-      ),
+      api<EnterpriseRequestPage>(withQuery('/admin/enterpriseRequests', { page, pageSize: SERVER_PAGE_SIZE }), {
+        token: session.token,
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
   const data = requests.data;

@@ -31,18 +31,8 @@ import type { Session } from '../../../session';
 import { notifyFailure, notifySuccess } from '../../../ui';
 import { queryKeys } from '../../queryClient';
 import { AdminListCard, WhenLoaded, type AdminColumn } from './AdminParts';
+import type { InstalledModule, InstalledModuleList } from './generated';
 import { useTablePage } from './tablePage';
-
-export interface InstalledModule {
-  key: string;
-  name: string;
-  version: string;
-  rightsKey: string;
-  declared: string[];
-  granted: string[];
-  digest: string;
-  signedBy?: string | null;
-}
 
 /** The host's limit on a package archive (docs/api.md). */
 export const PACKAGE_MAX_BYTES = 64 * 1024 * 1024;
@@ -265,7 +255,7 @@ function RemoveModal({
 export function ModulesPage({ session }: { session: Session }) {
   const modules = useQuery({
     queryKey: queryKeys.adminModules(session.token),
-    queryFn: ({ signal }) => api<{ data: InstalledModule[] }>('/admin/modules', { token: session.token, signal }),
+    queryFn: ({ signal }) => api<InstalledModuleList>('/admin/modules', { token: session.token, signal }),
   });
   const [removing, setRemoving] = useState<InstalledModule | null>(null);
   const textOf = useCallback(

@@ -14,14 +14,8 @@ import { api, failureMessage } from '../../../api';
 import type { Session } from '../../../session';
 import { notifyFailure, notifySuccess } from '../../../ui';
 import { AdminRows, ServerPager, WhenLoaded, type AdminColumn } from './AdminParts';
-import {
-  SERVER_PAGE_SIZE,
-  pageCount,
-  peoplePath,
-  personCompanyLabel,
-  type PersonItem,
-  type ServerPage,
-} from './adminLists';
+import { SERVER_PAGE_SIZE, pageCount, peoplePath, personCompanyLabel } from './adminLists';
+import type { PersonItem, PersonPage } from './generated';
 import { accountAction, accountActionPath, accountName, canChangeAccount, type AccountAction } from './companyAccounts';
 
 const COLUMNS: readonly AdminColumn[] = [
@@ -149,7 +143,7 @@ export function PeoplePage({ session }: { session: Session }) {
   const [pending, setPending] = useState<Pending | null>(null);
   const people = useQuery({
     queryKey: ['shell', 'admin', 'people', session.token, debounced, page],
-    queryFn: ({ signal }) => api<ServerPage<PersonItem>>(peoplePath(debounced, page), { token: session.token, signal }),
+    queryFn: ({ signal }) => api<PersonPage>(peoplePath(debounced, page), { token: session.token, signal }),
     placeholderData: keepPreviousData,
   });
   const total = people.data?.total ?? 0;

@@ -15,7 +15,6 @@ import { notifyFailure } from '../../../ui';
 import { formatDateTime } from '../../format';
 import { queryKeys } from '../../queryClient';
 import { AdminRows, ServerPager, WhenLoaded, type AdminColumn } from './AdminParts';
-import type { CompanyItem } from './CompaniesPage';
 import {
   NO_LOG_FILTERS,
   SERVER_PAGE_SIZE,
@@ -25,10 +24,9 @@ import {
   logsFileName,
   logsPath,
   pageCount,
-  type AdminLogItem,
   type LogFilters,
-  type ServerPage,
 } from './adminLists';
+import type { AdminLogPage, CompanyList } from './generated';
 
 const COLUMNS: readonly AdminColumn[] = [
   { label: 'Time' },
@@ -61,7 +59,7 @@ function Filters({
   const [error, setError] = useState<string | null>(null);
   const companies = useQuery({
     queryKey: queryKeys.adminCompanies(session.token),
-    queryFn: ({ signal }) => api<{ data: CompanyItem[] }>('/admin/companies', { token: session.token, signal }),
+    queryFn: ({ signal }) => api<CompanyList>('/admin/companies', { token: session.token, signal }),
   });
   const set = (key: keyof LogFilters) => (value: string | null) => setDraft((old) => ({ ...old, [key]: value ?? '' }));
   const submit = (event: FormEvent) => {
@@ -132,7 +130,7 @@ export function SystemLogsPage({ session }: { session: Session }) {
   const [exporting, setExporting] = useState(false);
   const logs = useQuery({
     queryKey: ['shell', 'admin', 'logs', session.token, filters, page],
-    queryFn: ({ signal }) => api<ServerPage<AdminLogItem>>(logsPath(filters, page), { token: session.token, signal }),
+    queryFn: ({ signal }) => api<AdminLogPage>(logsPath(filters, page), { token: session.token, signal }),
     placeholderData: keepPreviousData,
   });
   const total = logs.data?.total ?? 0;

@@ -1,19 +1,13 @@
 /**
  * The admin lists the host pages itself (GET /api/admin/enterpriseRequests, /users, /logs):
- * their items, query strings, filters, and the CSV export of the system log.
+ * their query strings, filters, and the CSV export of the system log. Their items are the
+ * host's types (./generated).
  */
 
 import { saveBlob } from '@autoscope/web-sdk';
 
 import { API_BASE, ApiError, FALLBACK_MESSAGE } from '../../../api/client';
-
-/** One page of a list the host pages: `page` is 1-based, `total` counts every match. */
-export interface ServerPage<T> {
-  data: T[];
-  page: number;
-  pageSize: number;
-  total: number;
-}
+import type { EnterpriseRequestItem, PersonCompany } from './generated';
 
 /** Rows per page of the admin lists the host pages. */
 export const SERVER_PAGE_SIZE = 20;
@@ -34,50 +28,9 @@ export function withQuery(path: string, params: Record<string, string | number |
   return text ? `${path}?${text}` : path;
 }
 
-/** One request of GET /api/admin/enterpriseRequests. */
-export interface EnterpriseRequestItem {
-  id: string;
-  /** The name and e-mail given in the form. */
-  name: string;
-  email: string;
-  /** The account that sent it. */
-  accountEmail: string;
-  companyId: string;
-  companyName: string;
-  /** The company's edition now. */
-  edition: string;
-  contactNumber: string;
-  country: string;
-  createdAt: string;
-  handledAt: string | null;
-  handledBy: string | null;
-}
-
 /** Whether Upgrade is offered: the request is pending and the company is not enterprise yet. */
 export function canUpgrade(request: Pick<EnterpriseRequestItem, 'handledAt' | 'edition'>): boolean {
   return request.handledAt === null && request.edition !== 'enterprise';
-}
-
-/** One company of a person in GET /api/admin/users. */
-export interface PersonCompany {
-  id: string;
-  name: string;
-  /** The membership: active, deactivated or removed. */
-  status: string;
-  companyAdmin: boolean;
-  companyDeactivated: boolean;
-}
-
-/** One person of GET /api/admin/users. */
-export interface PersonItem {
-  id: string;
-  email: string;
-  firstname: string;
-  lastname: string;
-  jobTitle: string;
-  disabled: boolean;
-  isAdmin: boolean;
-  companies: PersonCompany[];
 }
 
 /** How a person's company reads in the list: `Acme (admin, deactivated)`. */
@@ -93,20 +46,6 @@ export function personCompanyLabel(company: PersonCompany): string {
 /** The host path of the people list. */
 export function peoplePath(search: string, page: number, pageSize = SERVER_PAGE_SIZE): string {
   return withQuery('/admin/users', { search, page, pageSize });
-}
-
-/** One entry of GET /api/admin/logs. */
-export interface AdminLogItem {
-  id: string;
-  level: string;
-  event: string;
-  message: string;
-  createdAt: string;
-  companyId: string | null;
-  companyName: string | null;
-  userId: string | null;
-  userEmail: string | null;
-  requestId: string | null;
 }
 
 /** The log's filters as the page holds them; days are `YYYY-MM-DD`, blank when not chosen. */

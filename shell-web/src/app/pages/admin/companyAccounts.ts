@@ -3,18 +3,8 @@
  * (GET /api/admin/companies/{id}/users), and the disable/enable switch on each.
  */
 
+import type { AccountItem } from './generated';
 import { PAGE_SIZE } from './tablePage';
-
-/** One account of GET /api/admin/companies/{id}/users (ordered by name by the host). */
-export interface AccountItem {
-  id: string;
-  email: string;
-  firstname: string;
-  lastname: string;
-  jobTitle: string;
-  disabled: boolean;
-  isAdmin: boolean;
-}
 
 export type AccountAction = 'disable' | 'enable';
 
