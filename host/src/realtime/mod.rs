@@ -79,7 +79,12 @@ impl Realtime {
     /// Tells every user of the company that their standing changed with the company's own
     /// (its edition, its currency).
     pub fn company_changed(&self, company_id: &str) {
-        self.send(Message { company_id: company_id.into(), user_id: None, channel: SESSION.into(), payload: Value::Null });
+        self.send(Message {
+            company_id: company_id.into(),
+            user_id: None,
+            channel: SESSION.into(),
+            payload: Value::Null,
+        });
     }
 
     /// Tells the company's users that its people changed: who is in it, their names or
