@@ -95,7 +95,7 @@ pub struct AdminLogItem {
 }
 
 impl From<NamedEntry> for AdminLogItem {
-    fn from(e: NamedEntry) -> Self {
+    fn from(NamedEntry { entry: e, companyname, user_email }: NamedEntry) -> Self {
         Self {
             id: e.id,
             level: e.level,
@@ -103,9 +103,9 @@ impl From<NamedEntry> for AdminLogItem {
             message: e.message,
             created_at: clock::iso8601(e.created_at),
             company_id: e.company_id,
-            company_name: e.companyname,
+            company_name: companyname,
             user_id: e.user_id,
-            user_email: e.user_email,
+            user_email,
             request_id: e.request_id,
             client_addr: e.client_addr,
         }
@@ -178,15 +178,15 @@ fn to_csv(entries: &[NamedEntry]) -> String {
         out.push_str("\r\n");
     };
     line(&CSV_HEADER);
-    for e in entries {
+    for NamedEntry { entry: e, companyname, user_email } in entries {
         let time = clock::iso8601(e.created_at);
         line(&[
             &time,
             &e.level,
             &e.event,
             &e.message,
-            e.companyname.as_deref().unwrap_or(""),
-            e.user_email.as_deref().unwrap_or(""),
+            companyname.as_deref().unwrap_or(""),
+            user_email.as_deref().unwrap_or(""),
             e.user_id.as_deref().unwrap_or(""),
             e.request_id.as_deref().unwrap_or(""),
             e.client_addr.as_deref().unwrap_or(""),
@@ -245,17 +245,19 @@ mod tests {
     #[test]
     fn the_csv_has_a_bom_a_header_and_a_line_per_entry() {
         let entry = NamedEntry {
-            id: "1".into(),
-            company_id: Some("c".into()),
+            entry: system_logs::LogEntry {
+                id: "1".into(),
+                company_id: Some("c".into()),
+                user_id: None,
+                level: "info".into(),
+                event: "signin".into(),
+                message: "ann signed in".into(),
+                request_id: None,
+                client_addr: Some("127.0.0.1".into()),
+                created_at: 0,
+            },
             companyname: Some("Acme".into()),
-            user_id: None,
             user_email: None,
-            level: "info".into(),
-            event: "signin".into(),
-            message: "ann signed in".into(),
-            request_id: None,
-            client_addr: Some("127.0.0.1".into()),
-            created_at: 0,
         };
         let csv = to_csv(&[entry]);
         let lines: Vec<&str> = csv.trim_start_matches('\u{feff}').split("\r\n").collect();

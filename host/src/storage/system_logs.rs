@@ -103,18 +103,10 @@ pub struct Filter {
 /// An entry with the names of its company and user.
 #[derive(Debug, Clone, FromRow)]
 pub struct NamedEntry {
-    pub id: String,
-    pub company_id: Option<String>,
+    #[sqlx(flatten)]
+    pub entry: LogEntry,
     pub companyname: Option<String>,
-    pub user_id: Option<String>,
     pub user_email: Option<String>,
-    pub level: String,
-    pub event: String,
-    pub message: String,
-    pub request_id: Option<String>,
-    /// The client's address, when a person's request made the entry.
-    pub client_addr: Option<String>,
-    pub created_at: i64,
 }
 
 // Every filter is a bound parameter; a missing one (NULL) matches everything.
