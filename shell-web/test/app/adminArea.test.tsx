@@ -301,7 +301,7 @@ describe('SystemLogsPage', () => {
             userId: 'u9',
             userEmail: 'zed@zeta.test',
             requestId: null,
-            clientAddr: null,
+            clientAddr: '203.0.113.9',
           };
           return json(200, { data: [entry], page: 1, pageSize: 20, total: 1 });
         }
@@ -314,6 +314,7 @@ describe('SystemLogsPage', () => {
     render(<SystemLogsPage session={session} />);
     expect(await screen.findByText('failed sign-in for zed@zeta.test')).toBeTruthy();
     expect(screen.getByText('1 entry')).toBeTruthy();
+    expect(screen.getByRole('cell', { name: '203.0.113.9' })).toBeTruthy();
 
     fireEvent.change(screen.getByLabelText('User'), { target: { value: 'zed' } });
     fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-11-02' } });

@@ -35,6 +35,7 @@ const COLUMNS: readonly AdminColumn[] = [
   { label: 'Message' },
   { label: 'Company' },
   { label: 'User' },
+  { label: 'Client address' },
 ];
 
 const LEVELS = [
@@ -212,6 +213,11 @@ export function SystemLogsPage({ session }: { session: Session }) {
                 <Table.Td>
                   <Text size="sm" style={{ wordBreak: 'break-all' }}>
                     {entry.userEmail ?? entry.userId ?? '—'}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
+                    {entry.clientAddr ?? '—'}
                   </Text>
                 </Table.Td>
               </Table.Tr>
