@@ -229,7 +229,8 @@ async fn inviter(
     })
 }
 
-/// One account of `GET /admin/companies/{id}/users`.
+/// An account as the platform administrators see it: in `GET /admin/companies/{id}/users`,
+/// and in each person of `GET /admin/users`.
 #[derive(Debug, Serialize, ToSchema)]
 #[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]

@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
+use super::companies::AccountItem;
 use super::{Window, given};
 use crate::accounts::reset;
 use crate::auth::Admin;
@@ -52,18 +53,14 @@ pub struct PersonCompany {
     pub company_deactivated: bool,
 }
 
-/// One person of `GET /admin/users`.
+/// One person of `GET /admin/users`: their account, as a company's accounts list shows
+/// it, and their companies.
 #[derive(Debug, Serialize, ToSchema)]
 #[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct PersonItem {
-    pub id: String,
-    pub email: String,
-    pub firstname: String,
-    pub lastname: String,
-    pub job_title: String,
-    pub disabled: bool,
-    pub is_admin: bool,
+    #[serde(flatten)]
+    pub account: AccountItem,
     pub companies: Vec<PersonCompany>,
 }
 
@@ -100,16 +97,7 @@ async fn list_people(
         .map(|a| {
             let (theirs, rest): (Vec<_>, Vec<_>) = memberships.drain(..).partition(|m| m.user_id == a.id);
             memberships = rest;
-            PersonItem {
-                companies: theirs.into_iter().map(person_company).collect(),
-                id: a.id,
-                email: a.email,
-                firstname: a.firstname,
-                lastname: a.lastname,
-                job_title: a.job_title,
-                disabled: a.disabled,
-                is_admin: a.is_admin,
-            }
+            PersonItem { companies: theirs.into_iter().map(person_company).collect(), account: a.into() }
         })
         .collect();
     Ok(Json(PeoplePage { data, page: window.page, page_size: window.page_size, total }))

@@ -33,7 +33,8 @@ administration: boolean, };
 export type AccountList = { data: Array<AccountItem>, };
 
 /**
- * One account of `GET /admin/companies/{id}/users`.
+ * An account as the platform administrators see it: in `GET /admin/companies/{id}/users`,
+ * and in each person of `GET /admin/users`.
  */
 export type AccountItem = { id: string, email: string, firstname: string, lastname: string, jobTitle: string, disabled: boolean, isAdmin: boolean, };
 
@@ -47,9 +48,10 @@ export type PersonPage = { data: Array<PersonItem>, page: number, pageSize: numb
 total: number, };
 
 /**
- * One person of `GET /admin/users`.
+ * One person of `GET /admin/users`: their account, as a company's accounts list shows
+ * it, and their companies.
  */
-export type PersonItem = { id: string, email: string, firstname: string, lastname: string, jobTitle: string, disabled: boolean, isAdmin: boolean, companies: Array<PersonCompany>, };
+export type PersonItem = { companies: Array<PersonCompany>, id: string, email: string, firstname: string, lastname: string, jobTitle: string, disabled: boolean, isAdmin: boolean, };
 
 /**
  * One of a person's companies.
