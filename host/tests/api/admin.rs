@@ -89,8 +89,18 @@ async fn admin_routes_refuse_users_and_anonymous_callers(app: TestApp) {
         (reqwest::Method::POST, "/api/admin/users/x/disable", None),
         (reqwest::Method::POST, "/api/admin/users/x/enable", None),
     ];
+    assert_admin_only(&app, &user, routes).await;
+}
+
+/// Each route answers 403 "This needs an administrator" to `user`, who is not one, and
+/// 401 to a caller without a session.
+pub async fn assert_admin_only<'a>(
+    app: &TestApp,
+    user: &str,
+    routes: impl IntoIterator<Item = (reqwest::Method, &'a str, Option<Value>)>,
+) {
     for (method, path, body) in routes {
-        let forbidden = app.request(method.clone(), path, Some(&user), body.clone()).await;
+        let forbidden = app.request(method.clone(), path, Some(user), body.clone()).await;
         assert_eq!((forbidden.status, forbidden.message()), (403, "This needs an administrator"), "{path}");
         let anonymous = app.request(method, path, None, body).await;
         assert_eq!(anonymous.status, 401, "{path}");

@@ -3,7 +3,7 @@
 
 use serde_json::{Value, json};
 
-use crate::admin::admin_token;
+use crate::admin::{admin_token, assert_admin_only};
 use crate::directory::{add_colleague, whoami};
 use crate::enterprise::payload as enterprise_form;
 use crate::on_both_engines;
@@ -51,12 +51,7 @@ async fn the_area_refuses_users_and_anonymous_callers(app: TestApp) {
         (get.clone(), "/api/admin/logs", None),
         (get, "/api/admin/logs/export", None),
     ];
-    for (method, path, body) in routes {
-        let forbidden = app.request(method.clone(), path, Some(&user), body.clone()).await;
-        assert_eq!((forbidden.status, forbidden.message()), (403, "This needs an administrator"), "{path}");
-        let anonymous = app.request(method, path, None, body).await;
-        assert_eq!(anonymous.status, 401, "{path}");
-    }
+    assert_admin_only(&app, &user, routes).await;
 }
 
 /// Who asked (the form's name and e-mail, the account), the company and its edition, the
