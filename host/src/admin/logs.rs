@@ -2,10 +2,11 @@
 //! administrators: filtered by company, user, level and days, a page at a time, or the
 //! whole filtered log as CSV.
 
+use autoscope_sdk::days::{DAY, parse_day};
+use autoscope_sdk::range::{REVERSED, UNREADABLE};
 use axum::extract::State;
 use axum::http::header;
 use axum::response::IntoResponse;
-use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -17,14 +18,10 @@ use crate::error::{Error, Result};
 use crate::http::{AppState, Json, Message, Query};
 use crate::storage::system_logs::{self, Filter, NamedEntry};
 
-/// The same words as the dashboards' day ranges (the SDK's `range` module).
-pub const BAD_DAY: &str = "Dates must be days written YYYY-MM-DD";
-pub const REVERSED: &str = "The start date must be on or before the end date";
 pub const BAD_LEVEL: &str = "Level must be info, warn or error";
 /// The most entries one CSV export holds (the newest).
 pub const EXPORT_LIMIT: i64 = 10_000;
 const LEVELS: [&str; 3] = ["info", "warn", "error"];
-const DAY: i64 = 86_400;
 
 pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(list_logs)).routes(routes!(export_logs))
@@ -50,10 +47,10 @@ pub struct AdminLogsQuery {
     pub page_size: Option<i64>,
 }
 
-/// A day's UTC midnight, unix seconds.
+/// A day's UTC midnight, unix seconds, read as the dashboards read their days (the SDK's
+/// `range` module), with the same message.
 fn day_start(text: &str) -> Result<i64> {
-    let day = NaiveDate::parse_from_str(text, "%Y-%m-%d").map_err(|_| Error::bad_request(BAD_DAY))?;
-    Ok(day.and_hms_opt(0, 0, 0).ok_or_else(|| Error::bad_request(BAD_DAY))?.and_utc().timestamp())
+    parse_day(text).map(|day| day * DAY).ok_or_else(|| Error::bad_request(UNREADABLE))
 }
 
 impl AdminLogsQuery {
@@ -228,8 +225,8 @@ mod tests {
     #[test]
     fn bad_days_levels_and_reversed_ranges_are_refused() {
         let refused = |q: AdminLogsQuery| q.filter().unwrap_err().to_string();
-        assert_eq!(refused(query(Some("2026-02-30"), None, None)), BAD_DAY);
-        assert_eq!(refused(query(None, Some("01/03/2026"), None)), BAD_DAY);
+        assert_eq!(refused(query(Some("2026-02-30"), None, None)), UNREADABLE);
+        assert_eq!(refused(query(None, Some("01/03/2026"), None)), UNREADABLE);
         assert_eq!(refused(query(Some("2026-03-02"), Some("2026-03-01"), None)), REVERSED);
         assert_eq!(refused(query(None, None, Some("debug"))), BAD_LEVEL);
     }
