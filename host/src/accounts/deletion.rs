@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use crate::auth::{Admin, ClientAddr, CurrentUser, password, rate_limit};
+use crate::auth::{Admin, ClientAddr, CurrentUser};
 use crate::clock::iso8601;
 use crate::error::{Error, Result};
 use crate::http::{AppState, Json, Message, RequestId};
@@ -88,19 +88,7 @@ async fn request_deletion(
     let (user, _) = super::signed_in(&state, &current).await?;
     let now = state.clock.now();
     if user.password_hash.is_some() {
-        // Same limits as a password change: a stolen session must not become a password oracle.
-        rate_limit::enforce_action(
-            &state.db,
-            now,
-            "change_password",
-            &state.config.rate_limits.signin,
-            &user.email,
-            addr,
-        )
-        .await?;
-        if !password::verify(body.password, user.password_hash.clone()).await? {
-            return Err(Error::bad_request(super::profile::WRONG_PASSWORD));
-        }
+        super::profile::verify_own_password(&state, &user, body.password, addr).await?;
     } else if body.confirmation.trim() != CONFIRMATION_WORD {
         return Err(Error::bad_request(CONFIRMATION_REQUIRED));
     }

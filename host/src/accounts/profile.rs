@@ -1,6 +1,8 @@
 //! The signed-in user's own account: who they are, their profile details and password, and
 //! their company's currency (a company admin's to change).
 
+use std::net::IpAddr;
+
 use axum::extract::State;
 use serde::Deserialize;
 use utoipa::ToSchema;
@@ -115,26 +117,29 @@ async fn change_password(
     current: CurrentUser,
     Json(change): Json<PasswordChange>,
 ) -> Result<Json<Message>> {
-    let now = state.clock.now();
-    // Same limits as sign-in: a stolen session must not become a password oracle.
-    rate_limit::enforce_action(
-        &state.db,
-        now,
-        "change_password",
-        &state.config.rate_limits.signin,
-        &current.email,
-        addr,
-    )
-    .await?;
     password::check_policy(&change.new_password).map_err(Error::bad_request)?;
     let (user, _) = super::signed_in(&state, &current).await?;
-    if !password::verify(change.current_password, user.password_hash.clone()).await? {
-        return Err(Error::bad_request(WRONG_PASSWORD));
-    }
+    verify_own_password(&state, &user, change.current_password, addr).await?;
     let hash = password::hash(change.new_password).await?;
     users::set_password_hash(&state.db, &user.id, &hash).await?;
-    sessions::revoke_others_of_user(&state.db, &user.id, &current.session_id, now).await?;
+    sessions::revoke_others_of_user(&state.db, &user.id, &current.session_id, state.clock.now()).await?;
     Ok(Message::new(PASSWORD_CHANGED))
+}
+
+/// Checks that `password` is the signed-in person's own, under the sign-in limits (a
+/// stolen session must not become a password oracle); 400 [`WRONG_PASSWORD`] otherwise.
+pub(super) async fn verify_own_password(
+    state: &AppState,
+    user: &users::User,
+    password: String,
+    addr: IpAddr,
+) -> Result<()> {
+    let limits = &state.config.rate_limits.signin;
+    rate_limit::enforce_action(&state.db, state.clock.now(), "change_password", limits, &user.email, addr).await?;
+    if !password::verify(password, user.password_hash.clone()).await? {
+        return Err(Error::bad_request(WRONG_PASSWORD));
+    }
+    Ok(())
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
