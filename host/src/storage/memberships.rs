@@ -186,6 +186,13 @@ pub async fn change(
     company_admin: Option<bool>,
     status: Option<Status>,
 ) -> sqlx::Result<bool> {
+    let mut tx = db.pool().begin().await?;
+    if db.engine() == super::Engine::Postgres {
+        // Two admins demoting each other at once would each see the other still an admin
+        // under READ COMMITTED: the company's row makes their checks take turns. (SQLite
+        // runs one writer at a time already.)
+        sqlx::query("SELECT id FROM companies WHERE id = $1 FOR UPDATE").bind(company_id).execute(&mut *tx).await?;
+    }
     // The member stays an active admin after the change, or another active admin remains.
     let done = sqlx::query(
         "UPDATE memberships SET role_id = COALESCE($1, role_id), company_admin = COALESCE($2, company_admin),
@@ -200,7 +207,8 @@ pub async fn change(
     .bind(status.map(Status::as_str))
     .bind(company_id)
     .bind(user_id)
-    .execute(db.pool())
+    .execute(&mut *tx)
     .await?;
+    tx.commit().await?;
     Ok(done.rows_affected() == 1)
 }

@@ -28,6 +28,7 @@ on_both_engines!(
     a_community_member_cannot_create_a_company,
     a_member_leaves_one_company_and_keeps_the_other,
     the_last_admin_cannot_leave,
+    two_admins_demoting_each_other_at_once_leave_one_admin,
 );
 on_both_engines!(engine: existing_users_became_members_of_their_company);
 
@@ -335,4 +336,30 @@ async fn existing_users_became_members_of_their_company(engine: Engine) {
         Some("c1".into())
     );
     db.close().await;
+}
+
+/// Bob and Ann, the company's two admins, demote each other at the same instant, again and
+/// again: never both succeed, so the company always keeps an admin.
+async fn two_admins_demoting_each_other_at_once_leave_one_admin(app: TestApp) {
+    let token = app.sign_up("ann@acme.com", "Acme").await;
+    let acme = company_id(&app, &token).await;
+    let ann = whoami(&app, &token).await["user_id"].as_str().unwrap().to_string();
+    let bob_token = app.sign_up("bob@globex.com", "Globex").await;
+    let bob = whoami(&app, &bob_token).await["user_id"].as_str().unwrap().to_string();
+    let (role_id, _) = companies::find_role(app.db(), &acme, "communityuser").await.unwrap().unwrap();
+    assert!(memberships::join(app.db(), &acme, &bob, &role_id, app.state.clock.now()).await.unwrap());
+    for round in 0..20 {
+        for user in [&ann, &bob] {
+            assert!(memberships::change(app.db(), &acme, user, None, Some(true), None).await.unwrap());
+        }
+        let (a, b) = tokio::join!(
+            memberships::change(app.db(), &acme, &ann, None, Some(false), None),
+            memberships::change(app.db(), &acme, &bob, None, Some(false), None),
+        );
+        let demoted = [a.unwrap(), b.unwrap()];
+        assert_eq!(demoted.iter().filter(|done| **done).count(), 1, "round {round}: {demoted:?}");
+        let admins =
+            memberships::members(app.db(), &acme).await.unwrap().into_iter().filter(|m| m.company_admin).count();
+        assert_eq!(admins, 1, "round {round}");
+    }
 }
