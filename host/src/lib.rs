@@ -52,6 +52,7 @@ pub async fn serve(
 ) -> anyhow::Result<()> {
     tokio::spawn(housekeeping(state.clone()));
     tokio::spawn(modules::workers::run(state.clone()));
+    tokio::spawn(realtime::follow_revocations(state.clone()));
     axum::serve(listener, app(state).into_make_service_with_connect_info::<SocketAddr>())
         .with_graceful_shutdown(shutdown)
         .await

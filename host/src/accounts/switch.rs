@@ -123,7 +123,8 @@ async fn leave_company(
     if !left {
         return Err(Error::Conflict(autoscope_wire::members::LAST_ADMIN.into()));
     }
-    sessions::revoke(&state.db, &current.session_id, state.clock.now()).await?;
+    sessions::revoke_all_of_user_in_company(&state.db, &current.user_id, &current.company_id, state.clock.now())
+        .await?;
     logs::record(
         &state,
         logs::Event::info("member.left", format!("{} left the company", current.email))

@@ -1,21 +1,47 @@
 //! The realtime hub: messages for a company's signed-in users, streamed to browsers as
 //! server-sent events (`GET /api/realtime`). A module pushes to its company channels
 //! (`<module>.<channel>`), seen by users who may view the module; the host pushes new
-//! notifications to their user. In-process: one host instance.
+//! notifications to their user, and tells the company when its people or a user's standing
+//! changed.
+//!
+//! Why server-sent events and not WebSocket: the browser only listens here (anything it
+//! says goes through the ordinary HTTP API, with its rights checks, rate limits and logs),
+//! one stream per tab is all it needs, and SSE is plain HTTP: the bearer header, proxies
+//! and the web SDK's reader keep working as they are.
+//!
+//! Fan-out is per company: each company keeps its open streams, and a message is offered
+//! only to its own company's streams that may receive it. Each stream has a bounded queue;
+//! one that fills up is dropped with a final `overloaded` event instead of memory growing.
+//! Each company's messages are numbered (the SSE `id`) and its last [`hub::WINDOW`] kept,
+//! so a client that reconnects with `Last-Event-ID` (or `?after=`) gets what it missed,
+//! without loss or duplicates; past the window it is told to `reset`. A task ends the
+//! streams of revoked sessions within a second or two (`ended`).
+//!
+//! In-process: the numbering and the window belong to one host process (an id from
+//! another run resets). Crossing host instances (NATS) comes later, with issue 17.
 
+pub mod hub;
+
+use std::collections::VecDeque;
 use std::convert::Infallible;
 use std::sync::Arc;
+use std::time::Duration;
 
-use axum::extract::State;
+use axum::extract::{FromRequestParts, State};
+use axum::http::HeaderMap;
+use axum::http::request::Parts;
 use axum::response::sse::{Event, KeepAlive, Sse};
 use futures_util::Stream;
-use serde::Serialize;
+use serde::Deserialize;
 use serde_json::Value;
-use tokio::sync::broadcast;
+use utoipa::IntoParams;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
+pub use hub::{Audience, Ending, Listener};
+
 use crate::auth::CurrentUser;
-use crate::http::AppState;
+use crate::error::{Error, Result};
+use crate::http::{AppState, Query};
 
 /// The channel of a user's own notifications.
 pub const NOTIFICATIONS: &str = "notifications";
@@ -25,151 +51,275 @@ pub const SESSION: &str = "session";
 /// its user list again.
 pub const DIRECTORY: &str = "directory";
 
-/// Messages a slow browser may fall behind by before it misses some.
-const BACKLOG: usize = 1024;
+/// The last event of a stream whose client did not keep up; it reconnects and resumes.
+pub const OVERLOADED: &str = "overloaded";
+/// The last event of a stream whose session ended (logout, deactivation).
+pub const ENDED: &str = "ended";
+/// The client's last id cannot be resumed from: it reloads what it shows.
+pub const RESET: &str = "reset";
+pub const OVERLOADED_REASON: &str = "The connection fell too far behind";
+pub const ENDED_REASON: &str = "The session ended";
+pub const RESET_REASON: &str = "Messages since the last one received are no longer available";
+/// A request from another site's page.
+pub const CROSS_ORIGIN: &str = "The realtime stream serves the portal's own pages only";
 
-#[derive(Debug, Clone, Serialize)]
-pub struct Message {
-    #[serde(skip)]
-    company_id: String,
-    /// Only this user, when set.
-    #[serde(skip)]
-    user_id: Option<String>,
-    pub channel: String,
-    pub payload: Value,
-}
+/// The largest payload a module may push, as JSON.
+pub const MAX_PAYLOAD_BYTES: usize = 64 * 1024;
+pub const PAYLOAD_TOO_LARGE: &str = "A realtime message may be at most 64 KB of JSON";
 
-#[derive(Clone)]
+/// How often the host looks for revoked sessions.
+const REVOCATION_CHECK: Duration = Duration::from_secs(1);
+/// Seconds each look reaches back before the previous one: a revocation stamped just before
+/// a look but committed after it, or a stream that opened just after its session was
+/// revoked, is still seen.
+const REVOCATION_OVERLAP_SECS: i64 = 2;
+
+/// A payload over [`MAX_PAYLOAD_BYTES`].
+#[derive(Debug, PartialEq, Eq)]
+pub struct PayloadTooLarge;
+
+#[derive(Clone, Default)]
 pub struct Realtime {
-    sender: broadcast::Sender<Arc<Message>>,
+    hub: Arc<hub::Hub>,
 }
 
 impl Realtime {
     pub fn new() -> Self {
-        Self { sender: broadcast::channel(BACKLOG).0 }
+        Self::default()
     }
 
-    /// To every user of the company who may see `channel`; answers 1 (sent to the hub).
-    pub fn publish(&self, company_id: &str, channel: &str, payload: Value) -> u64 {
-        self.send(Message { company_id: company_id.into(), user_id: None, channel: channel.into(), payload });
-        1
+    /// A module's message on `channel` to the users of the company whose rights let them
+    /// view the module (`rights_key`); answers how many streams it was queued for.
+    pub fn publish(
+        &self,
+        company_id: &str,
+        channel: &str,
+        rights_key: &str,
+        payload: &Value,
+    ) -> std::result::Result<u64, PayloadTooLarge> {
+        let data = json(payload);
+        if data.len() > MAX_PAYLOAD_BYTES {
+            return Err(PayloadTooLarge);
+        }
+        Ok(self.hub.publish(company_id, Audience::Viewers(rights_key.into()), channel, data) as u64)
     }
 
     /// A new bell notification for one user.
     pub fn notify_user(&self, company_id: &str, user_id: &str, message: &str, now: i64) {
         let payload = serde_json::json!({ "message": message, "createdAt": crate::clock::iso8601(now) });
-        self.send(Message {
-            company_id: company_id.into(),
-            user_id: Some(user_id.into()),
-            channel: NOTIFICATIONS.into(),
-            payload,
-        });
+        self.hub.publish(company_id, Audience::User(user_id.into()), NOTIFICATIONS, json(&payload));
     }
 
     /// Tells one user their standing in the company changed.
     pub fn session_changed(&self, company_id: &str, user_id: &str) {
-        self.send(Message {
-            company_id: company_id.into(),
-            user_id: Some(user_id.into()),
-            channel: SESSION.into(),
-            payload: Value::Null,
-        });
+        self.hub.publish(company_id, Audience::User(user_id.into()), SESSION, json(&Value::Null));
     }
 
     /// Tells every user of the company that their standing changed with the company's own
     /// (its edition, its currency).
     pub fn company_changed(&self, company_id: &str) {
-        self.send(Message {
-            company_id: company_id.into(),
-            user_id: None,
-            channel: SESSION.into(),
-            payload: Value::Null,
-        });
+        self.hub.publish(company_id, Audience::Everyone, SESSION, json(&Value::Null));
     }
 
     /// Tells the company's users that its people changed: who is in it, their names or
     /// pictures.
     pub fn directory_changed(&self, company_id: &str) {
-        self.send(Message {
-            company_id: company_id.into(),
-            user_id: None,
-            channel: DIRECTORY.into(),
-            payload: Value::Null,
-        });
-    }
-
-    fn send(&self, message: Message) {
-        // No receivers is not an error: nobody is listening right now.
-        let _ = self.sender.send(Arc::new(message));
-    }
-
-    pub fn subscribe(&self) -> broadcast::Receiver<Arc<Message>> {
-        self.sender.subscribe()
+        self.hub.publish(company_id, Audience::Everyone, DIRECTORY, json(&Value::Null));
     }
 }
 
-impl Default for Realtime {
-    fn default() -> Self {
-        Self::new()
-    }
+fn json(payload: &Value) -> String {
+    serde_json::to_string(payload).unwrap_or_else(|_| "null".into())
 }
 
 /// A person's name, e-mail or picture changed: every company they are an active member of
 /// reads its user list again.
-pub async fn person_changed(state: &AppState, user_id: &str) -> crate::error::Result<()> {
+pub async fn person_changed(state: &AppState, user_id: &str) -> Result<()> {
     for seat in crate::storage::memberships::active_seats(&state.db, user_id).await? {
         state.realtime.directory_changed(&seat.company_id);
     }
     Ok(())
 }
 
-/// Whether `user` may receive `message`: same company, addressed to them, the company's
-/// directory or standing, or a module channel whose module they may view.
-pub fn may_receive(state: &AppState, user: &CurrentUser, message: &Message) -> bool {
-    if message.company_id != user.company_id {
+/// Every second, while streams are open: ends the streams of the sessions revoked since
+/// the last look (logout, a deactivated member, person or company, a password change),
+/// with one query for the whole host.
+pub async fn follow_revocations(state: AppState) {
+    let mut tick = tokio::time::interval(REVOCATION_CHECK);
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    let mut since = state.clock.now();
+    loop {
+        tick.tick().await;
+        let now = state.clock.now();
+        if state.realtime.hub.is_idle() {
+            since = now;
+            continue;
+        }
+        match crate::storage::sessions::revoked_since(&state.db, since - REVOCATION_OVERLAP_SECS).await {
+            Ok(revoked) => {
+                state.realtime.hub.end_sessions(&revoked, Ending::Revoked);
+                since = now;
+            }
+            Err(err) => tracing::warn!(error = %err, "reading revoked sessions failed"),
+        }
+    }
+}
+
+/// Whether a request's `Origin` is the portal's own: the origin of `public_url`, or the
+/// scheme's host and port the request was sent to (`Host`).
+pub fn same_origin(origin: &str, public_url: &str, host: Option<&str>) -> bool {
+    let Ok(origin) = url::Url::parse(origin) else { return false };
+    if !matches!(origin.scheme(), "http" | "https") {
         return false;
     }
-    if let Some(user_id) = &message.user_id {
-        return *user_id == user.user_id;
-    }
-    if message.channel == DIRECTORY || message.channel == SESSION {
+    let serialized = origin.origin().ascii_serialization();
+    if url::Url::parse(public_url).is_ok_and(|own| own.origin().ascii_serialization() == serialized) {
         return true;
     }
-    let module_key = message.channel.split('.').next().unwrap_or_default();
-    state
-        .modules
-        .get(module_key)
-        .is_some_and(|module| crate::rights::allows(&user.rights, &module.manifest().rights_key))
+    let (Some(host), Some(origin_host)) = (host, origin.host_str()) else { return false };
+    let authority = match origin.port() {
+        Some(port) => format!("{origin_host}:{port}"),
+        None => origin_host.to_string(),
+    };
+    authority.eq_ignore_ascii_case(host.trim())
+}
+
+/// Refuses (403) a request that another site's page sent: its `Origin` is not the
+/// portal's. A request without `Origin` (same-origin GET, curl) passes.
+pub struct SameOrigin;
+
+impl FromRequestParts<AppState> for SameOrigin {
+    type Rejection = Error;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self> {
+        let Some(origin) = parts.headers.get(axum::http::header::ORIGIN) else { return Ok(Self) };
+        let host = parts.headers.get(axum::http::header::HOST).and_then(|value| value.to_str().ok());
+        match origin.to_str() {
+            Ok(origin) if same_origin(origin, &state.config.public_url, host) => Ok(Self),
+            _ => Err(Error::Forbidden(CROSS_ORIGIN.into())),
+        }
+    }
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+struct Resume {
+    /// The id of the last event received, to resume after (as the `Last-Event-ID` header,
+    /// which wins when both are sent).
+    after: Option<String>,
 }
 
 pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(stream))
 }
 
-/// The caller's live messages as server-sent events: `event` is the channel, `data` the
-/// JSON payload. Rights are those of the session when the stream opened.
+/// The caller's live messages as server-sent events: `id` numbers them per company,
+/// `event` is the channel, `data` the JSON payload. With `Last-Event-ID` (or `after`) the
+/// stream first replays what the caller missed since, or sends `reset` when it cannot.
+/// It ends with `overloaded` when the caller does not keep up, with `ended` when the
+/// session is revoked. Rights are those of the session when the stream opened.
 #[utoipa::path(get, path = "/realtime", tag = "realtime", security(("bearer" = [])),
-    responses((status = 200, description = "text/event-stream"), (status = 401, body = crate::http::Message)))]
+    params(Resume, ("Last-Event-ID" = Option<String>, Header, description = "The id of the last event received")),
+    responses((status = 200, description = "text/event-stream"), (status = 401, body = crate::http::Message),
+        (status = 403, body = crate::http::Message, description = "Another site's page (Origin)")))]
 async fn stream(
     State(state): State<AppState>,
+    _origin: SameOrigin,
     user: CurrentUser,
-) -> Sse<impl Stream<Item = Result<Event, Infallible>>> {
-    let receiver = state.realtime.subscribe();
-    let messages = futures_util::stream::unfold((receiver, state, user), |(mut receiver, state, user)| async move {
-        loop {
-            let event = match receiver.recv().await {
-                Ok(message) if may_receive(&state, &user, &message) => {
-                    let data = serde_json::to_string(&message.payload).unwrap_or_else(|_| "null".into());
-                    Event::default().event(message.channel.clone()).data(data)
-                }
-                Ok(_) => continue,
-                Err(broadcast::error::RecvError::Lagged(missed)) => {
-                    Event::default().event("lagged").data(missed.to_string())
-                }
-                Err(broadcast::error::RecvError::Closed) => return None,
-            };
-            return Some((Ok(event), (receiver, state, user)));
+    headers: HeaderMap,
+    Query(resume): Query<Resume>,
+) -> Sse<impl Stream<Item = std::result::Result<Event, Infallible>>> {
+    let last_id =
+        headers.get("last-event-id").and_then(|value| value.to_str().ok()).map(str::to_string).or(resume.after);
+    let listener = Listener {
+        company_id: user.company_id,
+        user_id: user.user_id,
+        session_id: user.session_id,
+        rights: user.rights,
+    };
+    let mut subscription = state.realtime.hub.subscribe(listener, last_id.as_deref());
+    let opening = opening(&mut subscription);
+    let live = Live { opening, subscription, done: false };
+    let events = futures_util::stream::unfold(live, |mut live| async move {
+        if live.done {
+            return None;
         }
+        if let Some(event) = live.opening.pop_front() {
+            return Some((Ok(event), live));
+        }
+        let event = tokio::select! {
+            biased;
+            ending = &mut live.subscription.ending => {
+                live.done = true;
+                ending_event(ending.ok()?)
+            }
+            message = live.subscription.messages.recv() => message_event(message?.as_ref()),
+        };
+        Some((Ok(event), live))
     });
-    Sse::new(messages).keep_alive(KeepAlive::default())
+    Sse::new(events).keep_alive(KeepAlive::default())
+}
+
+struct Live {
+    opening: VecDeque<Event>,
+    subscription: hub::Subscription,
+    done: bool,
+}
+
+/// What a stream sends before live messages: the missed ones, or `reset`; and the latest
+/// id (an event without data only sets the client's last id), so a client that
+/// reconnects before any message arrives still resumes.
+fn opening(subscription: &mut hub::Subscription) -> VecDeque<Event> {
+    let latest = subscription.latest.clone();
+    match std::mem::replace(&mut subscription.start, hub::Start::Now) {
+        hub::Start::Reset => VecDeque::from([Event::default().event(RESET).id(latest).data(RESET_REASON)]),
+        hub::Start::Now => VecDeque::from([Event::default().id(latest)]),
+        hub::Start::Resume(missed) => {
+            let last_sent = missed.last().map(|message| message.id.clone());
+            let mut events: VecDeque<Event> = missed.iter().map(|message| message_event(message)).collect();
+            if last_sent.as_deref() != Some(latest.as_str()) {
+                events.push_back(Event::default().id(latest));
+            }
+            events
+        }
+    }
+}
+
+fn message_event(message: &hub::Message) -> Event {
+    Event::default().id(&message.id).event(&message.channel).data(&message.data)
+}
+
+fn ending_event(ending: Ending) -> Event {
+    match ending {
+        Ending::Overloaded => Event::default().event(OVERLOADED).data(OVERLOADED_REASON),
+        Ending::Revoked => Event::default().event(ENDED).data(ENDED_REASON),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_portal_s_own_origin_passes_and_others_do_not() {
+        let public = "https://portal.example.com";
+        assert!(same_origin("https://portal.example.com", public, None));
+        assert!(same_origin("https://portal.example.com:443", public, None));
+        assert!(same_origin("http://127.0.0.1:8080", public, Some("127.0.0.1:8080")));
+        assert!(same_origin("http://LOCALHOST:8080", public, Some("localhost:8080")));
+        assert!(!same_origin("http://portal.example.com", public, None), "another scheme");
+        assert!(!same_origin("https://evil.example.com", public, Some("portal.example.com")));
+        assert!(!same_origin("https://portal.example.com.evil.net", public, None));
+        assert!(!same_origin("http://127.0.0.1:9090", public, Some("127.0.0.1:8080")));
+        assert!(!same_origin("null", public, Some("portal.example.com")));
+        assert!(!same_origin("file:///tmp/x", public, None));
+    }
+
+    #[test]
+    fn a_module_payload_over_the_cap_is_refused() {
+        let realtime = Realtime::new();
+        let small = serde_json::json!({ "text": "x".repeat(100) });
+        assert_eq!(realtime.publish("c", "crud.board", "process", &small), Ok(0));
+        let large = serde_json::json!({ "text": "x".repeat(MAX_PAYLOAD_BYTES) });
+        assert_eq!(realtime.publish("c", "crud.board", "process", &large), Err(PayloadTooLarge));
+    }
 }

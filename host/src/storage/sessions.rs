@@ -69,6 +69,23 @@ pub async fn revoke_all_of_user(db: &Db, user_id: &str, now: i64) -> sqlx::Resul
     Ok(())
 }
 
+/// Ends the person's sessions in one company (their membership was deactivated or ended).
+pub async fn revoke_all_of_user_in_company(db: &Db, user_id: &str, company_id: &str, now: i64) -> sqlx::Result<()> {
+    sqlx::query("UPDATE sessions SET revoked_at = $1 WHERE user_id = $2 AND company_id = $3 AND revoked_at IS NULL")
+        .bind(now)
+        .bind(user_id)
+        .bind(company_id)
+        .execute(db.pool())
+        .await?;
+    Ok(())
+}
+
+/// The sessions revoked at or after `since`, as `(company id, session id)`: the realtime
+/// hub ends their streams.
+pub async fn revoked_since(db: &Db, since: i64) -> sqlx::Result<Vec<(String, String)>> {
+    sqlx::query_as("SELECT company_id, id FROM sessions WHERE revoked_at >= $1").bind(since).fetch_all(db.pool()).await
+}
+
 /// Ends every session opened in the company (it was deactivated).
 pub async fn revoke_all_in_company(db: &Db, company_id: &str, now: i64) -> sqlx::Result<()> {
     sqlx::query("UPDATE sessions SET revoked_at = $1 WHERE company_id = $2 AND revoked_at IS NULL")

@@ -19,7 +19,7 @@ use crate::http::AppState;
 use crate::logs;
 use crate::rights::{self, Edition};
 use crate::storage::memberships::{self, Status};
-use crate::storage::system_logs;
+use crate::storage::{sessions, system_logs};
 
 pub use invitations::invite_company_admin;
 pub use roles::LabelledKey;
@@ -215,6 +215,10 @@ async fn update(state: &AppState, actor: &Actor, user_id: &str, change: &MemberC
     if !changed {
         return Err(Error::Conflict(LAST_ADMIN.into()));
     }
+    if new_status == Some(Status::Deactivated) {
+        // Their open pages and realtime streams end too.
+        sessions::revoke_all_of_user_in_company(&state.db, user_id, &actor.company_id, state.clock.now()).await?;
+    }
     let after = find(state, actor, user_id).await?;
     for line in describe(&before, &after, role.as_ref().map(|role| role.name.as_str())) {
         actor.record(state, "member.changed", line, Some(user_id)).await;
@@ -248,6 +252,7 @@ async fn remove(state: &AppState, actor: &Actor, user_id: &str) -> Result<Member
     if !memberships::change(&state.db, &actor.company_id, user_id, None, Some(false), Some(Status::Removed)).await? {
         return Err(Error::Conflict(LAST_ADMIN.into()));
     }
+    sessions::revoke_all_of_user_in_company(&state.db, user_id, &actor.company_id, state.clock.now()).await?;
     actor.record(state, "member.removed", format!("removed {} from the company", before.email), Some(user_id)).await;
     state.realtime.session_changed(&actor.company_id, user_id);
     state.realtime.directory_changed(&actor.company_id);

@@ -22,6 +22,7 @@ mod profile;
 mod profile_pictures;
 mod profile_settings;
 mod rate_limits;
+mod realtime;
 mod reset;
 mod signin;
 mod signup;

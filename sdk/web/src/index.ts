@@ -54,9 +54,12 @@ export {
 export type { ApiClient, ApiClientConfig, HttpMethod, Query, QueryValue, RequestOptions } from './api';
 
 export {
+  ENDED_EVENT,
   LAGGED_EVENT,
   NOTIFICATIONS_CHANNEL,
+  OVERLOADED_EVENT,
   REALTIME_PATH,
+  RESET_EVENT,
   RealtimeConnection,
   RealtimeHub,
   moduleChannel,

@@ -7,6 +7,10 @@
  * subscriber, reconnects with capped exponential backoff (and at most a few attempts a
  * minute) while anyone is subscribed, closes when the last one leaves, and stops for good
  * on 401 (after calling `onUnauthorized`).
+ *
+ * The host numbers its events (`id:`); the connection keeps the last id and sends it as
+ * `Last-Event-ID` when it reconnects, so the host replays what was missed. When it cannot
+ * (the id left its window), it sends `reset`, and subscribers hear of a gap to refetch.
  */
 
 import type { HostChannel } from './generated';
@@ -20,13 +24,24 @@ const HOST_CHANNELS: Readonly<Record<HostChannel, true>> = { notifications: true
 function isHostChannel(channel: string): channel is HostChannel {
   return Object.hasOwn(HOST_CHANNELS, channel);
 }
-/** The event the host sends when this stream fell behind and missed messages. */
+/** The event an older host sent when this stream fell behind and missed messages. */
 export const LAGGED_EVENT = 'lagged';
+/** The host cannot replay what this stream missed: what it shows must be reloaded. */
+export const RESET_EVENT = 'reset';
+/** The host dropped this stream because it did not keep up; it reconnects and resumes. */
+export const OVERLOADED_EVENT = 'overloaded';
+/** The host ended this stream because its session ended; the reconnection then answers 401. */
+export const ENDED_EVENT = 'ended';
 /** Where the host serves the stream. */
 export const REALTIME_PATH = '/api/realtime';
 
-/** Why messages may have been missed: the stream lagged, or it had to reconnect. */
-export type RealtimeGap = { reason: 'lagged'; missed: number } | { reason: 'reconnected' };
+/**
+ * Why messages may have been missed: the stream lagged, it reconnected without an id to
+ * resume from, the host could not replay what it missed (`reset`), or the host dropped it
+ * for not keeping up (`overloaded`; the reconnection usually replays what was missed).
+ */
+export type RealtimeGap =
+  { reason: 'lagged'; missed: number } | { reason: 'reconnected' } | { reason: 'reset' } | { reason: 'overloaded' };
 
 export interface RealtimeMessage {
   channel: string;
@@ -94,6 +109,8 @@ export class RealtimeConnection {
   private failures = 0;
   private attempts: number[] = [];
   private openedBefore = false;
+  /** The id of the last event the host numbered, sent back on reconnecting. */
+  private lastId = '';
   private currentState: RealtimeState = 'idle';
   /** Connection attempts made so far (for tests and diagnostics). */
   connects = 0;
@@ -105,6 +122,11 @@ export class RealtimeConnection {
 
   get state(): RealtimeState {
     return this.currentState;
+  }
+
+  /** The id of the last event received ('' before any). */
+  get lastEventId(): string {
+    return this.lastId;
   }
 
   get subscriberCount(): number {
@@ -184,6 +206,8 @@ export class RealtimeConnection {
     this.failures = 0;
     this.attempts = [];
     this.openedBefore = false;
+    // A new start listens from now: its subscribers load their state afresh.
+    this.lastId = '';
     if (this.currentState !== 'unauthorized') this.currentState = 'idle';
   }
 
@@ -264,9 +288,16 @@ export class RealtimeConnection {
   private async connectOnce(generation: number, signal: AbortSignal): Promise<Outcome> {
     const doFetch = this.options.fetch ?? globalThis.fetch;
     const baseUrl = (this.options.baseUrl ?? '').replace(/\/+$/, '');
+    const resumeFrom = this.lastId;
+    const headers: Record<string, string> = {
+      Authorization: `Bearer ${this.token}`,
+      Accept: 'text/event-stream',
+      'Cache-Control': 'no-cache',
+    };
+    if (resumeFrom) headers['Last-Event-ID'] = resumeFrom;
     const response = await doFetch(baseUrl + REALTIME_PATH, {
       method: 'GET',
-      headers: { Authorization: `Bearer ${this.token}`, Accept: 'text/event-stream', 'Cache-Control': 'no-cache' },
+      headers,
       cache: 'no-store',
       signal,
     });
@@ -284,7 +315,8 @@ export class RealtimeConnection {
       return 'ended';
     }
     this.currentState = 'open';
-    if (this.openedBefore) this.gap({ reason: 'reconnected' });
+    // With an id the host replays what was missed, or says `reset`.
+    if (this.openedBefore && !resumeFrom) this.gap({ reason: 'reconnected' });
     this.openedBefore = true;
 
     const reader = response.body.getReader();
@@ -296,7 +328,10 @@ export class RealtimeConnection {
         if (done || !this.live(generation)) break;
         // Bytes arrived (even a keep-alive): the connection is healthy again.
         this.failures = 0;
-        for (const event of parser.push(decoder.decode(value, { stream: true }))) {
+        const events = parser.push(decoder.decode(value, { stream: true }));
+        // An event with only an id (no data) moves the last id too.
+        if (parser.lastEventId) this.lastId = parser.lastEventId;
+        for (const event of events) {
           if (!this.live(generation)) break;
           this.dispatch(event);
         }
@@ -314,6 +349,10 @@ export class RealtimeConnection {
     if (event.event === LAGGED_EVENT) {
       const missed = Number.parseInt(event.data, 10);
       this.gap({ reason: 'lagged', missed: Number.isFinite(missed) ? missed : 0 });
+    } else if (event.event === RESET_EVENT) {
+      this.gap({ reason: 'reset' });
+    } else if (event.event === OVERLOADED_EVENT) {
+      this.gap({ reason: 'overloaded' });
     }
     const set = this.channels.get(event.event);
     if (!set || set.size === 0) return;

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { RealtimeConnection, RealtimeHub, moduleChannel, type RealtimeGap } from '../src/realtime';
+import { RESET_EVENT, RealtimeConnection, RealtimeHub, moduleChannel, type RealtimeGap } from '../src/realtime';
 import { fakeRealtimeServer, settle } from '../testing';
 
 const FAST = { initialDelayMs: 5, maxDelayMs: 20, random: () => 1 };
@@ -74,6 +74,51 @@ describe('RealtimeConnection', () => {
     expect(gaps).toEqual([]);
     server.streams[0]!.send('event: lagged\ndata: 12\n\n');
     await vi.waitFor(() => expect(gaps).toEqual([{ reason: 'lagged', missed: 12 }]));
+    connection.close();
+  });
+
+  it('sends the last event id when it reconnects, and reports no gap when the host resumes', async () => {
+    const server = fakeRealtimeServer();
+    const connection = new RealtimeConnection('tok', { ...FAST, fetch: server.fetch });
+    const got: unknown[] = [];
+    const gaps: RealtimeGap[] = [];
+    connection.subscribe('m.c', (payload) => got.push(payload), { onGap: (gap) => gaps.push(gap) });
+    await vi.waitFor(() => expect(server.streams).toHaveLength(1));
+    expect(server.streams[0]!.headers['Last-Event-ID']).toBeUndefined();
+    // The host opens with the latest id alone (no data: not dispatched, but remembered).
+    server.streams[0]!.send('id: e1-4\n\n');
+    await vi.waitFor(() => expect(connection.lastEventId).toBe('e1-4'));
+    server.streams[0]!.send('id: e1-5\nevent: m.c\ndata: 5\n\nid: e1-6\nevent: other.c\ndata: 6\n\n');
+    await vi.waitFor(() => expect(got).toEqual([5]));
+    expect(connection.lastEventId).toBe('e1-6');
+
+    server.streams[0]!.end();
+    await vi.waitFor(() => expect(server.streams).toHaveLength(2));
+    expect(server.streams[1]!.headers['Last-Event-ID']).toBe('e1-6');
+    server.streams[1]!.send('id: e1-7\nevent: m.c\ndata: 7\n\n');
+    await vi.waitFor(() => expect(got).toEqual([5, 7]));
+    expect(gaps).toEqual([]);
+    connection.close();
+    expect(connection.lastEventId).toBe('');
+  });
+
+  it('reports reset and overloaded as gaps, and resumes after being dropped', async () => {
+    const server = fakeRealtimeServer();
+    const connection = new RealtimeConnection('tok', { ...FAST, fetch: server.fetch });
+    const gaps: RealtimeGap[] = [];
+    const resets: unknown[] = [];
+    connection.subscribe('m.c', () => undefined, { onGap: (gap) => gaps.push(gap) });
+    connection.subscribe(RESET_EVENT, (payload) => resets.push(payload));
+    await vi.waitFor(() => expect(server.streams).toHaveLength(1));
+    server.streams[0]!.send('event: reset\nid: e2-40\ndata: Messages are no longer available\n\n');
+    await vi.waitFor(() => expect(gaps).toEqual([{ reason: 'reset' }]));
+    expect(resets).toEqual(['Messages are no longer available']);
+
+    server.streams[0]!.send('event: overloaded\ndata: The connection fell too far behind\n\n');
+    server.streams[0]!.end();
+    await vi.waitFor(() => expect(server.streams).toHaveLength(2));
+    expect(gaps).toEqual([{ reason: 'reset' }, { reason: 'overloaded' }]);
+    expect(server.streams[1]!.headers['Last-Event-ID']).toBe('e2-40');
     connection.close();
   });
 

@@ -244,7 +244,12 @@ async fn realtime(context: &CallContext, request: Realtime) -> Result<Done, Host
         return Err(HostError::new(400, "A channel name is lower-case letters, digits and underscores"));
     }
     let channel = format!("{}.{}", context.module.manifest.key, request.channel);
-    let count = context.state.realtime.publish(&context.company_id, &channel, request.payload);
+    let manifest = &context.module.manifest;
+    let count = context
+        .state
+        .realtime
+        .publish(&context.company_id, &channel, &manifest.rights_key, &request.payload)
+        .map_err(|_| HostError::new(413, crate::realtime::PAYLOAD_TOO_LARGE))?;
     Ok(Done { count })
 }
 

@@ -2,7 +2,8 @@
  * Keeps the signed-in person's rights and the company's user list current while they work:
  * the host says on the realtime stream when their membership, role or rights changed
  * (`session`) and when the company's people did (`directory`); the menu and the user list
- * then follow without a reload.
+ * then follow without a reload. After a gap in the stream (the host could not replay what
+ * was missed: `reset`), both are read again.
  */
 
 import { useRealtime } from '@autoscope/web-sdk';

@@ -1,0 +1,389 @@
+//! The hub's bookkeeping, apart from HTTP: per company, its open streams (each with a
+//! bounded queue) and a window of its latest messages, numbered, for streams that
+//! reconnect. A message is offered only to its company's streams that may receive it.
+
+use std::collections::{HashMap, VecDeque};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+
+use tokio::sync::mpsc::error::TrySendError;
+use tokio::sync::{mpsc, oneshot};
+
+use crate::rights::{self, Rights};
+
+/// Messages a stream may have waiting before it is dropped as too slow.
+pub const QUEUE: usize = 256;
+/// Messages per company kept for streams that reconnect.
+pub const WINDOW: usize = 1_000;
+
+/// Who in the company a message is for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Audience {
+    /// Every signed-in member.
+    Everyone,
+    /// This user only.
+    User(String),
+    /// Users whose rights let them view the module with this rights key.
+    Viewers(String),
+}
+
+#[derive(Debug)]
+pub struct Message {
+    /// The company's sequence number.
+    pub seq: u64,
+    /// The SSE id: `<epoch>-<seq>`.
+    pub id: String,
+    pub audience: Audience,
+    pub channel: String,
+    /// The payload's JSON, serialised once for every recipient.
+    pub data: String,
+}
+
+/// Whose stream: the session and its rights when the stream opened.
+#[derive(Debug, Clone)]
+pub struct Listener {
+    pub company_id: String,
+    pub user_id: String,
+    pub session_id: String,
+    pub rights: Rights,
+}
+
+impl Listener {
+    /// The addressed user, everyone for the company's own channels, the module's viewers
+    /// for a module channel. The company was matched by the hub already.
+    pub fn may_receive(&self, message: &Message) -> bool {
+        match &message.audience {
+            Audience::Everyone => true,
+            Audience::User(user_id) => *user_id == self.user_id,
+            Audience::Viewers(rights_key) => rights::allows(&self.rights, rights_key),
+        }
+    }
+}
+
+/// Why the hub ended a stream.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ending {
+    /// Its queue was full: the client did not keep up.
+    Overloaded,
+    /// Its session was revoked (logout, deactivation).
+    Revoked,
+}
+
+/// Where a new stream starts.
+#[derive(Debug)]
+pub enum Start {
+    /// Live messages only: the client named no last id.
+    Now,
+    /// The messages after the client's last id that it may receive, then live ones.
+    Resume(Vec<Arc<Message>>),
+    /// The client's last id is not in the window (too old, of another company or of an
+    /// earlier run of the host): it reloads its state.
+    Reset,
+}
+
+/// An open stream. Dropping it leaves the hub.
+pub struct Subscription {
+    pub start: Start,
+    /// The id of the company's latest message when the stream opened (`<epoch>-0` when none).
+    pub latest: String,
+    pub messages: mpsc::Receiver<Arc<Message>>,
+    pub ending: oneshot::Receiver<Ending>,
+    _membership: Membership,
+}
+
+struct Subscriber {
+    listener: Listener,
+    sender: mpsc::Sender<Arc<Message>>,
+    ending: oneshot::Sender<Ending>,
+}
+
+struct Company {
+    /// Random per company and process run, so that an id from elsewhere never matches.
+    epoch: String,
+    seq: u64,
+    window: VecDeque<Arc<Message>>,
+    subscribers: HashMap<u64, Subscriber>,
+}
+
+impl Company {
+    fn new() -> Self {
+        let epoch = uuid::Uuid::new_v4().simple().to_string()[..12].to_string();
+        Self { epoch, seq: 0, window: VecDeque::new(), subscribers: HashMap::new() }
+    }
+
+    fn id(&self, seq: u64) -> String {
+        format!("{}-{seq}", self.epoch)
+    }
+
+    /// The sequence number after which `last_id` resumes, when nothing after it has left the
+    /// window.
+    fn resume_point(&self, last_id: &str) -> Option<u64> {
+        let (epoch, seq) = last_id.trim().rsplit_once('-')?;
+        let seq: u64 = seq.parse().ok()?;
+        let oldest = self.window.front().map_or(self.seq + 1, |message| message.seq);
+        (epoch == self.epoch && seq <= self.seq && seq + 1 >= oldest).then_some(seq)
+    }
+}
+
+type Shared = Arc<Mutex<Company>>;
+
+fn lock(company: &Mutex<Company>) -> MutexGuard<'_, Company> {
+    // A panic while holding the lock leaves consistent data (every change is one step).
+    company.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// Removes the stream from its company when the response ends.
+struct Membership {
+    company: Shared,
+    id: u64,
+    open: Arc<AtomicUsize>,
+}
+
+impl Drop for Membership {
+    fn drop(&mut self) {
+        if lock(&self.company).subscribers.remove(&self.id).is_some() {
+            self.open.fetch_sub(1, Ordering::Relaxed);
+        }
+    }
+}
+
+#[derive(Default)]
+pub struct Hub {
+    companies: Mutex<HashMap<String, Shared>>,
+    /// Open streams, over all companies.
+    open: Arc<AtomicUsize>,
+    next_subscriber: AtomicU64,
+}
+
+impl Hub {
+    fn company(&self, company_id: &str) -> Shared {
+        let mut companies = self.companies.lock().unwrap_or_else(PoisonError::into_inner);
+        companies.entry(company_id.to_string()).or_insert_with(|| Arc::new(Mutex::new(Company::new()))).clone()
+    }
+
+    fn existing(&self, company_id: &str) -> Option<Shared> {
+        self.companies.lock().unwrap_or_else(PoisonError::into_inner).get(company_id).cloned()
+    }
+
+    /// Numbers the message, keeps it in the company's window and queues it for the
+    /// company's streams that may receive it; a stream whose queue is full is ended as
+    /// overloaded. Answers how many streams it was queued for.
+    pub fn publish(&self, company_id: &str, audience: Audience, channel: &str, data: String) -> usize {
+        let shared = self.company(company_id);
+        let mut company = lock(&shared);
+        company.seq += 1;
+        let seq = company.seq;
+        let message = Arc::new(Message { seq, id: company.id(seq), audience, channel: channel.to_string(), data });
+        company.window.push_back(message.clone());
+        if company.window.len() > WINDOW {
+            company.window.pop_front();
+        }
+        let mut queued = 0;
+        let mut gone = Vec::new();
+        for (id, subscriber) in &company.subscribers {
+            if !subscriber.listener.may_receive(&message) {
+                continue;
+            }
+            match subscriber.sender.try_send(message.clone()) {
+                Ok(()) => queued += 1,
+                Err(TrySendError::Full(_)) => gone.push((*id, Some(Ending::Overloaded))),
+                Err(TrySendError::Closed(_)) => gone.push((*id, None)),
+            }
+        }
+        for (id, ending) in gone {
+            self.remove(&mut company, id, ending);
+        }
+        queued
+    }
+
+    /// Opens a stream for `listener`, resuming after `last_id` when given. Joining and
+    /// reading the window happen under the company's lock, so no message falls between
+    /// them or arrives twice.
+    pub fn subscribe(&self, listener: Listener, last_id: Option<&str>) -> Subscription {
+        let shared = self.company(&listener.company_id);
+        let mut company = lock(&shared);
+        let start = match last_id {
+            None => Start::Now,
+            Some(last_id) => match company.resume_point(last_id) {
+                Some(after) => Start::Resume(
+                    company
+                        .window
+                        .iter()
+                        .filter(|message| message.seq > after && listener.may_receive(message))
+                        .cloned()
+                        .collect(),
+                ),
+                None => Start::Reset,
+            },
+        };
+        let (sender, messages) = mpsc::channel(QUEUE);
+        let (ending_sender, ending) = oneshot::channel();
+        let id = self.next_subscriber.fetch_add(1, Ordering::Relaxed);
+        company.subscribers.insert(id, Subscriber { listener, sender, ending: ending_sender });
+        self.open.fetch_add(1, Ordering::Relaxed);
+        let latest = company.id(company.seq);
+        drop(company);
+        Subscription {
+            start,
+            latest,
+            messages,
+            ending,
+            _membership: Membership { company: shared, id, open: self.open.clone() },
+        }
+    }
+
+    /// Ends the streams of these sessions (`(company id, session id)`); answers how many.
+    pub fn end_sessions(&self, sessions: &[(String, String)], ending: Ending) -> usize {
+        let mut ended = 0;
+        for (company_id, session_id) in sessions {
+            let Some(shared) = self.existing(company_id) else { continue };
+            let mut company = lock(&shared);
+            let ids: Vec<u64> = company
+                .subscribers
+                .iter()
+                .filter(|(_, subscriber)| subscriber.listener.session_id == *session_id)
+                .map(|(id, _)| *id)
+                .collect();
+            for id in ids {
+                ended += usize::from(self.remove(&mut company, id, Some(ending)));
+            }
+        }
+        ended
+    }
+
+    /// Whether no stream is open.
+    pub fn is_idle(&self) -> bool {
+        self.open.load(Ordering::Relaxed) == 0
+    }
+
+    fn remove(&self, company: &mut Company, id: u64, ending: Option<Ending>) -> bool {
+        let Some(subscriber) = company.subscribers.remove(&id) else { return false };
+        self.open.fetch_sub(1, Ordering::Relaxed);
+        if let Some(ending) = ending {
+            // The stream may be gone already.
+            let _ = subscriber.ending.send(ending);
+        }
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rights::Right;
+
+    fn listener(company: &str, user: &str, session: &str, viewable: &[&str]) -> Listener {
+        let rights =
+            viewable.iter().map(|key| (key.to_string(), Right { view: true, disabled: false })).collect::<Rights>();
+        Listener { company_id: company.into(), user_id: user.into(), session_id: session.into(), rights }
+    }
+
+    fn drain(subscription: &mut Subscription) -> Vec<String> {
+        let mut seen = Vec::new();
+        while let Ok(message) = subscription.messages.try_recv() {
+            seen.push(format!("{}:{}", message.channel, message.data));
+        }
+        seen
+    }
+
+    fn seqs(start: &Start) -> Vec<u64> {
+        match start {
+            Start::Resume(messages) => messages.iter().map(|message| message.seq).collect(),
+            other => panic!("not a resume: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_message_reaches_its_company_s_streams_that_may_receive_it() {
+        let hub = Hub::default();
+        let mut ann = hub.subscribe(listener("a", "ann", "s1", &["process"]), None);
+        let mut bob = hub.subscribe(listener("a", "bob", "s2", &[]), None);
+        let mut other = hub.subscribe(listener("b", "cid", "s3", &["process"]), None);
+        assert_eq!(hub.publish("a", Audience::Viewers("process".into()), "crud.board", "1".into()), 1);
+        assert_eq!(hub.publish("a", Audience::User("bob".into()), "notifications", "2".into()), 1);
+        assert_eq!(hub.publish("a", Audience::Everyone, "directory", "null".into()), 2);
+        assert_eq!(drain(&mut ann), ["crud.board:1", "directory:null"]);
+        assert_eq!(drain(&mut bob), ["notifications:2", "directory:null"]);
+        assert!(drain(&mut other).is_empty());
+    }
+
+    #[test]
+    fn a_disabled_right_does_not_receive_the_module_s_channel() {
+        let mut who = listener("a", "ann", "s1", &["process"]);
+        let message = |audience| Message { seq: 1, id: "e-1".into(), audience, channel: "c".into(), data: "1".into() };
+        assert!(who.may_receive(&message(Audience::Viewers("process".into()))));
+        who.rights.insert("process".into(), Right { view: true, disabled: true });
+        assert!(!who.may_receive(&message(Audience::Viewers("process".into()))));
+        assert!(!who.may_receive(&message(Audience::User("bob".into()))));
+        assert!(who.may_receive(&message(Audience::Everyone)));
+    }
+
+    #[test]
+    fn a_stream_resumes_after_its_last_id_with_what_it_may_receive() {
+        let hub = Hub::default();
+        let first = hub.subscribe(listener("a", "ann", "s1", &[]), None);
+        assert!(matches!(first.start, Start::Now));
+        let epoch = first.latest.strip_suffix("-0").expect("no message yet").to_string();
+        for n in 1..=5 {
+            let audience = if n == 3 { Audience::User("bob".into()) } else { Audience::Everyone };
+            hub.publish("a", audience, "directory", n.to_string());
+        }
+        let resumed = hub.subscribe(listener("a", "ann", "s1", &[]), Some(&format!("{epoch}-2")));
+        assert_eq!(seqs(&resumed.start), [4, 5]);
+        assert_eq!(resumed.latest, format!("{epoch}-5"));
+        let caught_up = hub.subscribe(listener("a", "ann", "s1", &[]), Some(&format!("{epoch}-5")));
+        assert!(seqs(&caught_up.start).is_empty());
+    }
+
+    #[test]
+    fn an_id_past_the_window_or_from_elsewhere_resets() {
+        let hub = Hub::default();
+        let epoch = hub.subscribe(listener("a", "ann", "s1", &[]), None).latest.replace("-0", "");
+        for n in 0..WINDOW + 3 {
+            hub.publish("a", Audience::Everyone, "directory", n.to_string());
+        }
+        let reset = |id: &str| matches!(hub.subscribe(listener("a", "ann", "s1", &[]), Some(id)).start, Start::Reset);
+        // Message 3 left the window: resuming after 2 would miss it.
+        assert!(reset(&format!("{epoch}-2")));
+        assert!(!reset(&format!("{epoch}-3")));
+        assert!(reset(&format!("{epoch}-{}", WINDOW + 4)), "an id not given yet");
+        assert!(reset("0123456789ab-5"), "another run or company");
+        assert!(reset("garbage"));
+        let other = hub.subscribe(listener("b", "bob", "s2", &[]), Some(&format!("{epoch}-{}", WINDOW)));
+        assert!(matches!(other.start, Start::Reset), "another company's numbering");
+    }
+
+    #[test]
+    fn a_stream_that_does_not_keep_up_is_ended_as_overloaded_and_others_go_on() {
+        let hub = Hub::default();
+        let mut slow = hub.subscribe(listener("a", "ann", "s1", &[]), None);
+        let mut quick = hub.subscribe(listener("a", "bob", "s2", &[]), None);
+        for n in 0..QUEUE {
+            hub.publish("a", Audience::Everyone, "directory", n.to_string());
+            drain(&mut quick);
+        }
+        assert!(slow.ending.try_recv().is_err(), "a full queue is not yet overflowing");
+        assert_eq!(hub.publish("a", Audience::Everyone, "directory", "over".into()), 1);
+        assert_eq!(slow.ending.try_recv(), Ok(Ending::Overloaded));
+        assert_eq!(drain(&mut quick), ["directory:over"]);
+        assert_eq!(hub.publish("a", Audience::Everyone, "directory", "more".into()), 1);
+    }
+
+    #[test]
+    fn revoked_sessions_end_their_streams_and_dropped_streams_leave() {
+        let hub = Hub::default();
+        let mut ann = hub.subscribe(listener("a", "ann", "s1", &[]), None);
+        let mut ann_tab = hub.subscribe(listener("a", "ann", "s1", &[]), None);
+        let bob = hub.subscribe(listener("a", "bob", "s2", &[]), None);
+        let ended = hub.end_sessions(&[("a".into(), "s1".into()), ("zz".into(), "s9".into())], Ending::Revoked);
+        assert_eq!(ended, 2);
+        assert_eq!(ann.ending.try_recv(), Ok(Ending::Revoked));
+        assert_eq!(ann_tab.ending.try_recv(), Ok(Ending::Revoked));
+        assert!(!hub.is_idle());
+        drop(bob);
+        drop(ann);
+        drop(ann_tab);
+        assert!(hub.is_idle());
+        assert_eq!(hub.publish("a", Audience::Everyone, "directory", "x".into()), 0);
+    }
+}
