@@ -5,6 +5,7 @@
 use std::collections::{HashMap, VecDeque};
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::time::{Duration, Instant};
 
 use tokio::sync::mpsc::error::TrySendError;
 use tokio::sync::{mpsc, oneshot};
@@ -13,8 +14,13 @@ use crate::rights::{self, Rights};
 
 /// Messages a stream may have waiting before it is dropped as too slow.
 pub const QUEUE: usize = 256;
-/// Messages per company kept for streams that reconnect.
+/// Messages per company kept for streams that reconnect...
 pub const WINDOW: usize = 1_000;
+/// ...and at most this many bytes of their payloads, so a busy company's window stays small.
+pub const WINDOW_BYTES: usize = 1 << 20;
+/// How long a company with no open stream keeps its window: a client that comes back later
+/// is told to reset.
+pub const IDLE_KEEP: Duration = Duration::from_secs(300);
 
 /// Who in the company a message is for.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -67,6 +73,9 @@ pub enum Ending {
     Overloaded,
     /// Its session was revoked (logout, deactivation).
     Revoked,
+    /// Its user's standing changed (role, rights, edition): it reconnects, so the stream
+    /// carries the new rights, and resumes where it was.
+    Refresh,
 }
 
 /// Where a new stream starts.
@@ -102,13 +111,24 @@ struct Company {
     epoch: String,
     seq: u64,
     window: VecDeque<Arc<Message>>,
+    /// The payload bytes in `window`.
+    window_bytes: usize,
     subscribers: HashMap<u64, Subscriber>,
+    /// When a stream last left or a message last came.
+    active_at: Instant,
 }
 
 impl Company {
     fn new() -> Self {
         let epoch = uuid::Uuid::new_v4().simple().to_string()[..12].to_string();
-        Self { epoch, seq: 0, window: VecDeque::new(), subscribers: HashMap::new() }
+        Self {
+            epoch,
+            seq: 0,
+            window: VecDeque::new(),
+            window_bytes: 0,
+            subscribers: HashMap::new(),
+            active_at: Instant::now(),
+        }
     }
 
     fn id(&self, seq: u64) -> String {
@@ -127,6 +147,11 @@ impl Company {
 
 type Shared = Arc<Mutex<Company>>;
 
+/// The company's entry, made when missing.
+fn entry(companies: &mut HashMap<String, Shared>, company_id: &str) -> Shared {
+    companies.entry(company_id.to_string()).or_insert_with(|| Arc::new(Mutex::new(Company::new()))).clone()
+}
+
 fn lock(company: &Mutex<Company>) -> MutexGuard<'_, Company> {
     // A panic while holding the lock leaves consistent data (every change is one step).
     company.lock().unwrap_or_else(PoisonError::into_inner)
@@ -141,7 +166,9 @@ struct Membership {
 
 impl Drop for Membership {
     fn drop(&mut self) {
-        if lock(&self.company).subscribers.remove(&self.id).is_some() {
+        let mut company = lock(&self.company);
+        company.active_at = Instant::now();
+        if company.subscribers.remove(&self.id).is_some() {
             self.open.fetch_sub(1, Ordering::Relaxed);
         }
     }
@@ -156,27 +183,52 @@ pub struct Hub {
 }
 
 impl Hub {
+    fn companies(&self) -> MutexGuard<'_, HashMap<String, Shared>> {
+        self.companies.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
     fn company(&self, company_id: &str) -> Shared {
-        let mut companies = self.companies.lock().unwrap_or_else(PoisonError::into_inner);
-        companies.entry(company_id.to_string()).or_insert_with(|| Arc::new(Mutex::new(Company::new()))).clone()
+        entry(&mut self.companies(), company_id)
     }
 
     fn existing(&self, company_id: &str) -> Option<Shared> {
-        self.companies.lock().unwrap_or_else(PoisonError::into_inner).get(company_id).cloned()
+        self.companies().get(company_id).cloned()
     }
 
     /// Numbers the message, keeps it in the company's window and queues it for the
     /// company's streams that may receive it; a stream whose queue is full is ended as
     /// overloaded. Answers how many streams it was queued for.
     pub fn publish(&self, company_id: &str, audience: Audience, channel: &str, data: String) -> usize {
+        self.deliver(company_id, audience, channel, data, None)
+    }
+
+    /// Publishes a change of standing (role, rights, edition) and then ends its recipients'
+    /// streams ([`Ending::Refresh`]): a stream's rights are its session's when it opened, so
+    /// they reconnect with the new ones and get the message from the window.
+    pub fn publish_standing(&self, company_id: &str, audience: Audience, channel: &str, data: String) -> usize {
+        self.deliver(company_id, audience, channel, data, Some(Ending::Refresh))
+    }
+
+    fn deliver(
+        &self,
+        company_id: &str,
+        audience: Audience,
+        channel: &str,
+        data: String,
+        then: Option<Ending>,
+    ) -> usize {
         let shared = self.company(company_id);
         let mut company = lock(&shared);
         company.seq += 1;
+        company.active_at = Instant::now();
         let seq = company.seq;
         let message = Arc::new(Message { seq, id: company.id(seq), audience, channel: channel.to_string(), data });
+        company.window_bytes += message.data.len();
         company.window.push_back(message.clone());
-        if company.window.len() > WINDOW {
-            company.window.pop_front();
+        while company.window.len() > WINDOW || (company.window_bytes > WINDOW_BYTES && company.window.len() > 1) {
+            if let Some(oldest) = company.window.pop_front() {
+                company.window_bytes -= oldest.data.len();
+            }
         }
         let mut queued = 0;
         let mut gone = Vec::new();
@@ -185,11 +237,13 @@ impl Hub {
                 continue;
             }
             match subscriber.sender.try_send(message.clone()) {
+                Ok(()) if then.is_some() => gone.push((*id, then)),
                 Ok(()) => queued += 1,
                 Err(TrySendError::Full(_)) => gone.push((*id, Some(Ending::Overloaded))),
                 Err(TrySendError::Closed(_)) => gone.push((*id, None)),
             }
         }
+        queued += gone.iter().filter(|(_, ending)| *ending == Some(Ending::Refresh)).count();
         for (id, ending) in gone {
             self.remove(&mut company, id, ending);
         }
@@ -200,7 +254,10 @@ impl Hub {
     /// reading the window happen under the company's lock, so no message falls between
     /// them or arrives twice.
     pub fn subscribe(&self, listener: Listener, last_id: Option<&str>) -> Subscription {
-        let shared = self.company(&listener.company_id);
+        // The list stays locked until the stream is in: `forget_idle` never drops a company
+        // a stream is joining.
+        let mut companies = self.companies();
+        let shared = entry(&mut companies, &listener.company_id);
         let mut company = lock(&shared);
         let start = match last_id {
             None => Start::Now,
@@ -223,6 +280,7 @@ impl Hub {
         self.open.fetch_add(1, Ordering::Relaxed);
         let latest = company.id(company.seq);
         drop(company);
+        drop(companies);
         Subscription {
             start,
             latest,
@@ -249,6 +307,18 @@ impl Hub {
             }
         }
         ended
+    }
+
+    /// Forgets the companies that have had no open stream and no message for
+    /// [`IDLE_KEEP`], with their windows; answers how many.
+    pub fn forget_idle(&self) -> usize {
+        let mut companies = self.companies();
+        let before = companies.len();
+        companies.retain(|_, shared| {
+            let company = lock(shared);
+            !company.subscribers.is_empty() || company.active_at.elapsed() < IDLE_KEEP
+        });
+        before - companies.len()
     }
 
     /// Whether no stream is open.
@@ -385,5 +455,41 @@ mod tests {
         drop(ann_tab);
         assert!(hub.is_idle());
         assert_eq!(hub.publish("a", Audience::Everyone, "directory", "x".into()), 0);
+    }
+
+    #[test]
+    fn a_change_of_standing_ends_its_recipients_streams_to_refresh_their_rights() {
+        let hub = Hub::default();
+        let mut ann = hub.subscribe(listener("a", "ann", "s1", &[]), None);
+        let mut bob = hub.subscribe(listener("a", "bob", "s2", &[]), None);
+        assert_eq!(hub.publish_standing("a", Audience::User("ann".into()), "session", "null".into()), 1);
+        assert_eq!(ann.ending.try_recv(), Ok(Ending::Refresh));
+        assert!(bob.ending.try_recv().is_err(), "Bob's standing did not change");
+        // The new stream with the new rights resumes from the last id and gets the message.
+        let again = hub.subscribe(listener("a", "ann", "s1", &["process"]), Some(&ann.latest));
+        assert_eq!(seqs(&again.start), [1]);
+        assert_eq!(hub.publish_standing("a", Audience::Everyone, "session", "null".into()), 2);
+        assert_eq!(bob.ending.try_recv(), Ok(Ending::Refresh));
+    }
+
+    #[test]
+    fn the_window_keeps_at_most_its_bytes_and_idle_companies_are_forgotten_later() {
+        let hub = Hub::default();
+        let big = "x".repeat(WINDOW_BYTES / 4);
+        for _ in 0..8 {
+            hub.publish("a", Audience::Everyone, "directory", big.clone());
+        }
+        let company = hub.company("a");
+        let kept = lock(&company).window.len();
+        assert!(kept <= 4 && lock(&company).window_bytes <= WINDOW_BYTES, "{kept} messages kept");
+        assert_eq!(hub.forget_idle(), 0, "active a moment ago");
+        lock(&company).active_at = Instant::now() - IDLE_KEEP;
+        let stream = hub.subscribe(listener("a", "ann", "s1", &[]), None);
+        lock(&company).active_at = Instant::now() - IDLE_KEEP;
+        assert_eq!(hub.forget_idle(), 0, "a stream is open");
+        drop(stream);
+        lock(&company).active_at = Instant::now() - IDLE_KEEP;
+        assert_eq!(hub.forget_idle(), 1);
+        assert!(hub.existing("a").is_none());
     }
 }

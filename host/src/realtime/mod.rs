@@ -12,10 +12,12 @@
 //! Fan-out is per company: each company keeps its open streams, and a message is offered
 //! only to its own company's streams that may receive it. Each stream has a bounded queue;
 //! one that fills up is dropped with a final `overloaded` event instead of memory growing.
-//! Each company's messages are numbered (the SSE `id`) and its last [`hub::WINDOW`] kept,
-//! so a client that reconnects with `Last-Event-ID` (or `?after=`) gets what it missed,
-//! without loss or duplicates; past the window it is told to `reset`. A task ends the
-//! streams of revoked sessions within a second or two (`ended`).
+//! Each company's messages are numbered (the SSE `id`) and its last [`hub::WINDOW`] kept
+//! (at most [`hub::WINDOW_BYTES`]), so a client that reconnects with `Last-Event-ID` (or
+//! `?after=`) gets what it missed, without loss or duplicates; past the window it is told
+//! to `reset`. A task ends the streams of revoked sessions within a second or two
+//! (`ended`). A stream carries its session's rights from when it opened: a change of the
+//! user's standing ends it with `refresh`, and the client comes back with the new rights.
 //!
 //! In-process: the numbering and the window belong to one host process (an id from
 //! another run resets). Crossing host instances (NATS) comes later, with issue 17.
@@ -55,6 +57,10 @@ pub const DIRECTORY: &str = "directory";
 pub const OVERLOADED: &str = "overloaded";
 /// The last event of a stream whose session ended (logout, deactivation).
 pub const ENDED: &str = "ended";
+/// The last event of a stream whose user's standing changed: it reconnects with the new
+/// rights and resumes.
+pub const REFRESH: &str = "refresh";
+pub const REFRESH_REASON: &str = "Your rights changed";
 /// The client's last id cannot be resumed from: it reloads what it shows.
 pub const RESET: &str = "reset";
 pub const OVERLOADED_REASON: &str = "The connection fell too far behind";
@@ -110,15 +116,16 @@ impl Realtime {
         self.hub.publish(company_id, Audience::User(user_id.into()), NOTIFICATIONS, json(&payload));
     }
 
-    /// Tells one user their standing in the company changed.
+    /// Tells one user their standing in the company changed; their open streams reconnect
+    /// with the new rights.
     pub fn session_changed(&self, company_id: &str, user_id: &str) {
-        self.hub.publish(company_id, Audience::User(user_id.into()), SESSION, json(&Value::Null));
+        self.hub.publish_standing(company_id, Audience::User(user_id.into()), SESSION, json(&Value::Null));
     }
 
     /// Tells every user of the company that their standing changed with the company's own
-    /// (its edition, its currency).
+    /// (its edition, its currency); their open streams reconnect with the new rights.
     pub fn company_changed(&self, company_id: &str) {
-        self.hub.publish(company_id, Audience::Everyone, SESSION, json(&Value::Null));
+        self.hub.publish_standing(company_id, Audience::Everyone, SESSION, json(&Value::Null));
     }
 
     /// Tells the company's users that its people changed: who is in it, their names or
@@ -141,9 +148,10 @@ pub async fn person_changed(state: &AppState, user_id: &str) -> Result<()> {
     Ok(())
 }
 
-/// Every second, while streams are open: ends the streams of the sessions revoked since
-/// the last look (logout, a deactivated member, person or company, a password change),
-/// with one query for the whole host.
+/// Every second: forgets the windows of companies long without a stream, and while streams
+/// are open, ends the streams of the sessions revoked since the last look (logout, a
+/// deactivated member, person or company, a password change), with one query for the whole
+/// host.
 pub async fn follow_revocations(state: AppState) {
     let mut tick = tokio::time::interval(REVOCATION_CHECK);
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
@@ -151,6 +159,7 @@ pub async fn follow_revocations(state: AppState) {
     loop {
         tick.tick().await;
         let now = state.clock.now();
+        state.realtime.hub.forget_idle();
         if state.realtime.hub.is_idle() {
             since = now;
             continue;
@@ -216,7 +225,8 @@ pub fn routes() -> OpenApiRouter<AppState> {
 /// `event` is the channel, `data` the JSON payload. With `Last-Event-ID` (or `after`) the
 /// stream first replays what the caller missed since, or sends `reset` when it cannot.
 /// It ends with `overloaded` when the caller does not keep up, with `ended` when the
-/// session is revoked. Rights are those of the session when the stream opened.
+/// session is revoked, with `refresh` when the user's standing changed (the client
+/// reconnects with the new rights and resumes).
 #[utoipa::path(get, path = "/realtime", tag = "realtime", security(("bearer" = [])),
     params(Resume, ("Last-Event-ID" = Option<String>, Header, description = "The id of the last event received")),
     responses((status = 200, description = "text/event-stream"), (status = 401, body = crate::http::Message),
@@ -240,17 +250,27 @@ async fn stream(
     let opening = opening(&mut subscription);
     let live = Live { opening, subscription, done: false };
     let events = futures_util::stream::unfold(live, |mut live| async move {
-        if live.done {
-            return None;
-        }
         if let Some(event) = live.opening.pop_front() {
             return Some((Ok(event), live));
+        }
+        if live.done {
+            return None;
         }
         let event = tokio::select! {
             biased;
             ending = &mut live.subscription.ending => {
                 live.done = true;
-                ending_event(ending.ok()?)
+                let ending = ending.ok()?;
+                if ending == Ending::Refresh {
+                    // What was queued under the old rights goes first, in order.
+                    while let Ok(message) = live.subscription.messages.try_recv() {
+                        live.opening.push_back(message_event(&message));
+                    }
+                    live.opening.push_back(ending_event(ending));
+                    live.opening.pop_front()?
+                } else {
+                    ending_event(ending)
+                }
             }
             message = live.subscription.messages.recv() => message_event(message?.as_ref()),
         };
@@ -292,6 +312,7 @@ fn ending_event(ending: Ending) -> Event {
     match ending {
         Ending::Overloaded => Event::default().event(OVERLOADED).data(OVERLOADED_REASON),
         Ending::Revoked => Event::default().event(ENDED).data(ENDED_REASON),
+        Ending::Refresh => Event::default().event(REFRESH).data(REFRESH_REASON),
     }
 }
 

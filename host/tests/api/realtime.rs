@@ -16,6 +16,7 @@ use crate::support::{PASSWORD, TestApp};
 
 on_both_engines!(
     each_message_reaches_only_those_it_is_for,
+    a_stream_follows_a_change_of_rights_after_its_refresh,
     a_module_message_over_64_kb_is_refused,
     a_reconnecting_stream_resumes_without_loss_or_duplicates,
     a_stream_resuming_past_the_window_is_told_to_reset,
@@ -164,13 +165,67 @@ async fn each_message_reaches_only_those_it_is_for(app: TestApp) {
     app.state.realtime.directory_changed(&ann.company_id);
     app.state.realtime.directory_changed(&cid.company_id);
 
-    assert_eq!(ann_stream.channels_until(realtime::DIRECTORY).await, ["crud.board", "session", "directory"]);
+    // Ann's standing changed: her stream ends after what was queued, to come back with her
+    // new rights, and resumes with what came since.
+    let mut seen = Vec::new();
+    for _ in 0..3 {
+        seen.push(ann_stream.message().await);
+    }
+    let channels: Vec<&str> = seen.iter().map(|event| event.event.as_str()).collect();
+    assert_eq!(channels, ["crud.board", "session", realtime::REFRESH]);
+    assert!(ann_stream.next_within(Duration::from_millis(300)).await.is_none(), "the stream ended");
+    let last_id = seen[1].id.clone().expect("the session message is numbered");
+    let mut ann_stream = Stream::open(&app, &ann.token, Some(&last_id)).await;
+    assert_eq!(ann_stream.channels_until(realtime::DIRECTORY).await, ["directory"]);
     assert_eq!(bob_stream.channels_until(realtime::DIRECTORY).await, ["notifications", "directory"]);
     assert_eq!(cid_stream.channels_until(realtime::DIRECTORY).await, ["directory"]);
     // Nothing else came for anyone.
     assert!(ann_stream.next_within(Duration::from_millis(300)).await.is_none());
     assert!(bob_stream.next_within(Duration::from_millis(300)).await.is_none());
     assert!(cid_stream.next_within(Duration::from_millis(300)).await.is_none());
+}
+
+/// Bob's role opens no module, so the module's channel does not reach him; his role is
+/// given the module and he is told: his stream ends with `refresh`, and the one he opens
+/// again (with the new rights) carries the channel. Taking it back closes it again.
+async fn a_stream_follows_a_change_of_rights_after_its_refresh(app: TestApp) {
+    app.install_test_module("crud").await;
+    let (ann, bob) = acme_with_ann_and_bob(&app).await;
+    let role = memberships::member(app.db(), &ann.company_id, &bob.user_id).await.unwrap().unwrap().role_id;
+    let push = |n: u32| {
+        let token = ann.token.clone();
+        let app = &app;
+        async move {
+            let pushed = app.post_as(&token, "/api/m/crud/realtime", json!({ "channel": "board", "payload": n })).await;
+            assert_eq!(pushed.status, 200, "{pushed:?}");
+        }
+    };
+    let mut stream = Stream::open(&app, &bob.token, None).await;
+    let opened = stream.opening_id().await;
+    push(1).await;
+    assert!(stream.next_within(Duration::from_millis(300)).await.is_none(), "Bob may not view the module");
+
+    let opens = r#"{"process": {"view": true, "disabled": false}}"#;
+    roles::set_rights(app.db(), &ann.company_id, &role, opens).await.unwrap();
+    app.state.realtime.session_changed(&ann.company_id, &bob.user_id);
+    let session = stream.message().await;
+    assert_eq!(session.event, realtime::SESSION);
+    assert_eq!(stream.message().await.event, realtime::REFRESH);
+    let mut stream = Stream::open(&app, &bob.token, session.id.as_deref()).await;
+    push(2).await;
+    let board = stream.message().await;
+    assert_eq!((board.event.as_str(), board.data.as_str()), ("crud.board", "2"));
+    assert_ne!(session.id.as_deref(), Some(opened.as_str()));
+
+    roles::set_rights(app.db(), &ann.company_id, &role, "{}").await.unwrap();
+    app.state.realtime.session_changed(&ann.company_id, &bob.user_id);
+    let session = stream.message().await;
+    assert_eq!(stream.message().await.event, realtime::REFRESH);
+    let mut stream = Stream::open(&app, &bob.token, session.id.as_deref()).await;
+    push(3).await;
+    while let Some(event) = stream.next_within(Duration::from_millis(300)).await {
+        assert!(event.event.is_empty(), "closed again: {event:?}");
+    }
 }
 
 /// The host function refuses a payload over 64 KB with a clear message.
@@ -338,11 +393,18 @@ async fn deactivating_a_member_ends_their_open_stream(app: TestApp) {
         client_addr: None,
     };
     let change = MemberChange { status: Some("deactivated".into()), ..MemberChange::default() };
+    let started = Instant::now();
     autoscope::teams::run(&app.state, &actor, MembersOp::Update { user_id: bob.user_id.clone(), change }, vec![])
         .await
         .unwrap();
-    let took = until_ended(&mut stream).await;
-    assert!(took < Duration::from_millis(2500), "{took:?}");
+    // His standing changed: the stream ends at once to come back with new rights, and
+    // coming back is refused.
+    assert_eq!(stream.message().await.event, realtime::SESSION);
+    assert_eq!(stream.message().await.event, realtime::REFRESH);
+    assert!(started.elapsed() < Duration::from_millis(2500), "{:?}", started.elapsed());
+    assert!(stream.next_within(Duration::from_millis(300)).await.is_none(), "nothing after `refresh`");
+    let again = app.client.get(format!("{}/api/realtime", app.base)).bearer_auth(&bob.token).send().await.unwrap();
+    assert_eq!(again.status(), 401);
     assert_eq!(app.get_as(&bob.token, "/api/users/me").await.status, 401);
 }
 

@@ -59,6 +59,7 @@ export {
   NOTIFICATIONS_CHANNEL,
   OVERLOADED_EVENT,
   REALTIME_PATH,
+  REFRESH_EVENT,
   RESET_EVENT,
   RealtimeConnection,
   RealtimeHub,

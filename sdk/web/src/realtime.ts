@@ -32,6 +32,8 @@ export const RESET_EVENT = 'reset';
 export const OVERLOADED_EVENT = 'overloaded';
 /** The host ended this stream because its session ended; the reconnection then answers 401. */
 export const ENDED_EVENT = 'ended';
+/** The host ended this stream because the user's rights changed; it reconnects at once with them and resumes. */
+export const REFRESH_EVENT = 'refresh';
 /** Where the host serves the stream. */
 export const REALTIME_PATH = '/api/realtime';
 
@@ -93,7 +95,7 @@ interface Subscription {
   onGap?: (gap: RealtimeGap) => void;
 }
 
-type Outcome = 'ended' | 'failed' | 'unauthorized';
+type Outcome = 'ended' | 'refresh' | 'failed' | 'unauthorized';
 
 /** One stream for one token. Usually reached through `RealtimeHub`. */
 export class RealtimeConnection {
@@ -240,6 +242,8 @@ export class RealtimeConnection {
         this.options.onUnauthorized?.();
         return;
       }
+      // New rights: back at once, resuming where the stream was.
+      if (outcome === 'refresh') continue;
       this.currentState = 'waiting';
       const delay = this.nextDelay();
       this.failures++;
@@ -322,6 +326,7 @@ export class RealtimeConnection {
     const reader = response.body.getReader();
     const decoder = new TextDecoder();
     const parser = new SseParser();
+    let refresh = false;
     try {
       for (;;) {
         const { done, value } = await reader.read();
@@ -333,6 +338,7 @@ export class RealtimeConnection {
         if (parser.lastEventId) this.lastId = parser.lastEventId;
         for (const event of events) {
           if (!this.live(generation)) break;
+          if (event.event === REFRESH_EVENT) refresh = true;
           this.dispatch(event);
         }
       }
@@ -342,7 +348,7 @@ export class RealtimeConnection {
     } finally {
       reader.cancel().catch(() => undefined);
     }
-    return 'ended';
+    return refresh ? 'refresh' : 'ended';
   }
 
   private dispatch(event: SseEvent): void {
