@@ -10,6 +10,7 @@ import type { AccountItem, CompanyItem } from '../../src/app/pages/admin/generat
 import type { Session } from '../../src/session';
 
 import { renderInMantine } from '../render';
+import { userData } from '../fixtures';
 
 beforeAll(stubBrowser);
 
@@ -20,26 +21,18 @@ afterEach(cleanup);
 
 const session: Session = {
   token: 'admin-token',
-  userdata: {
+  userdata: userData({
     user_id: 'me',
     firstname: 'Ada',
     lastname: 'Admin',
     email: 'ada@autoscope.test',
     companyname: 'Autoscope',
     job_title: 'Operator',
-    gender: '',
-    country: '',
-    department: '',
-    has_password: true,
-    currency_name: 'USD',
-    currency_symbol: '$',
-    company_admin: false,
-    company_id: 'c1',
     edition: 'enterprise',
     is_admin: true,
     userrole: [],
     user_list_key: '',
-  },
+  }),
 };
 
 function account(id: string, firstname: string, extra: Partial<AccountItem> = {}): AccountItem {

@@ -37,32 +37,25 @@ import {
 import type { Session } from '../../src/session';
 
 import { renderInMantine } from '../render';
+import { userData } from '../fixtures';
 
 beforeAll(stubBrowser);
 afterEach(cleanup);
 
 const session: Session = {
   token: 'admin-token',
-  userdata: {
+  userdata: userData({
     user_id: 'me',
     firstname: 'Ada',
     lastname: 'Admin',
     email: 'ada@autoscope.test',
     companyname: 'Autoscope Administration',
     job_title: 'Operator',
-    gender: '',
-    country: '',
-    department: '',
-    has_password: true,
-    currency_name: 'USD',
-    currency_symbol: '$',
-    company_admin: false,
     company_id: 'c0',
-    edition: 'community',
     is_admin: true,
     userrole: [],
     user_list_key: '',
-  },
+  }),
 };
 
 function json(status: number, body: unknown): Response {

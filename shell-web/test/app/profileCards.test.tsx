@@ -20,6 +20,7 @@ import { DetailsCard, detailsBody, detailsOf } from '../../src/app/pages/profile
 import { CODE_REQUIRED, EmailCard, SAME_EMAIL, codeError, newEmailError } from '../../src/app/pages/profile/EmailCard';
 import { PasswordCard, passwordRequest } from '../../src/app/pages/profile/PasswordCard';
 import { SessionProvider, useSession, type Session, type UserData } from '../../src/session';
+import { userData } from '../fixtures';
 
 beforeAll(stubBrowser);
 
@@ -39,26 +40,14 @@ const MASTER_OPTIONS = {
 
 vi.mock('../../src/options/flags', () => ({ flagUrl: () => undefined }));
 
-const USER: UserData = {
-  user_id: 'u1',
-  firstname: 'Ann',
-  lastname: 'Lee',
-  email: 'ann@acme.test',
-  companyname: 'Acme',
-  job_title: 'Lead',
+const USER = userData({
   gender: 'Female',
   country: 'IN',
   department: 'Legal',
-  has_password: true,
   currency_name: 'INR',
   currency_symbol: '₹',
   company_admin: true,
-  company_id: 'c1',
-  edition: 'community',
-  is_admin: false,
-  userrole: [{ role: 'communityuser', rights: {} }],
-  user_list_key: 'key',
-};
+});
 
 type Answer = { status: number; body: unknown };
 let answers: Record<string, Answer | ((body: Record<string, unknown>) => Answer)>;

@@ -12,6 +12,7 @@ import type { InvitationInfo } from '../../src/public/invitation/invitation';
 import { PASSWORD_RULE_MESSAGE } from '../../src/validation';
 import { readSession, SessionProvider, useSession, type SignedIn } from '../../src/session';
 import { MASTER_OPTIONS } from './masterOptions';
+import { userData } from '../fixtures';
 
 beforeAll(stubBrowser);
 
@@ -29,26 +30,14 @@ const INVITATION: InvitationInfo = {
 const SIGNED_IN: SignedIn = {
   message: 'Welcome to the team',
   token: 'tok-new',
-  userdata: {
+  userdata: userData({
     user_id: 'u9',
     firstname: 'Nora',
     lastname: 'New',
     email: 'newcomer@acme.test',
-    companyname: 'Acme',
     job_title: 'Analyst',
-    gender: '',
-    country: '',
-    department: '',
-    has_password: true,
-    currency_name: 'USD',
-    currency_symbol: '$',
-    company_admin: false,
-    company_id: 'c1',
-    edition: 'community',
-    is_admin: false,
     userrole: [{ role: 'Analyst', rights: {} }],
-    user_list_key: 'key',
-  },
+  }),
 };
 
 type Answer = { status: number; body: unknown };

@@ -1,29 +1,15 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { ACTIVITY_KEY, ADMIN_FLAG_KEY, readSession, rightsOf, writeSession, type Session } from '../../src/session';
+import { userData } from '../fixtures';
 
 const session: Session = {
   token: 'tok-123',
-  userdata: {
-    user_id: 'u1',
-    firstname: 'Ann',
-    lastname: 'Lee',
+  userdata: userData({
     email: 'ann@acme.com',
-    companyname: 'Acme',
-    job_title: 'Lead',
-    gender: '',
-    country: '',
-    department: '',
-    has_password: true,
-    currency_name: 'USD',
-    currency_symbol: '$',
-    company_admin: false,
-    company_id: 'c1',
-    edition: 'community',
-    is_admin: false,
     userrole: [{ role: 'communityuser', rights: { chat: { view: true, disabled: false } } }],
     user_list_key: 'passphrase',
-  },
+  }),
 };
 
 function deleteDatabase(): Promise<void> {

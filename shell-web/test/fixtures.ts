@@ -1,0 +1,28 @@
+/** Shared test data: a signed-in user as the host describes one. */
+
+import type { UserData } from '../src/session';
+
+/** A community member of company `c1` with a password and no admin rights; `overrides` set what a test is about. */
+export function userData(overrides: Partial<UserData> = {}): UserData {
+  return {
+    user_id: 'u1',
+    firstname: 'Ann',
+    lastname: 'Lee',
+    email: 'ann@acme.test',
+    companyname: 'Acme',
+    job_title: 'Lead',
+    gender: '',
+    country: '',
+    department: '',
+    has_password: true,
+    currency_name: 'USD',
+    currency_symbol: '$',
+    company_admin: false,
+    company_id: 'c1',
+    edition: 'community',
+    is_admin: false,
+    userrole: [{ role: 'communityuser', rights: {} }],
+    user_list_key: 'key',
+    ...overrides,
+  };
+}
