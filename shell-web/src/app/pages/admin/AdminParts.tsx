@@ -157,6 +157,33 @@ export function AdminTable<T>({ table, minWidth, columns, empty, noMatch, noun, 
   );
 }
 
+/** A card's title and dimmed description, with a small loader while `query` refreshes data it already shows. */
+export function AdminCardHeading({
+  title,
+  description,
+  query,
+  refreshingLabel,
+}: {
+  title: ReactNode;
+  description: ReactNode;
+  query: UseQueryResult<unknown>;
+  refreshingLabel: string;
+}) {
+  return (
+    <div>
+      <Group gap="xs">
+        <Title order={2} size="h5">
+          {title}
+        </Title>
+        {query.isFetching && !query.isPending && <Loader size={14} aria-label={refreshingLabel} />}
+      </Group>
+      <Text size="sm" c="dimmed">
+        {description}
+      </Text>
+    </div>
+  );
+}
+
 /** A page's list in a card: `title` (and `description`) beside the search, then the table. */
 export function AdminListCard<T>({
   title,

@@ -16,7 +16,6 @@ import {
   Stack,
   Table,
   Text,
-  Title,
   Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
@@ -29,7 +28,7 @@ import type { Session } from '../../../session';
 import { notifyFailure, notifySuccess } from '../../../ui';
 import { formatDateTime } from '../../format';
 import { queryKeys } from '../../queryClient';
-import { AdminListCard, AdminTable, TableSearch, WhenLoaded, type AdminColumn } from './AdminParts';
+import { AdminCardHeading, AdminListCard, AdminTable, TableSearch, WhenLoaded, type AdminColumn } from './AdminParts';
 import { CompanyActionsMenu, CreateCompanyButton } from './CompanyActions';
 import {
   accountAction,
@@ -208,17 +207,12 @@ function AccountsCard({ company, session, onClose }: { company: CompanyItem; ses
   return (
     <Card withBorder radius="md" padding="lg" ref={card} id={`company-accounts-${company.id}`}>
       <Group justify="space-between" align="flex-start" wrap="nowrap" mb="sm">
-        <div>
-          <Group gap="xs">
-            <Title order={2} size="h5">
-              Accounts of {company.name}
-            </Title>
-            {accounts.isFetching && !accounts.isPending && <Loader size={14} aria-label="Refreshing the accounts" />}
-          </Group>
-          <Text size="sm" c="dimmed">
-            A disabled account's sessions end at once and it cannot sign in until it is enabled again.
-          </Text>
-        </div>
+        <AdminCardHeading
+          title={`Accounts of ${company.name}`}
+          description="A disabled account's sessions end at once and it cannot sign in until it is enabled again."
+          query={accounts}
+          refreshingLabel="Refreshing the accounts"
+        />
         <CloseButton aria-label="Close the accounts" onClick={onClose} />
       </Group>
       <WhenLoaded query={accounts} loadingLabel="Loading the accounts">

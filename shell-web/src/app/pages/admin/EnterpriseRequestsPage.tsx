@@ -4,7 +4,7 @@
  * edition and marks the request handled.
  */
 
-import { Badge, Button, Card, Group, Loader, Modal, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import { IconArrowUpCircle } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -13,7 +13,7 @@ import { api, failureMessage } from '../../../api';
 import type { Session } from '../../../session';
 import { notifyFailure, notifySuccess } from '../../../ui';
 import { formatDateTime } from '../../format';
-import { AdminRows, ServerPager, WhenLoaded, type AdminColumn } from './AdminParts';
+import { AdminCardHeading, AdminRows, ServerPager, WhenLoaded, type AdminColumn } from './AdminParts';
 import { SERVER_PAGE_SIZE, canUpgrade, pageCount, withQuery } from './adminLists';
 import type { EnterpriseRequestItem, EnterpriseRequestPage, UpgradeAnswer } from './generated';
 
@@ -120,17 +120,12 @@ export function EnterpriseRequestsPage({ session }: { session: Session }) {
   return (
     <Card withBorder radius="md" padding="lg">
       <Group justify="space-between" mb="sm" wrap="wrap">
-        <div>
-          <Group gap="xs">
-            <Title order={2} size="h5">
-              Enterprise requests
-            </Title>
-            {requests.isFetching && !requests.isPending && <Loader size={14} aria-label="Refreshing the requests" />}
-          </Group>
-          <Text size="sm" c="dimmed">
-            What community users sent from the enterprise edition form, newest first.
-          </Text>
-        </div>
+        <AdminCardHeading
+          title="Enterprise requests"
+          description="What community users sent from the enterprise edition form, newest first."
+          query={requests}
+          refreshingLabel="Refreshing the requests"
+        />
       </Group>
       <WhenLoaded query={requests} loadingLabel="Loading the requests">
         <AdminRows

@@ -4,7 +4,7 @@
  * account, and mail a password reset link.
  */
 
-import { Badge, Button, Card, Group, Loader, Menu, Modal, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Menu, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconDots, IconKey, IconSearch, IconUserCheck, IconUserOff } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -13,7 +13,7 @@ import { useState } from 'react';
 import { api, failureMessage } from '../../../api';
 import type { Session } from '../../../session';
 import { notifyFailure, notifySuccess } from '../../../ui';
-import { AdminRows, ServerPager, WhenLoaded, type AdminColumn } from './AdminParts';
+import { AdminCardHeading, AdminRows, ServerPager, WhenLoaded, type AdminColumn } from './AdminParts';
 import { SERVER_PAGE_SIZE, pageCount, peoplePath, personCompanyLabel } from './adminLists';
 import type { PersonItem, PersonPage } from './generated';
 import { accountAction, accountActionPath, accountName, canChangeAccount, type AccountAction } from './companyAccounts';
@@ -152,17 +152,12 @@ export function PeoplePage({ session }: { session: Session }) {
   return (
     <Card withBorder radius="md" padding="lg">
       <Group justify="space-between" mb="sm" wrap="wrap">
-        <div>
-          <Group gap="xs">
-            <Title order={2} size="h5">
-              People
-            </Title>
-            {people.isFetching && !people.isPending && <Loader size={14} aria-label="Refreshing the people" />}
-          </Group>
-          <Text size="sm" c="dimmed">
-            Every account of every company.
-          </Text>
-        </div>
+        <AdminCardHeading
+          title="People"
+          description="Every account of every company."
+          query={people}
+          refreshingLabel="Refreshing the people"
+        />
         <TextInput
           aria-label="Search by name or e-mail"
           placeholder="Search by name or e-mail"

@@ -4,7 +4,7 @@
  * (GET /api/admin/logs/export).
  */
 
-import { Button, Card, Group, Loader, Select, SimpleGrid, Table, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, Select, SimpleGrid, Table, Text, TextInput } from '@mantine/core';
 import { IconDownload, IconFilter, IconX } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -14,7 +14,7 @@ import type { Session } from '../../../session';
 import { notifyFailure } from '../../../ui';
 import { formatDateTime } from '../../format';
 import { queryKeys } from '../../queryClient';
-import { AdminRows, ServerPager, WhenLoaded, type AdminColumn } from './AdminParts';
+import { AdminCardHeading, AdminRows, ServerPager, WhenLoaded, type AdminColumn } from './AdminParts';
 import {
   NO_LOG_FILTERS,
   SERVER_PAGE_SIZE,
@@ -150,17 +150,12 @@ export function SystemLogsPage({ session }: { session: Session }) {
   return (
     <Card withBorder radius="md" padding="lg">
       <Group justify="space-between" mb="sm" wrap="wrap">
-        <div>
-          <Group gap="xs">
-            <Title order={2} size="h5">
-              System logs
-            </Title>
-            {logs.isFetching && !logs.isPending && <Loader size={14} aria-label="Refreshing the log" />}
-          </Group>
-          <Text size="sm" c="dimmed">
-            Every company's log and the platform's own entries, newest first. Days are UTC.
-          </Text>
-        </div>
+        <AdminCardHeading
+          title="System logs"
+          description="Every company's log and the platform's own entries, newest first. Days are UTC."
+          query={logs}
+          refreshingLabel="Refreshing the log"
+        />
         <Button
           variant="light"
           leftSection={<IconDownload size={16} />}
