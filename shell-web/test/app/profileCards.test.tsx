@@ -20,6 +20,7 @@ import { DetailsCard, detailsBody, detailsOf } from '../../src/app/pages/profile
 import { CODE_REQUIRED, EmailCard, SAME_EMAIL, codeError, newEmailError } from '../../src/app/pages/profile/EmailCard';
 import { PasswordCard, passwordRequest } from '../../src/app/pages/profile/PasswordCard';
 import { SessionProvider, useSession, type Session, type UserData } from '../../src/session';
+import { stubHost, type HostAnswers, type HostRequest } from '../fakeHost';
 import { userData } from '../fixtures';
 
 beforeAll(stubBrowser);
@@ -49,30 +50,15 @@ const USER = userData({
   company_admin: true,
 });
 
-type Answer = { status: number; body: unknown };
-let answers: Record<string, Answer | ((body: Record<string, unknown>) => Answer)>;
-let requests: { path: string; method: string; body: Record<string, unknown> }[];
+let answers: HostAnswers;
+let requests: HostRequest[];
 
 beforeEach(() => {
   localStorage.clear();
   requests = [];
   answers = { '/api/masters/options': { status: 200, body: MASTER_OPTIONS } };
   vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const path = String(input);
-      const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
-      requests.push({ path, method: init?.method ?? 'GET', body });
-      const found = answers[path];
-      const answer =
-        typeof found === 'function' ? found(body) : (found ?? { status: 404, body: { message: 'Not found' } });
-      return new Response(JSON.stringify(answer.body), {
-        status: answer.status,
-        headers: { 'content-type': 'application/json' },
-      });
-    }),
-  );
+  stubHost(answers, requests);
 });
 
 afterEach(() => {

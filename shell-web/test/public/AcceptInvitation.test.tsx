@@ -12,6 +12,7 @@ import type { InvitationInfo } from '../../src/public/invitation/invitation';
 import { PASSWORD_RULE_MESSAGE } from '../../src/validation';
 import { readSession, SessionProvider, useSession, type SignedIn } from '../../src/session';
 import { MASTER_OPTIONS } from './masterOptions';
+import { stubHost, type HostAnswers, type HostRequest } from '../fakeHost';
 import { userData } from '../fixtures';
 
 beforeAll(stubBrowser);
@@ -40,10 +41,9 @@ const SIGNED_IN: SignedIn = {
   }),
 };
 
-type Answer = { status: number; body: unknown };
 /** The host's answers by path; every request is recorded with its JSON body. */
-let answers: Record<string, Answer | ((body: Record<string, unknown>) => Answer)>;
-let requests: { path: string; body: Record<string, unknown> }[];
+let answers: HostAnswers;
+let requests: HostRequest[];
 
 beforeEach(() => {
   localStorage.clear();
@@ -53,21 +53,7 @@ beforeEach(() => {
     '/api/masters/options': { status: 200, body: MASTER_OPTIONS },
   };
   vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const path = String(input);
-      const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
-      requests.push({ path, body });
-      const found = answers[path];
-      const answer =
-        typeof found === 'function' ? found(body) : (found ?? { status: 404, body: { message: 'Not found' } });
-      return new Response(JSON.stringify(answer.body), {
-        status: answer.status,
-        headers: { 'content-type': 'application/json' },
-      });
-    }),
-  );
+  stubHost(answers, requests);
 });
 
 afterEach(() => {
