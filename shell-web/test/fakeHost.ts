@@ -7,6 +7,27 @@ export type HostAnswer = { status: number; body: unknown };
 export type HostAnswers = Record<string, HostAnswer | ((body: Record<string, unknown>) => HostAnswer)>;
 export type HostRequest = { path: string; method: string; body: Record<string, unknown> };
 
+/** A JSON response with `status`, as the host sends one. */
+export function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+/** Stubs `fetch` with `route`, pushing `METHOD url` of each request to `calls` first. */
+export function stubRoutes(
+  calls: string[],
+  route: (url: string, method: string, init?: RequestInit) => Response | Promise<Response>,
+) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      const method = init?.method ?? 'GET';
+      calls.push(`${method} ${url}`);
+      return route(url, method, init);
+    }),
+  );
+}
+
 /** Stubs `fetch` to answer from `answers` (404 for another path) and push each request to `requests`. */
 export function stubHost(answers: HostAnswers, requests: HostRequest[]) {
   vi.stubGlobal(
@@ -18,10 +39,7 @@ export function stubHost(answers: HostAnswers, requests: HostRequest[]) {
       const found = answers[path];
       const answer =
         typeof found === 'function' ? found(body) : (found ?? { status: 404, body: { message: 'Not found' } });
-      return new Response(JSON.stringify(answer.body), {
-        status: answer.status,
-        headers: { 'content-type': 'application/json' },
-      });
+      return json(answer.status, answer.body);
     }),
   );
 }

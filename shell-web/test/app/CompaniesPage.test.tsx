@@ -10,6 +10,7 @@ import type { AccountItem, CompanyItem } from '../../src/app/pages/admin/generat
 import type { Session } from '../../src/session';
 
 import { renderInMantine } from '../render';
+import { json, stubRoutes } from '../fakeHost';
 import { userData } from '../fixtures';
 
 beforeAll(stubBrowser);
@@ -67,10 +68,6 @@ let companies: CompanyItem[];
 let accounts: Record<string, AccountItem[]>;
 let calls: string[];
 
-function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
-
 beforeEach(() => {
   companies = [
     company('c1', 'Autoscope', 'enterprise', '2026-11-01T10:00:00Z', 3),
@@ -86,48 +83,42 @@ beforeEach(() => {
     c2: [],
   };
   calls = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = String(input);
-      const method = init?.method ?? 'GET';
-      calls.push(`${method} ${url}`);
-      if (url === '/api/admin/companies') return json(200, { data: companies });
-      const list = /^\/api\/admin\/companies\/([^/]+)\/users$/.exec(url);
-      if (list) {
-        const found = accounts[decodeURIComponent(list[1]!)];
-        return found ? json(200, { data: found }) : json(404, { message: 'Company not found' });
-      }
-      const change = /^\/api\/admin\/users\/([^/]+)\/(disable|enable)$/.exec(url);
-      if (change && method === 'POST') {
-        const [, id, action] = change;
-        if (action === 'disable' && id === 'me') return json(400, { message: 'You cannot disable your own account' });
-        const target = Object.values(accounts)
-          .flat()
-          .find((item) => item.id === id);
-        if (!target) return json(404, { message: 'User not found' });
-        target.disabled = action === 'disable';
-        return json(200, { message: action === 'disable' ? 'User disabled' : 'User enabled' });
-      }
-      if (url === '/api/masters/options')
-        return json(200, { genders: [], departments: [], countries: [], currencies: [] });
-      const rename = /^\/api\/admin\/companies\/([^/]+)\/name$/.exec(url);
-      if (rename && method === 'POST') {
-        const { name } = JSON.parse(String(init?.body)) as { name: string };
-        if (companies.some((item) => item.name.toLowerCase() === name.toLowerCase() && item.id !== rename[1]))
-          return json(409, { message: 'A company with this name already exists' });
-        companies = companies.map((item) => (item.id === rename[1] ? { ...item, name } : item));
-        return json(200, { message: 'Company renamed' });
-      }
-      const activation = /^\/api\/admin\/companies\/([^/]+)\/(deactivate|reactivate)$/.exec(url);
-      if (activation && method === 'POST') {
-        const deactivatedAt = activation[2] === 'deactivate' ? '2026-11-05T10:00:00Z' : null;
-        companies = companies.map((item) => (item.id === activation[1] ? { ...item, deactivatedAt } : item));
-        return json(200, { message: activation[2] === 'deactivate' ? 'Company deactivated' : 'Company reactivated' });
-      }
-      return json(404, { message: 'Not found' });
-    }),
-  );
+  stubRoutes(calls, (url, method, init) => {
+    if (url === '/api/admin/companies') return json(200, { data: companies });
+    const list = /^\/api\/admin\/companies\/([^/]+)\/users$/.exec(url);
+    if (list) {
+      const found = accounts[decodeURIComponent(list[1]!)];
+      return found ? json(200, { data: found }) : json(404, { message: 'Company not found' });
+    }
+    const change = /^\/api\/admin\/users\/([^/]+)\/(disable|enable)$/.exec(url);
+    if (change && method === 'POST') {
+      const [, id, action] = change;
+      if (action === 'disable' && id === 'me') return json(400, { message: 'You cannot disable your own account' });
+      const target = Object.values(accounts)
+        .flat()
+        .find((item) => item.id === id);
+      if (!target) return json(404, { message: 'User not found' });
+      target.disabled = action === 'disable';
+      return json(200, { message: action === 'disable' ? 'User disabled' : 'User enabled' });
+    }
+    if (url === '/api/masters/options')
+      return json(200, { genders: [], departments: [], countries: [], currencies: [] });
+    const rename = /^\/api\/admin\/companies\/([^/]+)\/name$/.exec(url);
+    if (rename && method === 'POST') {
+      const { name } = JSON.parse(String(init?.body)) as { name: string };
+      if (companies.some((item) => item.name.toLowerCase() === name.toLowerCase() && item.id !== rename[1]))
+        return json(409, { message: 'A company with this name already exists' });
+      companies = companies.map((item) => (item.id === rename[1] ? { ...item, name } : item));
+      return json(200, { message: 'Company renamed' });
+    }
+    const activation = /^\/api\/admin\/companies\/([^/]+)\/(deactivate|reactivate)$/.exec(url);
+    if (activation && method === 'POST') {
+      const deactivatedAt = activation[2] === 'deactivate' ? '2026-11-05T10:00:00Z' : null;
+      companies = companies.map((item) => (item.id === activation[1] ? { ...item, deactivatedAt } : item));
+      return json(200, { message: activation[2] === 'deactivate' ? 'Company deactivated' : 'Company reactivated' });
+    }
+    return json(404, { message: 'Not found' });
+  });
 });
 
 function renderPage() {

@@ -10,6 +10,7 @@ import { MESSAGES, type AdminMaster, type MasterKind } from '../../src/options/g
 import type { Session } from '../../src/session';
 
 import { renderInMantine } from '../render';
+import { json } from '../fakeHost';
 
 beforeAll(stubBrowser);
 afterEach(cleanup);
@@ -31,10 +32,6 @@ const entry = (kind: MasterKind, name: string, extra: Partial<AdminMaster> = {})
   active: true,
   ...extra,
 });
-
-function json(code: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status: code, headers: { 'content-type': 'application/json' } });
-}
 
 function find(id: string): [AdminMaster[], number] {
   for (const list of Object.values(lists)) {

@@ -37,6 +37,7 @@ import {
 import type { Session } from '../../src/session';
 
 import { renderInMantine } from '../render';
+import { json, stubRoutes } from '../fakeHost';
 import { userData } from '../fixtures';
 
 beforeAll(stubBrowser);
@@ -57,10 +58,6 @@ const session: Session = {
     user_list_key: '',
   }),
 };
-
-function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
 
 function render(ui: ReactNode) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
@@ -161,26 +158,20 @@ describe('EnterpriseRequestsPage', () => {
       }),
     ];
     calls = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-        const url = String(input);
-        const method = init?.method ?? 'GET';
-        calls.push(`${method} ${url}`);
-        if (url.startsWith('/api/admin/enterpriseRequests?'))
-          return json(200, { data: requests, page: 1, pageSize: 20, total: requests.length });
-        const upgrade = /^\/api\/admin\/enterpriseRequests\/([^/]+)\/upgrade$/.exec(url);
-        const found = upgrade && requests.find((item) => item.id === upgrade[1]);
-        if (found && method === 'POST') {
-          const handled = { edition: 'enterprise', handledAt: '2026-11-02T10:00:00Z', handledBy: 'ada@autoscope.test' };
-          const upgraded: EnterpriseRequestItem = { ...found, ...handled };
-          requests = requests.map((item) => (item.id === upgraded.id ? upgraded : item));
-          const answer: UpgradeAnswer = { message: 'The company now has the enterprise edition', request: upgraded };
-          return json(200, answer);
-        }
-        return json(404, { message: 'Not found' });
-      }),
-    );
+    stubRoutes(calls, (url, method) => {
+      if (url.startsWith('/api/admin/enterpriseRequests?'))
+        return json(200, { data: requests, page: 1, pageSize: 20, total: requests.length });
+      const upgrade = /^\/api\/admin\/enterpriseRequests\/([^/]+)\/upgrade$/.exec(url);
+      const found = upgrade && requests.find((item) => item.id === upgrade[1]);
+      if (found && method === 'POST') {
+        const handled = { edition: 'enterprise', handledAt: '2026-11-02T10:00:00Z', handledBy: 'ada@autoscope.test' };
+        const upgraded: EnterpriseRequestItem = { ...found, ...handled };
+        requests = requests.map((item) => (item.id === upgraded.id ? upgraded : item));
+        const answer: UpgradeAnswer = { message: 'The company now has the enterprise edition', request: upgraded };
+        return json(200, answer);
+      }
+      return json(404, { message: 'Not found' });
+    });
   });
 
   it('shows pending and handled requests; Upgrade asks first, then the request reads handled', async () => {
@@ -234,22 +225,16 @@ describe('PeoplePage', () => {
 
   beforeEach(() => {
     calls = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-        const url = String(input);
-        const method = init?.method ?? 'GET';
-        calls.push(`${method} ${url}`);
-        if (url.startsWith('/api/admin/users?')) {
-          const search = new URL(url, 'http://host').searchParams.get('search') ?? '';
-          const all = [person('u1', 'Bob'), person('u2', 'Cy', { disabled: true })];
-          const data = all.filter((item) => item.firstname.toLowerCase().includes(search.toLowerCase()));
-          return json(200, { data, page: 1, pageSize: 20, total: data.length });
-        }
-        if (/\/resetLink$/.test(url)) return json(200, { message: 'A link to reset the password was sent' });
-        return json(404, { message: 'Not found' });
-      }),
-    );
+    stubRoutes(calls, (url) => {
+      if (url.startsWith('/api/admin/users?')) {
+        const search = new URL(url, 'http://host').searchParams.get('search') ?? '';
+        const all = [person('u1', 'Bob'), person('u2', 'Cy', { disabled: true })];
+        const data = all.filter((item) => item.firstname.toLowerCase().includes(search.toLowerCase()));
+        return json(200, { data, page: 1, pageSize: 20, total: data.length });
+      }
+      if (/\/resetLink$/.test(url)) return json(200, { message: 'A link to reset the password was sent' });
+      return json(404, { message: 'Not found' });
+    });
   });
 
   it('lists people with their companies, searches through the host, and sends a reset link after asking', async () => {
@@ -276,31 +261,26 @@ describe('SystemLogsPage', () => {
 
   beforeEach(() => {
     calls = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-        const url = String(input);
-        calls.push(`${init?.method ?? 'GET'} ${url}`);
-        if (url === '/api/admin/companies') return json(200, { data: [] });
-        if (url.startsWith('/api/admin/logs?')) {
-          const entry: AdminLogItem = {
-            id: 'l1',
-            level: 'warn',
-            event: 'signin.failed',
-            message: 'failed sign-in for zed@zeta.test',
-            createdAt: '2026-11-01T10:00:00Z',
-            companyId: null,
-            companyName: null,
-            userId: 'u9',
-            userEmail: 'zed@zeta.test',
-            requestId: null,
-            clientAddr: '203.0.113.9',
-          };
-          return json(200, { data: [entry], page: 1, pageSize: 20, total: 1 });
-        }
-        return json(404, { message: 'Not found' });
-      }),
-    );
+    stubRoutes(calls, (url) => {
+      if (url === '/api/admin/companies') return json(200, { data: [] });
+      if (url.startsWith('/api/admin/logs?')) {
+        const entry: AdminLogItem = {
+          id: 'l1',
+          level: 'warn',
+          event: 'signin.failed',
+          message: 'failed sign-in for zed@zeta.test',
+          createdAt: '2026-11-01T10:00:00Z',
+          companyId: null,
+          companyName: null,
+          userId: 'u9',
+          userEmail: 'zed@zeta.test',
+          requestId: null,
+          clientAddr: '203.0.113.9',
+        };
+        return json(200, { data: [entry], page: 1, pageSize: 20, total: 1 });
+      }
+      return json(404, { message: 'Not found' });
+    });
   });
 
   it('shows the entries, applies the filters on submit and refuses a reversed range', async () => {
