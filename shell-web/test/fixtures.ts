@@ -1,6 +1,6 @@
 /** Shared test data: a signed-in user as the host describes one. */
 
-import type { UserData } from '../src/session';
+import type { Session, UserData } from '../src/session';
 
 /** A community member of company `c1` with a password and no admin rights; `overrides` set what a test is about. */
 export function userData(overrides: Partial<UserData> = {}): UserData {
@@ -24,5 +24,23 @@ export function userData(overrides: Partial<UserData> = {}): UserData {
     userrole: [{ role: 'communityuser', rights: {} }],
     user_list_key: 'key',
     ...overrides,
+  };
+}
+
+/** Ada, a platform admin with no company role, signed in with `admin-token`; `overrides` set her company. */
+export function adminSession(overrides: Partial<UserData> = {}): Session {
+  return {
+    token: 'admin-token',
+    userdata: userData({
+      user_id: 'me',
+      firstname: 'Ada',
+      lastname: 'Admin',
+      email: 'ada@autoscope.test',
+      job_title: 'Operator',
+      is_admin: true,
+      userrole: [],
+      user_list_key: '',
+      ...overrides,
+    }),
   };
 }

@@ -7,11 +7,10 @@ import { stubBrowser } from '@autoscope/web-sdk/testing';
 
 import { CompaniesPage } from '../../src/app/pages/admin/CompaniesPage';
 import type { AccountItem, CompanyItem } from '../../src/app/pages/admin/generated';
-import type { Session } from '../../src/session';
 
 import { renderInMantine } from '../render';
 import { json, stubRoutes } from '../fakeHost';
-import { userData } from '../fixtures';
+import { adminSession } from '../fixtures';
 
 beforeAll(stubBrowser);
 
@@ -20,21 +19,7 @@ vi.mock('../../src/options/flags', () => ({ flagUrl: () => undefined }));
 
 afterEach(cleanup);
 
-const session: Session = {
-  token: 'admin-token',
-  userdata: userData({
-    user_id: 'me',
-    firstname: 'Ada',
-    lastname: 'Admin',
-    email: 'ada@autoscope.test',
-    companyname: 'Autoscope',
-    job_title: 'Operator',
-    edition: 'enterprise',
-    is_admin: true,
-    userrole: [],
-    user_list_key: '',
-  }),
-};
+const session = adminSession({ companyname: 'Autoscope', edition: 'enterprise' });
 
 function account(id: string, firstname: string, extra: Partial<AccountItem> = {}): AccountItem {
   return {

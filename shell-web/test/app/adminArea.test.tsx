@@ -34,30 +34,15 @@ import {
   companyActionPath,
   newCompanyErrors,
 } from '../../src/app/pages/admin/companyChanges';
-import type { Session } from '../../src/session';
 
 import { renderInMantine } from '../render';
 import { json, stubRoutes } from '../fakeHost';
-import { userData } from '../fixtures';
+import { adminSession } from '../fixtures';
 
 beforeAll(stubBrowser);
 afterEach(cleanup);
 
-const session: Session = {
-  token: 'admin-token',
-  userdata: userData({
-    user_id: 'me',
-    firstname: 'Ada',
-    lastname: 'Admin',
-    email: 'ada@autoscope.test',
-    companyname: 'Autoscope Administration',
-    job_title: 'Operator',
-    company_id: 'c0',
-    is_admin: true,
-    userrole: [],
-    user_list_key: '',
-  }),
-};
+const session = adminSession({ companyname: 'Autoscope Administration', company_id: 'c0' });
 
 function render(ui: ReactNode) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
