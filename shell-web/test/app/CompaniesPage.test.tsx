@@ -1,14 +1,12 @@
 // @vitest-environment jsdom
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { Notifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { stubBrowser } from '@autoscope/web-sdk/testing';
 
 import { CompaniesPage } from '../../src/app/pages/admin/CompaniesPage';
 import type { AccountItem, CompanyItem } from '../../src/app/pages/admin/generated';
 
-import { renderInMantine } from '../render';
+import { renderWithQueries } from '../render';
 import { json, stubRoutes } from '../fakeHost';
 import { adminSession } from '../fixtures';
 
@@ -107,15 +105,7 @@ beforeEach(() => {
 });
 
 function renderPage() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  return renderInMantine(
-    <>
-      <Notifications />
-      <QueryClientProvider client={client}>
-        <CompaniesPage session={session} />
-      </QueryClientProvider>
-    </>,
-  );
+  return renderWithQueries(<CompaniesPage session={session} />);
 }
 
 async function openAccounts(company: string) {

@@ -1,15 +1,13 @@
 // @vitest-environment jsdom
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { Notifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { stubBrowser } from '@autoscope/web-sdk/testing';
 
 import { MastersPage } from '../../src/app/pages/admin/MastersPage';
 import { MESSAGES, type AdminMaster, type MasterKind } from '../../src/options/generated';
 import type { Session } from '../../src/session';
 
-import { renderInMantine } from '../render';
+import { renderWithQueries } from '../render';
 import { json } from '../fakeHost';
 
 beforeAll(stubBrowser);
@@ -86,13 +84,7 @@ beforeEach(() => {
 });
 
 function renderPage() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return renderInMantine(
-    <QueryClientProvider client={client}>
-      <Notifications />
-      <MastersPage session={session} />
-    </QueryClientProvider>,
-  );
+  return renderWithQueries(<MastersPage session={session} />);
 }
 
 const names = () =>

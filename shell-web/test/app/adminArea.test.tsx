@@ -1,10 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { Notifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { stubBrowser } from '@autoscope/web-sdk/testing';
-import type { ReactNode } from 'react';
 
 import { EnterpriseRequestsPage } from '../../src/app/pages/admin/EnterpriseRequestsPage';
 import { PeoplePage } from '../../src/app/pages/admin/PeoplePage';
@@ -35,7 +32,7 @@ import {
   newCompanyErrors,
 } from '../../src/app/pages/admin/companyChanges';
 
-import { renderInMantine } from '../render';
+import { renderWithQueries } from '../render';
 import { json, stubRoutes } from '../fakeHost';
 import { adminSession } from '../fixtures';
 
@@ -43,16 +40,6 @@ beforeAll(stubBrowser);
 afterEach(cleanup);
 
 const session = adminSession({ companyname: 'Autoscope Administration', company_id: 'c0' });
-
-function render(ui: ReactNode) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  return renderInMantine(
-    <>
-      <Notifications />
-      <QueryClientProvider client={client}>{ui}</QueryClientProvider>
-    </>,
-  );
-}
 
 describe('the admin lists the host pages', () => {
   it('builds query strings without blank values', () => {
@@ -160,7 +147,7 @@ describe('EnterpriseRequestsPage', () => {
   });
 
   it('shows pending and handled requests; Upgrade asks first, then the request reads handled', async () => {
-    render(<EnterpriseRequestsPage session={session} />);
+    renderWithQueries(<EnterpriseRequestsPage session={session} />);
     const acme = (await screen.findByText('Acme')).closest('tr')!;
     expect(within(acme).getByText('Pending')).toBeTruthy();
     const zeta = screen.getByText('Zeta').closest('tr')!;
@@ -179,14 +166,14 @@ describe('EnterpriseRequestsPage', () => {
 
   it('says when there is no request, and when the list cannot be read', async () => {
     requests = [];
-    render(<EnterpriseRequestsPage session={session} />);
+    renderWithQueries(<EnterpriseRequestsPage session={session} />);
     expect(await screen.findByText('No enterprise request yet.')).toBeTruthy();
     cleanup();
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => json(500, { message: 'Something went wrong' })),
     );
-    render(<EnterpriseRequestsPage session={session} />);
+    renderWithQueries(<EnterpriseRequestsPage session={session} />);
     expect(await screen.findByRole('alert')).toBeTruthy();
   });
 });
@@ -223,7 +210,7 @@ describe('PeoplePage', () => {
   });
 
   it('lists people with their companies, searches through the host, and sends a reset link after asking', async () => {
-    render(<PeoplePage session={session} />);
+    renderWithQueries(<PeoplePage session={session} />);
     const bob = (await screen.findByText('Bob Test')).closest('tr')!;
     expect(within(bob).getByText('Acme')).toBeTruthy();
     expect(within(screen.getByText('Cy Test').closest('tr')!).getByText('Deactivated')).toBeTruthy();
@@ -269,7 +256,7 @@ describe('SystemLogsPage', () => {
   });
 
   it('shows the entries, applies the filters on submit and refuses a reversed range', async () => {
-    render(<SystemLogsPage session={session} />);
+    renderWithQueries(<SystemLogsPage session={session} />);
     expect(await screen.findByText('failed sign-in for zed@zeta.test')).toBeTruthy();
     expect(screen.getByText('1 entry')).toBeTruthy();
     expect(screen.getByRole('cell', { name: '203.0.113.9' })).toBeTruthy();
