@@ -157,6 +157,18 @@ export function AdminTable<T>({ table, minWidth, columns, empty, noMatch, noun, 
   );
 }
 
+/** A dialog's buttons: Cancel (`onCancel`), then `children`, the dialog's own action. */
+export function ModalActions({ onCancel, children }: { onCancel: () => void; children: ReactNode }) {
+  return (
+    <Group justify="flex-end">
+      <Button variant="default" onClick={onCancel}>
+        Cancel
+      </Button>
+      {children}
+    </Group>
+  );
+}
+
 /** A card's title and dimmed description, with a small loader while `query` refreshes data it already shows. */
 export function AdminCardHeading({
   title,

@@ -28,7 +28,15 @@ import type { Session } from '../../../session';
 import { notifyFailure, notifySuccess } from '../../../ui';
 import { formatDateTime } from '../../format';
 import { queryKeys } from '../../queryClient';
-import { AdminCardHeading, AdminListCard, AdminTable, TableSearch, WhenLoaded, type AdminColumn } from './AdminParts';
+import {
+  AdminCardHeading,
+  AdminListCard,
+  AdminTable,
+  TableSearch,
+  WhenLoaded,
+  ModalActions,
+  type AdminColumn,
+} from './AdminParts';
 import { CompanyActionsMenu, CreateCompanyButton } from './CompanyActions';
 import {
   accountAction,
@@ -170,10 +178,7 @@ function AccountActionButton({
           <Text size="sm">
             {name} ({account.email}) is signed out at once and cannot sign in until the account is enabled again.
           </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirming(false)}>
-              Cancel
-            </Button>
+          <ModalActions onCancel={() => setConfirming(false)}>
             <Button
               color="orange"
               leftSection={<IconUserOff size={16} />}
@@ -182,7 +187,7 @@ function AccountActionButton({
             >
               Disable
             </Button>
-          </Group>
+          </ModalActions>
         </Stack>
       </Modal>
     </>

@@ -3,7 +3,7 @@
  * mail (POST /api/admin/companies), and per company rename, deactivate and reactivate.
  */
 
-import { Button, Menu, Modal, SegmentedControl, Stack, Text, TextInput, Group } from '@mantine/core';
+import { Button, Menu, Modal, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconBuildingPlus, IconDots, IconPencil, IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -16,6 +16,7 @@ import { CurrencySelect } from '../../../public/fields/CurrencySelect';
 import type { Session } from '../../../session';
 import { notifyFailure, notifySuccess } from '../../../ui';
 import { queryKeys } from '../../queryClient';
+import { ModalActions } from './AdminParts';
 import type { CompanyItem } from './generated';
 import {
   companyActionPath,
@@ -88,14 +89,11 @@ export function CreateCompanyButton({ session }: { session: Session }) {
               required
               {...form.getInputProps('adminEmail')}
             />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => setOpened(false)}>
-                Cancel
-              </Button>
+            <ModalActions onCancel={() => setOpened(false)}>
               <Button type="submit" loading={create.isPending}>
                 Create company
               </Button>
-            </Group>
+            </ModalActions>
           </Stack>
         </form>
       </Modal>
@@ -141,14 +139,11 @@ function RenameModal({ company, session, onClose }: { company: CompanyItem; sess
             onChange={(event) => setName(event.currentTarget.value)}
             error={error}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
+          <ModalActions onCancel={onClose}>
             <Button type="submit" loading={rename.isPending}>
               Rename
             </Button>
-          </Group>
+          </ModalActions>
         </Stack>
       </form>
     </Modal>
@@ -190,14 +185,11 @@ function ActivationModal({
             ? `Everyone signed in to ${company.name} is signed out at once, and nobody can sign in to it until it is reactivated. Its data is kept.`
             : `The members of ${company.name} can sign in to it again.`}
         </Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
+        <ModalActions onCancel={onClose}>
           <Button color={deactivating ? 'red' : 'teal'} loading={change.isPending} onClick={() => change.mutate()}>
             {deactivating ? 'Deactivate' : 'Reactivate'}
           </Button>
-        </Group>
+        </ModalActions>
       </Stack>
     </Modal>
   );

@@ -13,7 +13,7 @@ import { api, failureMessage } from '../../../api';
 import type { Session } from '../../../session';
 import { notifyFailure, notifySuccess } from '../../../ui';
 import { formatDateTime } from '../../format';
-import { AdminCardHeading, AdminRows, ServerPager, WhenLoaded, type AdminColumn } from './AdminParts';
+import { AdminCardHeading, AdminRows, ServerPager, WhenLoaded, ModalActions, type AdminColumn } from './AdminParts';
 import { SERVER_PAGE_SIZE, canUpgrade, pageCount, withQuery } from './adminLists';
 import type { EnterpriseRequestItem, EnterpriseRequestPage, UpgradeAnswer } from './generated';
 
@@ -62,10 +62,7 @@ function UpgradeModal({
             {request.companyName} gets the enterprise edition: its people's premium modules open on their next request.
             The request of {request.name} is marked handled.
           </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
+          <ModalActions onCancel={onClose}>
             <Button
               leftSection={<IconArrowUpCircle size={16} />}
               loading={upgrade.isPending}
@@ -73,7 +70,7 @@ function UpgradeModal({
             >
               Upgrade
             </Button>
-          </Group>
+          </ModalActions>
         </Stack>
       )}
     </Modal>

@@ -22,7 +22,7 @@ import {
 } from '../../../options/generated';
 import type { Session } from '../../../session';
 import { notifyFailure, notifySuccess } from '../../../ui';
-import { AdminTable, TableSearch, WhenLoaded, type AdminColumn } from './AdminParts';
+import { AdminTable, TableSearch, WhenLoaded, ModalActions, type AdminColumn } from './AdminParts';
 import { useTablePage } from './tablePage';
 
 /** The tabs, in order: each kind with its names for people. */
@@ -134,14 +134,11 @@ function RenameModal({ session, entry, onClose }: { session: Session; entry: Adm
         <Stack gap="md">
           <TextInput label="Name" data-autofocus {...form.getInputProps('name')} />
           {hasSymbol(entry.kind) && <TextInput label="Symbol" maxLength={8} {...form.getInputProps('symbol')} />}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
+          <ModalActions onCancel={onClose}>
             <Button type="submit" loading={save.isPending}>
               Save
             </Button>
-          </Group>
+          </ModalActions>
         </Stack>
       </form>
     </Modal>

@@ -30,7 +30,7 @@ import { api, failureMessage } from '../../../api';
 import type { Session } from '../../../session';
 import { notifyFailure, notifySuccess } from '../../../ui';
 import { queryKeys } from '../../queryClient';
-import { AdminListCard, WhenLoaded, type AdminColumn } from './AdminParts';
+import { AdminListCard, WhenLoaded, ModalActions, type AdminColumn } from './AdminParts';
 import type { InstalledModule, InstalledModuleList } from './generated';
 import { useTablePage } from './tablePage';
 
@@ -233,10 +233,7 @@ function RemoveModal({
           <Text size="sm">
             {module.name} ({module.key} {module.version}) stops serving at once. Its data is kept for a reinstall.
           </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
+          <ModalActions onCancel={onClose}>
             <Button
               color="red"
               leftSection={<IconTrash size={16} />}
@@ -245,7 +242,7 @@ function RemoveModal({
             >
               Remove
             </Button>
-          </Group>
+          </ModalActions>
         </Stack>
       )}
     </Modal>

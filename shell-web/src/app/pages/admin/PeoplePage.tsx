@@ -13,7 +13,7 @@ import { useState } from 'react';
 import { api, failureMessage } from '../../../api';
 import type { Session } from '../../../session';
 import { notifyFailure, notifySuccess } from '../../../ui';
-import { AdminCardHeading, AdminRows, ServerPager, WhenLoaded, type AdminColumn } from './AdminParts';
+import { AdminCardHeading, AdminRows, ServerPager, WhenLoaded, ModalActions, type AdminColumn } from './AdminParts';
 import { SERVER_PAGE_SIZE, pageCount, peoplePath, personCompanyLabel } from './adminLists';
 import type { PersonItem, PersonPage } from './generated';
 import { accountAction, accountActionPath, accountName, canChangeAccount, type AccountAction } from './companyAccounts';
@@ -122,14 +122,11 @@ function ConfirmModal({
       {pending && look && (
         <Stack gap="md">
           <Text size="sm">{look.text(`${accountName(pending.person)} (${pending.person.email})`)}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
+          <ModalActions onCancel={onClose}>
             <Button color={look.color} loading={change.isPending} onClick={() => change.mutate(pending)}>
               {look.action}
             </Button>
-          </Group>
+          </ModalActions>
         </Stack>
       )}
     </Modal>
