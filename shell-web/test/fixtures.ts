@@ -1,5 +1,6 @@
 /** Shared test data: a signed-in user as the host describes one. */
 
+import type { AccountItem } from '../src/app/pages/admin/generated';
 import type { Session, UserData } from '../src/session';
 
 /** A community member of company `c1` with a password and no admin rights; `overrides` set what a test is about. */
@@ -42,5 +43,19 @@ export function adminSession(overrides: Partial<UserData> = {}): Session {
       user_list_key: '',
       ...overrides,
     }),
+  };
+}
+
+/** An enabled account of `firstname` Test at acme.test, as the admin lists show one; `extra` sets the rest. */
+export function account(id: string, firstname: string, extra: Partial<AccountItem> = {}): AccountItem {
+  return {
+    id,
+    email: `${firstname.toLowerCase()}@acme.test`,
+    firstname,
+    lastname: 'Test',
+    jobTitle: '',
+    disabled: false,
+    isAdmin: false,
+    ...extra,
   };
 }

@@ -8,7 +8,7 @@ import type { AccountItem, CompanyItem } from '../../src/app/pages/admin/generat
 
 import { renderWithQueries } from '../render';
 import { json, stubRoutes } from '../fakeHost';
-import { adminSession } from '../fixtures';
+import { account, adminSession } from '../fixtures';
 
 beforeAll(stubBrowser);
 
@@ -18,19 +18,6 @@ vi.mock('../../src/options/flags', () => ({ flagUrl: () => undefined }));
 afterEach(cleanup);
 
 const session = adminSession({ companyname: 'Autoscope', edition: 'enterprise' });
-
-function account(id: string, firstname: string, extra: Partial<AccountItem> = {}): AccountItem {
-  return {
-    id,
-    email: `${firstname.toLowerCase()}@acme.test`,
-    firstname,
-    lastname: 'Test',
-    jobTitle: '',
-    disabled: false,
-    isAdmin: false,
-    ...extra,
-  };
-}
 
 function company(id: string, name: string, edition: string, createdAt: string, users: number): CompanyItem {
   return {

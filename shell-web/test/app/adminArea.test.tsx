@@ -34,7 +34,7 @@ import {
 
 import { renderWithQueries } from '../render';
 import { json, stubRoutes } from '../fakeHost';
-import { adminSession } from '../fixtures';
+import { account, adminSession } from '../fixtures';
 
 beforeAll(stubBrowser);
 afterEach(cleanup);
@@ -180,13 +180,7 @@ describe('EnterpriseRequestsPage', () => {
 
 function person(id: string, firstname: string, extra: Partial<PersonItem> = {}): PersonItem {
   return {
-    id,
-    email: `${firstname.toLowerCase()}@acme.test`,
-    firstname,
-    lastname: 'Test',
-    jobTitle: '',
-    disabled: false,
-    isAdmin: false,
+    ...account(id, firstname),
     companies: [{ id: 'c1', name: 'Acme', status: 'active', companyAdmin: false, companyDeactivated: false }],
     ...extra,
   };
