@@ -16,7 +16,7 @@ import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
 
 import {
-  createUser, eventually, eventuallyEqual, signIn, useBrowser, withPage,
+  createUser, eventually, eventuallyEqual, settled, signIn, useBrowser, withPage,
 } from './support/harness.mjs';
 
 const browser = useBrowser();
@@ -77,6 +77,7 @@ test('groups follow the rights: Dashboards, Process and Support with their viewa
     // Process opens with its three entries, then the test module's Items.
     await processGroup.click();
     await groupExpanded(processGroup, true);
+    await settled(main.getByRole('link', { name: 'Team Master' }));
     await items.click();
     await page.waitForURL('**/Items');
     await eventuallyEqual(groupEntries(/^(process|kanban_board) /), [
@@ -140,6 +141,7 @@ test('on a phone the menu is a drawer behind the burger, and following an entry 
     const drawer = page.getByRole('dialog');
     const main = drawer.getByRole('navigation', { name: 'Main menu' });
     await groupButton(main, 'Process').click();
+    await settled(main.getByRole('link', { name: 'Team Master' }));
     await main.getByRole('link', { name: 'Items' }).click();
     await page.waitForURL('**/Items');
     await page.getByTestId('crud-items').waitFor();

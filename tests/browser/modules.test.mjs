@@ -6,7 +6,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { api, createUser, env, neverWithin, notice, signIn, unique, useBrowser, withPage } from './support/harness.mjs';
+import {
+  api, createUser, env, neverWithin, notice, settled, signIn, unique, useBrowser, withPage,
+} from './support/harness.mjs';
 
 const browser = useBrowser();
 
@@ -29,6 +31,7 @@ test("the crud module's remote page renders in the shell and calls its plugin", 
     await signIn(page, user);
     const main = page.getByRole('navigation', { name: 'Main menu' });
     await main.getByRole('button', { name: 'Process', exact: true }).click();
+    await settled(main.getByRole('link', { name: 'Team Master' }));
     await main.getByRole('link', { name: 'Items' }).click();
     const items = page.getByTestId('crud-items');
     await items.waitFor();

@@ -86,6 +86,20 @@ export async function eventually(what, predicate, timeoutMs = ACTION_TIMEOUT_MS)
 }
 
 /**
+ * Waits until `locator` stops moving: a group opens with an animation that shifts every
+ * entry below it, and a click aimed during it lands on whatever passes underneath.
+ */
+export async function settled(locator) {
+  let last = null;
+  await eventually('the menu to stop moving', async () => {
+    const box = await locator.boundingBox();
+    const still = Boolean(box && last && box.x === last.x && box.y === last.y && box.height === last.height);
+    last = box;
+    return still;
+  });
+}
+
+/**
  * Waits until `read()` deep-equals `expected` (bounded) and resolves it; when it does not in
  * time, fails with the assertion's diff against the last value read. For what the page shows
  * once it has settled: a list of entries, a row's cells, a figure.
