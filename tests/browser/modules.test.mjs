@@ -70,16 +70,17 @@ test('the remote of a disabled (premium) module is never requested; once the edi
     assert.ok(remoteRequests(seen, 'crud').length > 0, 'the open module was loaded (the recording works)');
     assert.deepEqual(remoteRequests(seen, 'premium'), [], 'nothing of the premium module was requested');
 
-    // The same user in an enterprise company: the route exists and its remote loads.
+    // The company is upgraded while the page is open: the page follows live (no new
+    // sign-in), the entry opens and its remote loads.
     const admin = await api('/users/signin', { method: 'POST', body: env.admin });
     const me = await api('/users/signin', { method: 'POST', body: { email: user.email, password: user.password } });
     const upgraded = await api(`/admin/companies/${me.body.userdata.company_id}/edition`, {
       method: 'POST', token: admin.body.token, body: { edition: 'enterprise' },
     });
     assert.equal(upgraded.status, 200, JSON.stringify(upgraded.body));
-    await page.evaluate(() => localStorage.clear());
-    await signIn(page, user);
-    const entry = page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Database Integration' });
+    const entry = page
+      .getByRole('navigation', { name: 'Main menu' })
+      .getByRole('link', { name: 'Database Integration', exact: true });
     await entry.click();
     await page.getByText('The premium module answers').waitFor();
     assert.ok(remoteRequests(seen, 'premium').length > 0, 'the premium remote was loaded once open');
