@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+
+import { FILE_TOO_LARGE, MAX_FILE_BYTES, dataUrl, fileProblem, mimeOf } from './attachments';
+import { heartbeatStatus, presenceMap, statusOf } from './presence';
+import { TEXTS, channelNameProblem, directPeopleProblem, messageProblem } from './validation';
+
+describe('messageProblem', () => {
+  it('refuses an empty message unless a file goes with it', () => {
+    expect(messageProblem('  ', false)).toBe(TEXTS.EMPTY);
+    expect(messageProblem('', true)).toBeNull();
+    expect(messageProblem('Hello', false)).toBeNull();
+  });
+
+  it('refuses more than 4,000 characters', () => {
+    expect(messageProblem('x'.repeat(4000), false)).toBeNull();
+    expect(messageProblem('x'.repeat(4001), false)).toBe('A message may be at most 4,000 characters');
+  });
+});
+
+describe('dialog checks', () => {
+  it('asks for a channel name', () => {
+    expect(channelNameProblem(' ')).toBe('A channel name is required');
+    expect(channelNameProblem('general')).toBeNull();
+  });
+
+  it('takes 1 to 8 people for a direct message', () => {
+    expect(directPeopleProblem([])).toBe(TEXTS.PEOPLE_REQUIRED);
+    expect(directPeopleProblem(['a'])).toBeNull();
+    expect(directPeopleProblem(Array.from({ length: 9 }, (_, index) => `u${index}`))).toBe(TEXTS.TOO_MANY_PEOPLE);
+  });
+});
+
+describe('files', () => {
+  it('refuses a file above 5 MB', () => {
+    expect(fileProblem({ size: MAX_FILE_BYTES })).toBeNull();
+    expect(fileProblem({ size: MAX_FILE_BYTES + 1 })).toBe(FILE_TOO_LARGE);
+  });
+
+  it('sends the browser type, else the one of the extension', () => {
+    expect(mimeOf({ name: 'a.png', type: 'image/png' })).toBe('image/png');
+    expect(mimeOf({ name: 'notes.TXT', type: '' })).toBe('text/plain');
+    expect(mimeOf({ name: 'blob', type: '' })).toBe('application/octet-stream');
+  });
+
+  it('makes a data URL of base64 content', () => {
+    expect(dataUrl('image/png', 'AAA=')).toBe('data:image/png;base64,AAA=');
+  });
+});
+
+describe('presence', () => {
+  it('is away while the tab is hidden', () => {
+    expect(heartbeatStatus('hidden')).toBe('away');
+    expect(heartbeatStatus('visible')).toBe('online');
+  });
+
+  it('takes an unknown user as offline', () => {
+    const map = presenceMap([{ user_id: 'u1', status: 'online' }]);
+    expect(statusOf(map, 'u1')).toBe('online');
+    expect(statusOf(map, 'u2')).toBe('offline');
+  });
+});
