@@ -1,15 +1,52 @@
-/** A file sent with a message: the plugin's cap (5 MB, checked by content there), checked here first so a refused file is never read or sent. */
+/**
+ * A file sent with a message: the plugin's rules (the support module's types plus WebP, at most
+ * 5 MB, its content checked there), checked here first so a refused file is never read or sent.
+ */
 
-import { formatFileSize } from '@common/lib/files';
+import { extensionOf, formatFileSize } from '@common/lib/files';
 
 export const MAX_FILE_BYTES = 5 * 1024 * 1024;
 
-/** The plugin's message for a file above the cap. */
-export const FILE_TOO_LARGE = 'An attachment may be at most 5 MB';
+/** The plugin's messages for a refused file. */
+export const FILE_MESSAGES = {
+  tooLarge: 'A file may be at most 5 MB',
+  type: 'This file type is not accepted',
+} as const;
+
+/** The accepted types by extension, and the MIME type sent for each (the browser's may be vague or empty). */
+const TYPES: Readonly<Record<string, string>> = {
+  pdf: 'application/pdf',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  txt: 'text/plain',
+  log: 'text/plain',
+  csv: 'text/csv',
+  json: 'application/json',
+};
+
+/** For the file picker. */
+export const ACCEPT = Object.keys(TYPES)
+  .map((extension) => `.${extension}`)
+  .join(',');
+
+/** The MIME type to send for a file name, or null when its type is not accepted. */
+export function mimeOf(fileName: string): string | null {
+  const extension = extensionOf(fileName);
+  if (extension === null || !Object.hasOwn(TYPES, extension)) return null;
+  return TYPES[extension] ?? null;
+}
 
 /** Why a file cannot be sent, or null. */
-export function fileProblem(file: { size: number }): string | null {
-  return file.size > MAX_FILE_BYTES ? FILE_TOO_LARGE : null;
+export function fileProblem(file: { name: string; size: number }): string | null {
+  if (mimeOf(file.name) === null) return FILE_MESSAGES.type;
+  if (file.size > MAX_FILE_BYTES) return FILE_MESSAGES.tooLarge;
+  return null;
 }
 
 /** "report.pdf, 1.2 MB" */
@@ -17,26 +54,7 @@ export function fileCaption(file: { name: string; size: number }): string {
   return `${file.name}, ${formatFileSize(file.size)}`;
 }
 
-/** The MIME type to send: the browser's, else by the name's extension, else octet-stream. */
-export function mimeOf(file: { name: string; type: string }): string {
-  if (file.type) return file.type;
-  const extension = file.name.slice(file.name.lastIndexOf('.') + 1).toLowerCase();
-  const known: Record<string, string> = {
-    png: 'image/png',
-    jpg: 'image/jpeg',
-    jpeg: 'image/jpeg',
-    gif: 'image/gif',
-    pdf: 'application/pdf',
-    txt: 'text/plain',
-    csv: 'text/csv',
-    json: 'application/json',
-  };
-  return Object.hasOwn(known, extension)
-    ? (known[extension] ?? 'application/octet-stream')
-    : 'application/octet-stream';
-}
-
-/** A file's content as a data URL (images shown inline). */
+/** A file's content as a data URL (images are shown inline). */
 export function dataUrl(mime: string, base64: string): string {
   return `data:${mime || 'application/octet-stream'};base64,${base64}`;
 }

@@ -67,9 +67,9 @@ describe('list changes', () => {
   });
 
   it('sums the unread of joined channels', () => {
-    expect(unreadTotal([aChannel({ unread: 2 }), aChannel({ unread: 3, joined: false }), aChannel({ unread: 1 })])).toBe(
-      3,
-    );
+    expect(
+      unreadTotal([aChannel({ unread: 2 }), aChannel({ unread: 3, joined: false }), aChannel({ unread: 1 })]),
+    ).toBe(3);
   });
 });
 

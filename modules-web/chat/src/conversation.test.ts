@@ -24,10 +24,7 @@ describe('messageRows', () => {
 
   it('puts a day separator above the first message of each day', () => {
     const messages = [aMessage({ seq: 1, created_at: T0 - 86_400 }), aMessage({ seq: 2, created_at: T0 })];
-    expect(messageRows(messages, { dividerSeq: null, now: T0 }).map((row) => row.day)).toEqual([
-      'Yesterday',
-      'Today',
-    ]);
+    expect(messageRows(messages, { dividerSeq: null, now: T0 }).map((row) => row.day)).toEqual(['Yesterday', 'Today']);
   });
 
   it('puts the divider above its message and starts a new header there', () => {

@@ -31,11 +31,7 @@ describe('insertMention', () => {
 
 describe('matchPeople', () => {
   it('puts name starts first, then word starts, then the rest', () => {
-    expect(matchPeople(PEOPLE, 'a').map((person) => person.user_id)).toEqual([
-      ADA.user_id,
-      ANN.user_id,
-      GRACE.user_id,
-    ]);
+    expect(matchPeople(PEOPLE, 'a').map((person) => person.user_id)).toEqual([ADA.user_id, ANN.user_id, GRACE.user_id]);
     expect(matchPeople(PEOPLE, 'hop')).toEqual([GRACE]);
     expect(matchPeople(PEOPLE, 'grace@')).toEqual([GRACE]);
     expect(matchPeople(PEOPLE, 'zzz')).toEqual([]);

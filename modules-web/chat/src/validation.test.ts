@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { FILE_TOO_LARGE, MAX_FILE_BYTES, dataUrl, fileProblem, mimeOf } from './attachments';
+import { FILE_MESSAGES, MAX_FILE_BYTES, dataUrl, fileProblem, mimeOf } from './attachments';
 import { heartbeatStatus, presenceMap, statusOf } from './presence';
 import { TEXTS, channelNameProblem, directPeopleProblem, messageProblem } from './validation';
 
@@ -31,15 +31,16 @@ describe('dialog checks', () => {
 });
 
 describe('files', () => {
-  it('refuses a file above 5 MB', () => {
-    expect(fileProblem({ size: MAX_FILE_BYTES })).toBeNull();
-    expect(fileProblem({ size: MAX_FILE_BYTES + 1 })).toBe(FILE_TOO_LARGE);
+  it('refuses a file above 5 MB, or of a type the plugin does not take', () => {
+    expect(fileProblem({ name: 'a.pdf', size: MAX_FILE_BYTES })).toBeNull();
+    expect(fileProblem({ name: 'a.pdf', size: MAX_FILE_BYTES + 1 })).toBe('A file may be at most 5 MB');
+    expect(fileProblem({ name: 'run.exe', size: 10 })).toBe(FILE_MESSAGES.type);
   });
 
-  it('sends the browser type, else the one of the extension', () => {
-    expect(mimeOf({ name: 'a.png', type: 'image/png' })).toBe('image/png');
-    expect(mimeOf({ name: 'notes.TXT', type: '' })).toBe('text/plain');
-    expect(mimeOf({ name: 'blob', type: '' })).toBe('application/octet-stream');
+  it('sends the MIME type of the extension', () => {
+    expect(mimeOf('a.PNG')).toBe('image/png');
+    expect(mimeOf('notes.log')).toBe('text/plain');
+    expect(mimeOf('blob')).toBeNull();
   });
 
   it('makes a data URL of base64 content', () => {

@@ -5,7 +5,7 @@ import { IconPaperclip, IconSend } from '@tabler/icons-react';
 import { personName, type Person } from '@common/domain/people';
 import { errorMessage } from '@common/lib/errors';
 import { readAsBase64 } from '@common/lib/files';
-import { fileCaption, fileProblem, mimeOf } from '../attachments';
+import { ACCEPT, fileCaption, fileProblem, mimeOf } from '../attachments';
 import { activeMention, insertMention, matchPeople } from '../mentions';
 import { shouldSendTyping } from '../typing';
 import type { FileUpload, MessageView } from '../types';
@@ -124,7 +124,9 @@ export function Composer({
     setSending(true);
     setError(null);
     try {
-      const upload = file ? { name: file.name, mime: mimeOf(file), data: await readAsBase64(file) } : undefined;
+      const upload = file
+        ? { name: file.name, mime: mimeOf(file.name) ?? file.type, data: await readAsBase64(file) }
+        : undefined;
       await onSend(upload ? { text: text.trim(), file: upload } : { text: text.trim() });
       setText('');
       setCaret(0);
@@ -256,7 +258,7 @@ export function Composer({
             >
               <IconPaperclip size={18} />
             </ActionIcon>
-            <input ref={fileInput} type="file" hidden aria-label="File to attach" onChange={onFile} />
+            <input ref={fileInput} type="file" hidden accept={ACCEPT} aria-label="File to attach" onChange={onFile} />
           </>
         )}
         <Textarea
