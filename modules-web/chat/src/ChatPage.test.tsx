@@ -1,0 +1,162 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { renderWithShell, stubBrowser, type FakeServer } from '@autoscope/web-sdk/testing';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+
+import ChatPage from './ChatPage';
+import { aMessage } from './testFixtures';
+import { GENERAL, chatServer, push } from './testServer';
+
+beforeAll(stubBrowser);
+afterEach(cleanup);
+
+function renderPage(server: FakeServer = chatServer(), url = '/Chat?channel=c1') {
+  return renderWithShell(<ChatPage />, { server, moduleKey: 'chat', url });
+}
+
+async function openStream(server: FakeServer) {
+  await waitFor(() => expect(server.realtime.streams.length).toBeGreaterThan(0));
+  return server.realtime.streams[0]!;
+}
+
+describe('ChatPage', () => {
+  it('lists channels and direct conversations with unread and mention counts', async () => {
+    renderPage();
+    const nav = await screen.findByRole('navigation', { name: 'Channels' });
+    const general = await within(nav).findByRole('button', { name: /general/ });
+    expect(within(general).getByLabelText('2 unread')).toBeTruthy();
+    expect(within(general).getByLabelText('1 mentions')).toBeTruthy();
+    expect(within(nav).getByRole('button', { name: /board/ })).toBeTruthy();
+    expect(await within(nav).findByRole('button', { name: /Ada Lovelace/ })).toBeTruthy();
+    // Not joined: to browse, not listed.
+    expect(within(nav).queryByRole('button', { name: /random/ })).toBeNull();
+  });
+
+  it('opens a channel with its messages, the divider at the old marker, and marks it read', async () => {
+    const { server } = renderPage();
+    const log = await screen.findByRole('log', { name: 'Messages' });
+    expect(await within(log).findByText('Welcome to general')).toBeTruthy();
+    expect(within(log).getByText('@Ann Archer')).toBeTruthy();
+    expect(within(log).getByRole('separator', { name: 'New messages' })).toBeTruthy();
+    await waitFor(() =>
+      expect(server.requestsTo('POST', '/api/m/chat/channels/c1/read').map((request) => request.body)).toEqual([
+        { seq: 3 },
+      ]),
+    );
+    const nav = screen.getByRole('navigation', { name: 'Channels' });
+    await waitFor(() => expect(within(nav).queryByLabelText('2 unread')).toBeNull());
+  });
+
+  it('sends a message from the composer and shows it', async () => {
+    const server = chatServer().on('POST', '/api/m/chat/channels/c1/messages', ({ body }) =>
+      aMessage({ seq: 4, author_id: 'user-1', text: (body as { text: string }).text }),
+    );
+    renderPage(server);
+    const log = await screen.findByRole('log', { name: 'Messages' });
+    const box = screen.getByRole('textbox', { name: 'Message' });
+    fireEvent.change(box, { target: { value: 'Here I am' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    expect(await within(log).findByText('Here I am')).toBeTruthy();
+    expect(server.requestsTo('POST', '/api/m/chat/channels/c1/messages').map((request) => request.body)).toEqual([
+      { text: 'Here I am' },
+    ]);
+    expect(server.requestsTo('POST', '/api/m/chat/channels/c1/typing')).toHaveLength(1);
+  });
+
+  it('shows messages, edits and typing pushed live', async () => {
+    const { server } = renderPage();
+    const log = await screen.findByRole('log', { name: 'Messages' });
+    await within(log).findByText('Welcome to general');
+    const stream = await openStream(server);
+
+    stream.send(push('typing', { channel_id: 'c1', user_id: 'u2' }));
+    expect(await screen.findByText('Grace Hopper is typing…')).toBeTruthy();
+
+    stream.send(push('message', { event: 'created', message: aMessage({ seq: 4, author_id: 'u2', text: 'Live!' }) }));
+    expect(await within(log).findByText('Live!')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('Grace Hopper is typing…')).toBeNull());
+
+    stream.send(
+      push('message', { event: 'edited', message: aMessage({ seq: 1, text: 'Welcome, edited', edited: true }) }),
+    );
+    expect(await within(log).findByText('Welcome, edited')).toBeTruthy();
+
+    stream.send(
+      push('message', { event: 'deleted', message: aMessage({ seq: 3, author_id: 'u2', text: '', deleted: true }) }),
+    );
+    expect(await within(log).findByText('This message was deleted')).toBeTruthy();
+  });
+
+  it('says Seen under my last direct message once the other read it', async () => {
+    renderPage(chatServer(), '/Chat?channel=d1');
+    const log = await screen.findByRole('log', { name: 'Messages' });
+    expect(await within(log).findByText('Seen')).toBeTruthy();
+  });
+
+  it('searches and opens a result around its message, highlighted', async () => {
+    const hit = aMessage({ seq: 2, author_id: 'u2', text: 'Hi <@user-1>' });
+    const server = chatServer()
+      .on('GET', '/api/m/chat/search', { results: [{ message: hit, channel_id: 'c1', channel_name: 'general' }] })
+      .on('GET', '/api/m/chat/channels/c1/messages', ({ query }) => ({
+        messages: query.get('around_seq') ? [hit] : [],
+        has_more: false,
+      }));
+    const shell = renderPage(server);
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Search messages' }), { target: { value: 'hi' } });
+    const results = await screen.findByRole('list', { name: 'Search results' }, { timeout: 2000 });
+    expect(within(results).getByText('Grace Hopper')).toBeTruthy();
+    expect(within(results).getByText('Hi @Ann Archer')).toBeTruthy();
+    fireEvent.click(within(results).getByRole('button'));
+
+    await waitFor(() => expect(shell.location().search).toBe('?channel=c1&around=2&message=m2'));
+    const article = await screen.findByRole('article', { name: /^Grace Hopper/ });
+    expect(article.getAttribute('data-highlighted')).toBe('true');
+    expect(server.requestsTo('GET', '/api/m/chat/channels/c1/messages').at(-1)?.query.get('around_seq')).toBe('2');
+    expect(screen.getByRole('button', { name: 'Jump to the latest messages' })).toBeTruthy();
+  });
+
+  it('opens the first channel by name when none is asked for', async () => {
+    renderPage(chatServer(), '/Chat');
+    expect(await screen.findByRole('heading', { name: 'board' })).toBeTruthy();
+    expect(await screen.findByText('No messages yet')).toBeTruthy();
+  });
+
+  it('offers the export to company admins only', async () => {
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Channel actions' }));
+    expect(screen.queryByRole('menuitem', { name: 'Export as CSV' })).toBeNull();
+    cleanup();
+
+    renderPage(chatServer().on('GET', '/api/users/companies', [{ current: true, company_admin: true }]));
+    await screen.findByRole('log', { name: 'Messages' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Channel actions' }));
+    expect(await screen.findByRole('menuitem', { name: 'Export as CSV' })).toBeTruthy();
+  });
+
+  it('creates a channel and opens it', async () => {
+    const created = { ...GENERAL, id: 'c9', name: 'launch', unread: 0, mentions: 0, last_seq: 0, last_read_seq: 0 };
+    const server = chatServer()
+      .on('POST', '/api/m/chat/channels', created)
+      .on('GET', '/api/m/chat/channels/c9/messages', { messages: [], has_more: false });
+    const shell = renderPage(server);
+    fireEvent.click(await screen.findByRole('button', { name: 'New channel' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New channel' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create channel' }));
+    expect(await within(dialog).findByText('A channel name is required')).toBeTruthy();
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Name' }), { target: { value: 'launch' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create channel' }));
+    await waitFor(() => expect(shell.location().search).toBe('?channel=c9'));
+    expect(server.requestsTo('POST', '/api/m/chat/channels').map((request) => request.body)).toEqual([
+      { kind: 'public', name: 'launch', topic: '', member_ids: [] },
+    ]);
+    expect(await screen.findByText('No messages yet')).toBeTruthy();
+  });
+
+  it('shows the plugin’s message when the channels cannot be loaded', async () => {
+    const server = chatServer().on('GET', '/api/m/chat/channels', () => {
+      throw new Error('down');
+    });
+    renderPage(server);
+    expect(await screen.findByText('The channels could not be loaded')).toBeTruthy();
+  });
+});
