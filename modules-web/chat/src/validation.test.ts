@@ -24,9 +24,9 @@ describe('dialog checks', () => {
   });
 
   it('takes 1 to 8 people for a direct message', () => {
-    expect(directPeopleProblem([])).toBe(TEXTS.PEOPLE_REQUIRED);
+    expect(directPeopleProblem([])).toBe('Choose 1 to 8 people for a direct conversation');
     expect(directPeopleProblem(['a'])).toBeNull();
-    expect(directPeopleProblem(Array.from({ length: 9 }, (_, index) => `u${index}`))).toBe(TEXTS.TOO_MANY_PEOPLE);
+    expect(directPeopleProblem(Array.from({ length: 9 }, (_, index) => `u${index}`))).toBe(TEXTS.DIRECT_SIZE);
   });
 });
 

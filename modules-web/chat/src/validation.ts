@@ -7,8 +7,7 @@ export const TEXTS = {
   EMPTY: 'A message cannot be empty',
   TOO_LONG: 'A message may be at most 4,000 characters',
   NAME_REQUIRED: 'A channel name is required',
-  PEOPLE_REQUIRED: 'Choose at least one person',
-  TOO_MANY_PEOPLE: 'A direct message may have at most 8 other people',
+  DIRECT_SIZE: 'Choose 1 to 8 people for a direct conversation',
 } as const;
 
 /** Why a message cannot be sent, or null (a file may go without text). */
@@ -25,7 +24,5 @@ export function channelNameProblem(name: string): string | null {
 
 /** Why a direct message's people are refused (1 to 8 others), or null. */
 export function directPeopleProblem(userIds: readonly string[]): string | null {
-  if (userIds.length === 0) return TEXTS.PEOPLE_REQUIRED;
-  if (userIds.length > MAX_DIRECT_OTHERS) return TEXTS.TOO_MANY_PEOPLE;
-  return null;
+  return userIds.length === 0 || userIds.length > MAX_DIRECT_OTHERS ? TEXTS.DIRECT_SIZE : null;
 }

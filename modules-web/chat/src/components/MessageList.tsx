@@ -2,6 +2,7 @@ import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { Button, Center, Divider, Loader, Text } from '@mantine/core';
 
 import type { MessageRow } from '../conversation';
+import { useChat } from './chatContext';
 import { MessageItem, type MessageActions } from './MessageItem';
 import classes from '../ChatPage.module.css';
 
@@ -63,6 +64,8 @@ export function MessageList({
 
   const firstId = rows[0]?.message.id ?? null;
   const lastId = rows[rows.length - 1]?.message.id ?? null;
+  const lastAuthor = rows[rows.length - 1]?.message.author_id ?? null;
+  const { me } = useChat();
 
   const measure = (element: HTMLDivElement): Snapshot => ({
     firstId,
@@ -84,7 +87,8 @@ export function MessageList({
     } else if (previous.firstId !== firstId && previous.lastId === lastId) {
       // Older messages came in above: the same messages stay in view.
       element.scrollTop = previous.scrollTop + (element.scrollHeight - previous.scrollHeight);
-    } else if (previous.lastId !== lastId && previous.atBottom) {
+    } else if (previous.lastId !== lastId && (previous.atBottom || lastAuthor === me)) {
+      // A new message at the end: followed while at the end, and always when I wrote it.
       element.scrollTop = element.scrollHeight;
     }
     const now = measure(element);
