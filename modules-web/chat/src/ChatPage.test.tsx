@@ -87,6 +87,45 @@ describe('ChatPage', () => {
     expect(await within(log).findByText('This message was deleted')).toBeTruthy();
   });
 
+  it('opens a thread beside the conversation and replies in it', async () => {
+    const root = aMessage({ seq: 1, text: 'Welcome to general', reply_count: 1 });
+    const reply = aMessage({ seq: 5, id: 'r5', parent_id: 'm1', author_id: 'u2', text: 'Thanks!' });
+    const server = chatServer()
+      .on('GET', '/api/m/chat/channels/c1/messages', { messages: [root], has_more: false })
+      .on('GET', '/api/m/chat/messages/m1/thread', { root, replies: [reply] })
+      .on('POST', '/api/m/chat/channels/c1/messages', ({ body }) =>
+        aMessage({ seq: 6, id: 'r6', parent_id: 'm1', author_id: 'user-1', text: (body as { text: string }).text }),
+      );
+    const shell = renderPage(server);
+    fireEvent.click(await screen.findByRole('button', { name: '1 reply' }));
+    const thread = await screen.findByRole('region', { name: 'Thread' });
+    expect(await within(thread).findByText('Thanks!')).toBeTruthy();
+    expect(shell.location().search).toBe('?channel=c1&thread=m1');
+
+    const box = within(thread).getByRole('textbox', { name: 'Reply' });
+    fireEvent.change(box, { target: { value: 'You are welcome' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    expect(await within(thread).findByText('You are welcome')).toBeTruthy();
+    expect(server.requestsTo('POST', '/api/m/chat/channels/c1/messages').map((request) => request.body)).toEqual([
+      { text: 'You are welcome', parent_id: 'm1' },
+    ]);
+    // The root counts the new reply, in the thread and in the conversation.
+    expect(await screen.findByRole('button', { name: '2 replies' })).toBeTruthy();
+    expect(within(thread).getByText('2 replies')).toBeTruthy();
+
+    fireEvent.click(within(thread).getByRole('button', { name: 'Close thread' }));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Thread' })).toBeNull());
+  });
+
+  it('refetches after a realtime gap', async () => {
+    const { server } = renderPage();
+    await screen.findByRole('log', { name: 'Messages' });
+    const stream = await openStream(server);
+    const before = server.requestsTo('GET', '/api/m/chat/channels').length;
+    stream.send('event: reset\ndata: {}\n\n');
+    await waitFor(() => expect(server.requestsTo('GET', '/api/m/chat/channels').length).toBeGreaterThan(before));
+  });
+
   it('says Seen under my last direct message once the other read it', async () => {
     renderPage(chatServer(), '/Chat?channel=d1');
     const log = await screen.findByRole('log', { name: 'Messages' });

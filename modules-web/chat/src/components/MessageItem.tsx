@@ -19,6 +19,7 @@ import type { MessageView } from '../types';
 import { useChat, useNameOf } from './chatContext';
 import { MessageFile } from './MessageFile';
 import { MessageText } from './MessageText';
+import { PresenceDot } from './PresenceDot';
 import classes from '../ChatPage.module.css';
 
 /** The reactions offered. */
@@ -85,10 +86,11 @@ export const MessageItem = memo(function MessageItem({
       </div>
       <div className={classes.body}>
         {header && (
-          <Group gap={6} wrap="nowrap" align="baseline">
+          <Group gap={6} wrap="nowrap" align="center">
             <Text fw={600} size="sm">
               {author}
             </Text>
+            <PresenceDot userId={message.author_id} />
             <Text size="xs" c="dimmed" title={formatDateTime(message.created_at)}>
               {timeOf(message.created_at)}
             </Text>
