@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderWithShell, stubBrowser, type FakeServer } from '@autoscope/web-sdk/testing';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import ChatPage from './ChatPage';
 import { aMessage } from './testFixtures';
@@ -197,5 +197,35 @@ describe('ChatPage', () => {
     });
     renderPage(server);
     expect(await screen.findByText('The channels could not be loaded')).toBeTruthy();
+  });
+
+  it('shows the channel list and the conversation one at a time on a phone', async () => {
+    const phone = vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query: string) =>
+        ({
+          matches: query.includes('max-width'),
+          media: query,
+          onchange: null,
+          addListener: () => undefined,
+          removeListener: () => undefined,
+          addEventListener: () => undefined,
+          removeEventListener: () => undefined,
+          dispatchEvent: () => false,
+        }) as MediaQueryList,
+    );
+    try {
+      const shell = renderPage(chatServer(), '/Chat');
+      const nav = await screen.findByRole('navigation', { name: 'Channels' });
+      await waitFor(() => expect(screen.queryByRole('region', { name: 'Conversation' })).toBeNull());
+      fireEvent.click(await within(nav).findByRole('button', { name: /general/ }));
+      expect(await screen.findByRole('log', { name: 'Messages' })).toBeTruthy();
+      expect(screen.queryByRole('navigation', { name: 'Channels' })).toBeNull();
+
+      fireEvent.click(screen.getByRole('button', { name: 'Back to channels' }));
+      expect(await screen.findByRole('navigation', { name: 'Channels' })).toBeTruthy();
+      expect(shell.location().search).toBe('');
+    } finally {
+      phone.mockRestore();
+    }
   });
 });

@@ -7,7 +7,15 @@
 
 import { useEffect, useMemo } from 'react';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { saveBlob, useCurrentUser, useHostApi, useModuleApi, useRealtime, type ApiClient } from '@autoscope/web-sdk';
+import {
+  isApiError,
+  saveBlob,
+  useCurrentUser,
+  useHostApi,
+  useModuleApi,
+  useRealtime,
+  type ApiClient,
+} from '@autoscope/web-sdk';
 
 import { removeChannel, upsertChannel, withNewMessage, withRead } from './channels';
 import { pagesWithChange, pagesWithMessage, threadWithMessage, type MessagePages } from './messages';
@@ -241,7 +249,7 @@ export async function refreshChannel(client: QueryClient, api: ApiClient, user: 
     const channel = await api.get<ChannelView>(channelPath(channelId));
     putChannel(client, user, channel);
   } catch (error) {
-    if ((error as { status?: number }).status === 404) {
+    if (isApiError(error) && error.status === 404) {
       updateChannels(client, user, (channels) => removeChannel(channels, channelId));
     } else {
       void client.invalidateQueries({ queryKey: chatKeys.channels(user) });

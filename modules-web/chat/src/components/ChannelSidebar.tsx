@@ -171,7 +171,7 @@ function ChannelLink({
       rightSection={
         <Group gap={4} wrap="nowrap">
           {channel.mentions > 0 && (
-            <Badge size="sm" color="red" circle aria-label={`${channel.mentions} mentions`}>
+            <Badge size="sm" color="red" aria-label={`${channel.mentions} mentions`}>
               @{channel.mentions}
             </Badge>
           )}
