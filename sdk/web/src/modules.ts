@@ -101,6 +101,7 @@ function normalizeModule(module: VisibleModule): VisibleModule {
       menuKey: page.menuKey,
       component: page.component,
       widget: page.widget ?? null,
+      badge: page.badge ?? null,
     })),
     remote: module.remote ? { name: module.remote.name, manifestUrl: module.remote.manifestUrl } : null,
   };

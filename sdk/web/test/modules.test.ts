@@ -21,6 +21,7 @@ const HOST_ANSWER = {
           menuKey: 'process',
           component: './ProcessVault',
           widget: null,
+          badge: '/badge',
         },
       ],
       remote: { name: 'process', manifestUrl: '/modules/process/1.2.0/mf-manifest.json' },

@@ -2,7 +2,7 @@
  * The sidebar menu and the module routes, built from the answer of `GET /api/modules`: the
  * menu's layout (group order and look, each group's and the single entries' routes in
  * order, Create New Company), the portal's rights keys, and the visible modules, whose
- * pages give each entry its label, icon and menu key. Pure functions: the sidebar, the
+ * pages give each entry its label, icon, menu key and count (badge). Pure functions: the sidebar, the
  * router and the unit tests all read the same answer.
  */
 
@@ -23,7 +23,20 @@ export interface MenuItem {
   key: string;
   /** Shown greyed with the tooltip 'Upgrade to Premium', a link to the enterprise edition. */
   disabled?: boolean;
+  /** A count on the entry (Chat's unread messages); open entries only. */
+  badge?: MenuBadge;
   content?: MenuItem[];
+}
+
+/**
+ * Where an entry's count comes from: `GET /api/m/<module><path>` answering `{ count }`, read
+ * again when the module's realtime channel `<module>.badge` speaks.
+ */
+export interface MenuBadge {
+  /** The module's key: its API is `/api/m/<module>`, its channel `<module>.badge`. */
+  module: string;
+  /** The page's `badge`, a GET path of the module's API, e.g. `/badge`. */
+  path: string;
 }
 
 /** The standard sidebar: the main menu, and Create New Company as its own single-item menu. */
@@ -124,6 +137,8 @@ function entryFor(rights: Rights, rightsKeys: ReadonlySet<string>, served: Serve
   const disabled = right.disabled || !isOpen(module.rights);
   const item: MenuItem = { label: page.label, icon: page.icon ?? DEFAULT_ICON, to: page.route, key: page.menuKey };
   if (disabled) item.disabled = true;
+  // A greyed entry reads no count: its module's API is closed to the user.
+  else if (page.badge) item.badge = { module: module.key, path: page.badge };
   return item;
 }
 

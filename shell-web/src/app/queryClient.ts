@@ -15,6 +15,8 @@ export const queryKeys = {
   picture: (userId: string) => ['shell', 'picture', userId] as const,
   adminCompanies: (token: string) => ['shell', 'admin', 'companies', token] as const,
   adminModules: (token: string) => ['shell', 'admin', 'modules', token] as const,
+  /** A menu entry's count: `GET /api/m/<module><path>`. */
+  menuBadge: (token: string, module: string, path: string) => ['shell', 'menu-badge', token, module, path] as const,
 };
 
 /** A 4xx answer will not change on a retry; a network failure or a 5xx may. */

@@ -31,6 +31,7 @@ function page(route: string, menuKey: string, extra: Partial<ModulePage> = {}): 
     menuKey,
     component: `.${route}`,
     widget: null,
+    badge: null,
     ...extra,
   };
 }
@@ -269,6 +270,27 @@ describe('buildMenu', () => {
     expect(find(buildMenu(rights(), reports(DISABLED)).main, 'Reports')).toMatchObject({ disabled: true });
     expect(buildModuleRoutes(rights(), reports(OPEN)).map((route) => route.path)).toEqual(['/Reports']);
     expect(buildModuleRoutes(rights(), reports(DISABLED))).toEqual([]);
+  });
+
+  it('gives an open entry whose page declares a badge its module and path, and a greyed one none', () => {
+    const chat = (right: typeof OPEN) =>
+      hostAnswer([
+        module('chat', 'chat', [page('/Chat', 'chat', { label: 'Chat', icon: 'message', badge: '/badge' })], right),
+        module('faq', 'support', [page('/Faq', 'support', { label: 'FAQ' })]),
+      ]);
+    const menu = buildMenu(rights(), chat(OPEN));
+    expect(find(menu.main, 'Chat')).toEqual({
+      label: 'Chat',
+      icon: 'message',
+      to: '/Chat',
+      key: 'chat',
+      badge: { module: 'chat', path: '/badge' },
+    });
+    expect(find(menu.main, 'FAQ')?.badge).toBeUndefined();
+    const greyed = find(buildMenu(rights({ chat: DISABLED }), chat(OPEN)).main, 'Chat');
+    expect(greyed).toMatchObject({ disabled: true });
+    expect(greyed?.badge).toBeUndefined();
+    expect(find(buildMenu(rights(), chat(DISABLED)).main, 'Chat')?.badge).toBeUndefined();
   });
 
   it('ignores module pages on the shell routes', () => {

@@ -25,6 +25,7 @@ const crud: VisibleModule = {
       menuKey: 'process',
       component: './ItemsPage',
       widget: './ItemsWidget',
+      badge: null,
     },
   ],
   remote: { name: 'crud', manifestUrl: '/modules/crud/1.0.0/mf-manifest.json' },

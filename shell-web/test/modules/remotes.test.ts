@@ -11,7 +11,18 @@ function module(key: string, rights: { view: boolean; disabled: boolean }, withR
     rightsKey: key,
     rights,
     pages: withRemote
-      ? [{ route: `/${key}`, label: key, group: null, icon: null, menuKey: key, component: './Page', widget: null }]
+      ? [
+          {
+            route: `/${key}`,
+            label: key,
+            group: null,
+            icon: null,
+            menuKey: key,
+            component: './Page',
+            widget: null,
+            badge: null,
+          },
+        ]
       : [],
     remote: withRemote ? { name: key, manifestUrl: `/modules/${key}/1.0.0/mf-manifest.json` } : null,
   };

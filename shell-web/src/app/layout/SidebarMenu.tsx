@@ -1,17 +1,19 @@
 /**
- * The sidebar's menu: groups, links, and greyed entries with the 'Upgrade to Premium' tooltip
- * that lead to the enterprise edition.
+ * The sidebar's menu: groups, links (with a module's count, e.g. Chat's unread messages),
+ * and greyed entries with the 'Upgrade to Premium' tooltip that lead to the enterprise
+ * edition.
  */
 
-import { UPGRADE } from '@autoscope/web-sdk';
-import { NavLink, Tooltip } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { ModuleProvider, UPGRADE } from '@autoscope/web-sdk';
+import { Badge, Indicator, NavLink, Tooltip } from '@mantine/core';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 
 import { NamedIcon } from '../icons';
-import type { MenuItem } from '../menu';
+import type { MenuBadge, MenuItem } from '../menu';
 import { pathMatches } from '../pageMeta';
 import classes from './Sidebar.module.css';
+import { badgeText, useMenuBadge } from './useMenuBadge';
 
 interface SidebarMenuProps {
   items: readonly MenuItem[];
@@ -46,18 +48,47 @@ function DisabledEntry({ item, compact, onNavigate }: { item: MenuItem; compact:
   );
 }
 
-function Entry({
-  item,
-  compact,
-  pathname,
-  onNavigate,
-}: {
+interface EntryProps {
   item: MenuItem;
   compact: boolean;
   pathname: string;
   onNavigate?: () => void;
-}) {
-  if (item.disabled) return <DisabledEntry item={item} compact={compact} onNavigate={onNavigate} />;
+}
+
+function Entry(props: EntryProps) {
+  const { item } = props;
+  if (item.disabled) return <DisabledEntry item={item} compact={props.compact} onNavigate={props.onNavigate} />;
+  if (item.badge && item.to) {
+    return (
+      <ModuleProvider moduleKey={item.badge.module}>
+        <CountedEntry {...props} badge={item.badge} />
+      </ModuleProvider>
+    );
+  }
+  return <OpenEntry {...props} count={0} />;
+}
+
+/** An entry with a count: its module's answer, kept current by the module's `badge` channel. */
+function CountedEntry({ badge, ...props }: EntryProps & { badge: MenuBadge }) {
+  return <OpenEntry {...props} count={useMenuBadge(badge)} />;
+}
+
+/** The accessible name of an entry with `count` new things: `Chat (3 new)`. */
+function countedLabel(label: string, count: number): string | undefined {
+  return count > 0 ? `${label} (${count} new)` : undefined;
+}
+
+/** The count beside the label; nothing for 0. */
+function CountBadge({ count }: { count: number }): ReactNode {
+  if (count <= 0) return null;
+  return (
+    <Badge size="sm" variant="filled" color="red" circle={count < 10} aria-hidden data-menu-badge>
+      {badgeText(count)}
+    </Badge>
+  );
+}
+
+function OpenEntry({ item, compact, pathname, onNavigate, count }: EntryProps & { count: number }) {
   const active = isActive(item, pathname);
   const icon = <NamedIcon name={item.icon} />;
   const children = item.content ?? [];
@@ -68,9 +99,17 @@ function Entry({
       <NavLink
         component={Link}
         to={item.to}
-        leftSection={icon}
+        leftSection={
+          count > 0 ? (
+            <Indicator inline size={16} color="red" label={badgeText(count)} aria-hidden data-menu-badge>
+              {icon}
+            </Indicator>
+          ) : (
+            icon
+          )
+        }
         active={active}
-        aria-label={item.label}
+        aria-label={countedLabel(item.label, count) ?? item.label}
         onClick={onNavigate}
         data-menu-key={item.key}
       />
@@ -88,7 +127,9 @@ function Entry({
       to={item.to}
       label={item.label}
       leftSection={icon}
+      rightSection={count > 0 ? <CountBadge count={count} /> : undefined}
       active={active}
+      aria-label={countedLabel(item.label, count)}
       onClick={onNavigate}
       data-menu-key={item.key}
     />
