@@ -39,7 +39,13 @@ menuKey: string,
 /**
  * The exposed component, e.g. `./ProcessVault`.
  */
-component: string, widget: string | null, };
+component: string, widget: string | null,
+/**
+ * The count on the menu entry (unread messages): a GET path of the module's API, e.g.
+ * `/badge` for `/api/m/<key>/badge`, answering `{ "count": <integer> }`. The module's
+ * realtime channel `<key>.badge` says when to read it again.
+ */
+badge: string | null, };
 
 /**
  * The federated remote of a module with pages.

@@ -85,6 +85,11 @@ pub struct Page {
     /// An exposed summary widget for `/DashboardDefault`.
     #[serde(default)]
     pub widget: Option<String>,
+    /// A GET path of the module's own API (e.g. `/badge`) answering `{ "count": <integer> }`:
+    /// the count the menu entry shows (unread messages). The module's realtime channel
+    /// `<key>.badge` tells open pages to read it again.
+    #[serde(default)]
+    pub badge: Option<String>,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -553,6 +558,54 @@ collection = \"nowhere\"
         ] {
             assert!(problems.iter().any(|p| p.contains(expected)), "{expected}: {problems:#?}");
         }
+    }
+
+    #[test]
+    fn a_page_badge_is_optional_and_parsed() {
+        let manifest = Manifest::parse(EXAMPLE).unwrap();
+        assert_eq!(manifest.pages[0].badge, None);
+        let text = EXAMPLE.replace("component = \"./ItemsPage\"", "component = \"./ItemsPage\"\nbadge = \"/badge\"");
+        let manifest = Manifest::parse(&text).unwrap();
+        manifest.validate().unwrap();
+        assert_eq!(manifest.pages[0].badge.as_deref(), Some("/badge"));
+        for good in ["/", "/badge", "/rooms/unread_count", &format!("/{}", "a".repeat(199))] {
+            let mut manifest = manifest.clone();
+            manifest.pages[0].badge = Some(good.to_string());
+            manifest.validate().unwrap_or_else(|problems| panic!("{good}: {problems:#?}"));
+        }
+    }
+
+    #[test]
+    fn a_page_badge_must_be_a_plain_path_of_the_module() {
+        let manifest = Manifest::parse(EXAMPLE).unwrap();
+        let too_long = format!("/{}", "a".repeat(200));
+        for bad in [
+            "",
+            "badge",
+            "https://elsewhere.test/badge",
+            "/../users/me",
+            "/a/..",
+            "/badge?all=1",
+            "/badge#x",
+            "/un read",
+            too_long.as_str(),
+        ] {
+            let mut manifest = manifest.clone();
+            manifest.pages[0].badge = Some(bad.to_string());
+            let problems = manifest.validate().unwrap_err();
+            assert_eq!(problems.len(), 1, "{bad}: {problems:#?}");
+            assert!(
+                problems[0].contains("page /Items: badge") && problems[0].contains("must be a path"),
+                "{bad}: {problems:#?}"
+            );
+        }
+        // A misspelt key is refused by name, as every unknown key is.
+        let text = EXAMPLE.replace("component = \"./ItemsPage\"", "component = \"./ItemsPage\"\nbadges = \"/badge\"");
+        let err = Manifest::parse(&text).unwrap_err();
+        assert!(err.contains("badges"), "{err}");
+        // Not a string: refused when parsing.
+        let text = EXAMPLE.replace("component = \"./ItemsPage\"", "component = \"./ItemsPage\"\nbadge = 3");
+        assert!(Manifest::parse(&text).is_err());
     }
 
     #[test]

@@ -62,7 +62,7 @@ fn identity(manifest: &Manifest, problems: &mut Problems) {
 }
 
 fn pages(manifest: &Manifest, problems: &mut Problems) {
-    for Page { route, label, group, component, widget, .. } in &manifest.pages {
+    for Page { route, label, group, component, widget, badge, .. } in &manifest.pages {
         problems.check(is_route(route), || format!("page route '{route}' must be a path like /Process"));
         problems.check(!label.trim().is_empty(), || format!("page {route} has no label"));
         if let Some(group) = group {
@@ -74,6 +74,13 @@ fn pages(manifest: &Manifest, problems: &mut Problems) {
         for component in std::iter::once(component).chain(widget) {
             problems.check(component.starts_with("./"), || {
                 format!("page {route}: component '{component}' must start with ./")
+            });
+        }
+        if let Some(badge) = badge {
+            problems.check(is_badge_path(badge), || {
+                format!(
+                    "page {route}: badge '{badge}' must be a path of the module's API: starting with /, at most {MAX_BADGE_PATH} characters, without .., a query or spaces"
+                )
             });
         }
     }
@@ -305,6 +312,18 @@ fn limits(limits: &Limits, problems: &mut Problems) {
 
 fn is_route(path: &str) -> bool {
     path.starts_with('/') && path.len() > 1 && path.chars().all(|c| c.is_ascii_alphanumeric() || "/_-".contains(c))
+}
+
+/// The longest badge path a page may declare.
+const MAX_BADGE_PATH: usize = 200;
+
+/// A path of the module's own API the shell may GET: `/` first, no way out (`..`), no query
+/// or fragment, no spaces or control characters.
+fn is_badge_path(path: &str) -> bool {
+    path.starts_with('/')
+        && path.chars().count() <= MAX_BADGE_PATH
+        && !path.contains("..")
+        && !path.chars().any(|c| c == '?' || c == '#' || c.is_whitespace() || c.is_control())
 }
 
 fn is_method(method: &str) -> bool {

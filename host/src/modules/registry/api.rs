@@ -64,6 +64,10 @@ pub struct PageItem {
     /// The exposed component, e.g. `./ProcessVault`.
     pub component: String,
     pub widget: Option<String>,
+    /// The count on the menu entry (unread messages): a GET path of the module's API, e.g.
+    /// `/badge` for `/api/m/<key>/badge`, answering `{ "count": <integer> }`. The module's
+    /// realtime channel `<key>.badge` says when to read it again.
+    pub badge: Option<String>,
 }
 
 /// The federated remote of a module with pages.
@@ -85,6 +89,7 @@ fn page_item(page: &Page, rights_key: &str) -> PageItem {
         menu_key: page.menu_key.clone().unwrap_or_else(|| rights_key.to_string()),
         component: page.component.clone(),
         widget: page.widget.clone(),
+        badge: page.badge.clone(),
     }
 }
 
@@ -291,4 +296,43 @@ async fn log(state: &AppState, admin: &CurrentUser, request_id: &RequestId, even
             .request(request_id.0.as_deref()),
     )
     .await;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn page(menu_key: Option<&str>, badge: Option<&str>) -> Page {
+        Page {
+            route: "/Chat".into(),
+            label: "Chat".into(),
+            group: None,
+            icon: Some("message".into()),
+            menu_key: menu_key.map(Into::into),
+            component: "./ChatPage".into(),
+            widget: None,
+            badge: badge.map(Into::into),
+        }
+    }
+
+    #[test]
+    fn a_page_item_carries_the_badge_path() {
+        let item = page_item(&page(None, Some("/badge")), "chat");
+        assert_eq!(item.badge.as_deref(), Some("/badge"));
+        assert_eq!(item.menu_key, "chat");
+        let json = serde_json::to_value(&item).unwrap();
+        assert_eq!(json["badge"], "/badge");
+        assert_eq!(json["menuKey"], "chat");
+        assert_eq!(json["route"], "/Chat");
+    }
+
+    #[test]
+    fn a_page_without_a_badge_answers_null() {
+        let item = page_item(&page(Some("team"), None), "chat");
+        assert_eq!(item.badge, None);
+        assert_eq!(item.menu_key, "team");
+        // Always present, so the shell reads `badge: string | null`.
+        let json = serde_json::to_value(&item).unwrap();
+        assert_eq!(json.get("badge"), Some(&serde_json::Value::Null));
+    }
 }
