@@ -21,20 +21,28 @@ import { removeChannel, upsertChannel, withNewMessage, withRead } from './channe
 import { pagesWithChange, pagesWithMessage, threadWithMessage, type MessagePages } from './messages';
 import { HEARTBEAT_MS, heartbeatStatus, presenceMap, type PresenceMap } from './presence';
 import type {
+  ChannelChange,
+  Heartbeat,
+  Invite,
+  MessageEdit,
+  ReactionToggle,
+  ReadRequest,
   ChannelEvent,
   ChannelList,
   ChannelView,
   ExportFile,
   FileContent,
-  FileUpload,
   MessageEvent,
   MessagePage,
   MessageView,
+  NewChannel,
+  NewDirect,
+  NewMessage,
   PresenceEvent,
-  PresenceView,
+  PresenceList,
   ReadEvent,
-  SearchHit,
-  ThreadAnswer,
+  SearchResults,
+  Thread,
   TypingEvent,
 } from './types';
 
@@ -98,13 +106,8 @@ export function useMessages(channelId: string, around: number | null) {
             ? { around_seq: around, limit: PAGE_SIZE }
             : { before_seq: pageParam ?? undefined, limit: PAGE_SIZE },
       }),
-    getNextPageParam: (last, pages) => {
-      const first = last.messages[0];
-      if (!first) return undefined;
-      // Around a result, the older side may hold more even when has_more speaks of the newer one.
-      const isAroundPage = around !== null && pages.length === 1;
-      return last.has_more || (isAroundPage && first.seq > 1) ? first.seq : undefined;
-    },
+    // `has_more`: older messages exist before the page's first (around a result too).
+    getNextPageParam: (last) => (last.has_more ? last.messages[0]?.seq : undefined),
     // Realtime keeps it current; a gap refetches.
     staleTime: Infinity,
   });
@@ -115,7 +118,7 @@ export function useThread(rootId: string | null) {
   const user = useUserId();
   return useQuery({
     queryKey: chatKeys.thread(user, rootId ?? ''),
-    queryFn: ({ signal }) => api.get<ThreadAnswer>(`${messagePath(rootId ?? '')}/thread`, { signal }),
+    queryFn: ({ signal }) => api.get<Thread>(`${messagePath(rootId ?? '')}/thread`, { signal }),
     enabled: rootId !== null,
     staleTime: Infinity,
   });
@@ -127,7 +130,7 @@ const countedReplies = new Set<string>();
 /** A message created (my answer or a push): into its windows, its thread and its channel's counts. */
 export function messageCreated(client: QueryClient, user: string, message: MessageView) {
   if (message.parent_id !== null) {
-    client.setQueryData<ThreadAnswer>(chatKeys.thread(user, message.parent_id), (old) =>
+    client.setQueryData<Thread>(chatKeys.thread(user, message.parent_id), (old) =>
       old ? threadWithMessage(old, message) : old,
     );
     if (!countedReplies.has(message.id)) {
@@ -153,9 +156,7 @@ export function messageChanged(client: QueryClient, user: string, message: Messa
     old ? pagesWithChange(old, message) : old,
   );
   const rootId = message.parent_id ?? message.id;
-  client.setQueryData<ThreadAnswer>(chatKeys.thread(user, rootId), (old) =>
-    old ? threadWithMessage(old, message) : old,
-  );
+  client.setQueryData<Thread>(chatKeys.thread(user, rootId), (old) => (old ? threadWithMessage(old, message) : old));
 }
 
 export function useSendMessage(channelId: string) {
@@ -163,8 +164,7 @@ export function useSendMessage(channelId: string) {
   const client = useQueryClient();
   const user = useUserId();
   return useMutation({
-    mutationFn: (body: { text: string; parent_id?: string; file?: FileUpload }) =>
-      api.post<MessageView>(`${channelPath(channelId)}/messages`, body),
+    mutationFn: (body: NewMessage) => api.post<MessageView>(`${channelPath(channelId)}/messages`, body),
     onSuccess: (message) => messageCreated(client, user, message),
   });
 }
@@ -174,7 +174,8 @@ export function useEditMessage() {
   const client = useQueryClient();
   const user = useUserId();
   return useMutation({
-    mutationFn: ({ id, text }: { id: string; text: string }) => api.patch<MessageView>(messagePath(id), { text }),
+    mutationFn: ({ id, text }: { id: string; text: string }) =>
+      api.patch<MessageView>(messagePath(id), { text } satisfies MessageEdit),
     onSuccess: (message) => messageChanged(client, user, message),
   });
 }
@@ -195,7 +196,7 @@ export function useToggleReaction() {
   const user = useUserId();
   return useMutation({
     mutationFn: ({ id, emoji }: { id: string; emoji: string }) =>
-      api.post<MessageView>(`${messagePath(id)}/reactions`, { emoji }),
+      api.post<MessageView>(`${messagePath(id)}/reactions`, { emoji } satisfies ReactionToggle),
     onSuccess: (message) => messageChanged(client, user, message),
   });
 }
@@ -213,16 +214,16 @@ function useChannelMutation<Variables>(call: (api: ApiClient, variables: Variabl
 
 export const useCreateChannel = () =>
   useChannelMutation((api, body: { kind: 'public' | 'private'; name: string; topic?: string; member_ids?: string[] }) =>
-    api.post<ChannelView>('/channels', body),
+    api.post<ChannelView>('/channels', body satisfies NewChannel),
   );
 
 export const useOpenDirect = () =>
-  useChannelMutation((api, userIds: string[]) => api.post<ChannelView>('/direct', { user_ids: userIds }));
+  useChannelMutation((api, userIds: string[]) =>
+    api.post<ChannelView>('/direct', { user_ids: userIds } satisfies NewDirect),
+  );
 
 export const useUpdateChannel = (channelId: string) =>
-  useChannelMutation((api, changes: { name?: string; topic?: string; archived?: boolean }) =>
-    api.patch<ChannelView>(channelPath(channelId), changes),
-  );
+  useChannelMutation((api, changes: ChannelChange) => api.patch<ChannelView>(channelPath(channelId), changes));
 
 /** Joins, leaves or invites, then reads the channel again (those answers are not promised to be the channel). */
 function useMembership<Variables>(call: (api: ApiClient, channelId: string, variables: Variables) => Promise<unknown>) {
@@ -241,7 +242,9 @@ function useMembership<Variables>(call: (api: ApiClient, channelId: string, vari
 export const useJoinChannel = () => useMembership((api, id) => api.post(`${channelPath(id)}/join`, {}));
 export const useLeaveChannel = () => useMembership((api, id) => api.post(`${channelPath(id)}/leave`, {}));
 export const useInvite = () =>
-  useMembership((api, id, userIds: string[]) => api.post(`${channelPath(id)}/members`, { user_ids: userIds }));
+  useMembership((api, id, userIds: string[]) =>
+    api.post(`${channelPath(id)}/members`, { user_ids: userIds } satisfies Invite),
+  );
 
 /** Reads one channel again: put in the list, or taken out when the caller may no longer see it. */
 export async function refreshChannel(client: QueryClient, api: ApiClient, user: string, channelId: string) {
@@ -263,7 +266,7 @@ export function useMarkRead() {
   const user = useUserId();
   return useMutation({
     mutationFn: ({ channelId, seq }: { channelId: string; seq: number }) =>
-      api.post<ChannelView>(`${channelPath(channelId)}/read`, { seq }),
+      api.post<ChannelView>(`${channelPath(channelId)}/read`, { seq } satisfies ReadRequest),
     onSuccess: (channel) => {
       if (channel && typeof channel.id === 'string') putChannel(client, user, channel);
     },
@@ -285,7 +288,7 @@ export function useSearch(q: string) {
   const query = q.trim();
   return useQuery({
     queryKey: chatKeys.search(user, query),
-    queryFn: ({ signal }) => api.get<{ results: SearchHit[] }>('/search', { signal, query: { q: query, limit: 20 } }),
+    queryFn: ({ signal }) => api.get<SearchResults>('/search', { signal, query: { q: query, limit: 20 } }),
     enabled: query.length >= 2,
     select: (answer) => answer.results,
   });
@@ -334,7 +337,7 @@ export function usePresence(): PresenceMap {
   const user = useUserId();
   const query = useQuery({
     queryKey: chatKeys.presence(user),
-    queryFn: ({ signal }) => api.get<{ users: PresenceView[] }>('/presence', { signal }),
+    queryFn: ({ signal }) => api.get<PresenceList>('/presence', { signal }),
     select: (answer) => presenceMap(answer.users ?? []),
   });
 
@@ -342,7 +345,7 @@ export function usePresence(): PresenceMap {
     let stopped = false;
     const beat = () => {
       api
-        .post<{ users: PresenceView[] }>('/presence', { status: heartbeatStatus(document.visibilityState) })
+        .post<PresenceList>('/presence', { status: heartbeatStatus(document.visibilityState) } satisfies Heartbeat)
         .then((answer) => {
           if (!stopped && answer && Array.isArray(answer.users)) client.setQueryData(chatKeys.presence(user), answer);
         })
@@ -412,7 +415,7 @@ export function useChatLive(handlers: LiveHandlers) {
   });
   useRealtime<PresenceEvent>('presence', (push) => {
     if (typeof push?.user_id !== 'string') return;
-    client.setQueryData<{ users: PresenceView[] }>(chatKeys.presence(user), (old) => {
+    client.setQueryData<PresenceList>(chatKeys.presence(user), (old) => {
       const users = (old?.users ?? []).filter((entry) => entry.user_id !== push.user_id);
       return { users: [...users, { user_id: push.user_id, status: push.status }] };
     });

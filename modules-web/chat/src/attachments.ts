@@ -5,12 +5,14 @@
 
 import { extensionOf, formatFileSize } from '@common/lib/files';
 
-export const MAX_FILE_BYTES = 5 * 1024 * 1024;
+import { MAX_FILE_BYTES, MESSAGES } from './generated';
+
+export { MAX_FILE_BYTES };
 
 /** The plugin's messages for a refused file. */
 export const FILE_MESSAGES = {
-  tooLarge: 'A file may be at most 5 MB',
-  type: 'This file type is not accepted',
+  tooLarge: MESSAGES.TOO_BIG,
+  type: MESSAGES.TYPE_NOT_ACCEPTED,
 } as const;
 
 /** The accepted types by extension, and the MIME type sent for each (the browser's may be vague or empty). */

@@ -1,6 +1,6 @@
 /** The cached pages of a conversation and a thread, kept current by the plugin's answers and realtime pushes. */
 
-import type { MessagePage, MessageView, ThreadAnswer } from './types';
+import type { MessagePage, MessageView, Thread } from './types';
 
 /** Pages as TanStack Query keeps an infinite query: the first page is the newest; later ones are older. */
 export interface MessagePages {
@@ -71,7 +71,7 @@ export function pagesWithChange(data: MessagePages, message: MessageView): Messa
 }
 
 /** A thread after a message of it (the root or a reply) was created or changed. */
-export function threadWithMessage(thread: ThreadAnswer, message: MessageView): ThreadAnswer {
+export function threadWithMessage(thread: Thread, message: MessageView): Thread {
   if (message.id === thread.root.id) return { ...thread, root: message };
   if (message.parent_id !== thread.root.id) return thread;
   const known = thread.replies.some((reply) => reply.id === message.id);

@@ -2,11 +2,12 @@ import { describe, expect, it } from 'vitest';
 
 import { FILE_MESSAGES, MAX_FILE_BYTES, dataUrl, fileProblem, mimeOf } from './attachments';
 import { heartbeatStatus, presenceMap, statusOf } from './presence';
-import { TEXTS, channelNameProblem, directPeopleProblem, messageProblem } from './validation';
+import { MESSAGES } from './generated';
+import { channelNameProblem, directPeopleProblem, messageProblem, topicProblem } from './validation';
 
 describe('messageProblem', () => {
   it('refuses an empty message unless a file goes with it', () => {
-    expect(messageProblem('  ', false)).toBe(TEXTS.EMPTY);
+    expect(messageProblem('  ', false)).toBe(MESSAGES.TEXT_REQUIRED);
     expect(messageProblem('', true)).toBeNull();
     expect(messageProblem('Hello', false)).toBeNull();
   });
@@ -21,12 +22,15 @@ describe('dialog checks', () => {
   it('asks for a channel name', () => {
     expect(channelNameProblem(' ')).toBe('A channel name is required');
     expect(channelNameProblem('general')).toBeNull();
+    expect(channelNameProblem('x'.repeat(81))).toBe('A channel name may be at most 80 characters');
+    expect(topicProblem('x'.repeat(250))).toBeNull();
+    expect(topicProblem('x'.repeat(251))).toBe('A topic may be at most 250 characters');
   });
 
   it('takes 1 to 8 people for a direct message', () => {
     expect(directPeopleProblem([])).toBe('Choose 1 to 8 people for a direct conversation');
     expect(directPeopleProblem(['a'])).toBeNull();
-    expect(directPeopleProblem(Array.from({ length: 9 }, (_, index) => `u${index}`))).toBe(TEXTS.DIRECT_SIZE);
+    expect(directPeopleProblem(Array.from({ length: 9 }, (_, index) => `u${index}`))).toBe(MESSAGES.DIRECT_SIZE);
   });
 });
 

@@ -17,6 +17,7 @@ import { useDialog } from '@common/ui/dialogs';
 import { useExportChannel, useUpdateChannel } from '../api';
 import { channelTitle } from '../channels';
 import type { ChannelView } from '../types';
+import { topicProblem } from '../validation';
 import { useChat } from './chatContext';
 import { MembersDialog } from './Dialogs';
 import { PresenceDot } from './PresenceDot';
@@ -47,6 +48,8 @@ export function ChannelHeader({ channel, companyAdmin, onBack, onLeft }: Channel
   const saveTopic = () => {
     if (topic === null) return;
     if (topic.trim() === channel.topic) return setTopic(null);
+    const problem = topicProblem(topic);
+    if (problem) return notify.failure(problem);
     update.mutate(
       { topic: topic.trim() },
       { onSuccess: () => setTopic(null), onError: (error) => notify.error(error) },

@@ -20,7 +20,7 @@ import { ResponsiveModal, type DialogProps } from '@common/ui/ResponsiveModal';
 import { useCreateChannel, useInvite, useJoinChannel, useLeaveChannel, useOpenDirect } from '../api';
 import { channelLabel } from '../channels';
 import type { ChannelView } from '../types';
-import { channelNameProblem, directPeopleProblem, MAX_DIRECT_OTHERS } from '../validation';
+import { channelNameProblem, directPeopleProblem, MAX_DIRECT_OTHERS, topicProblem } from '../validation';
 import { useChat } from './chatContext';
 import { PresenceDot } from './PresenceDot';
 
@@ -50,8 +50,11 @@ export function NewChannelDialog({
   const options = useOthers();
   const form = useFormState<NewChannel>({ name: '', topic: '', kind: 'public', member_ids: [] });
   const submit = useFormSubmit(form, {
-    validate: (values) => ({ name: channelNameProblem(values.name) ?? undefined }),
-    fieldOf: (message) => (/name/i.test(message) ? 'name' : undefined),
+    validate: (values) => ({
+      name: channelNameProblem(values.name) ?? undefined,
+      topic: topicProblem(values.topic) ?? undefined,
+    }),
+    fieldOf: (message) => (/topic/i.test(message) ? 'topic' : /name/i.test(message) ? 'name' : undefined),
     save: async (values) => {
       const channel = await create.mutateAsync({
         kind: values.kind,
