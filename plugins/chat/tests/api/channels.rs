@@ -63,12 +63,12 @@ async fn people_join_leave_and_are_invited(engine: Engine) {
     assert_eq!(view(&harness, &bob, &general).await["joined"], false);
 
     assert_eq!(call(&harness, &bob, "POST", &format!("/channels/{team}/join"), None).await.status, 404);
-    let invited = call(&harness, &acme, "POST", &format!("/channels/{team}/members"), Some(json!({ "user_ids": [bob.id] })));
-    let invited = expect(invited.await, 200);
+    let members = format!("/channels/{team}/members");
+    let invited = expect(call(&harness, &acme, "POST", &members, Some(json!({ "user_ids": [bob.id] }))).await, 200);
     assert!(invited["member_ids"].as_array().unwrap().contains(&json!(bob.id)));
     send(&harness, &bob, &team, "thanks").await;
-    let stranger = call(&harness, &acme, "POST", &format!("/channels/{team}/members"), Some(json!({ "user_ids": ["nobody"] })));
-    assert_eq!(message(stranger.await, 400), "Someone chosen is not a member of the company");
+    let stranger = call(&harness, &acme, "POST", &members, Some(json!({ "user_ids": ["nobody"] }))).await;
+    assert_eq!(message(stranger, 400), "Someone chosen is not a member of the company");
 }
 
 /// Archived, a channel refuses messages (and says so); unarchived, it takes them again.
