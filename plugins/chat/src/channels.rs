@@ -384,8 +384,12 @@ mod tests {
 
     #[test]
     fn archived_channels_come_last_and_activity_first() {
-        let mut views =
-            vec![view("1", "old", true, Some(50)), view("2", "b", false, None), view("3", "a", false, Some(10)), view("4", "A2", false, None)];
+        let mut views = vec![
+            view("1", "old", true, Some(50)),
+            view("2", "b", false, None),
+            view("3", "a", false, Some(10)),
+            view("4", "A2", false, None),
+        ];
         sort_views(&mut views);
         let order: Vec<&str> = views.iter().map(|view| view.id.as_str()).collect();
         assert_eq!(order, ["3", "4", "2", "1"]);

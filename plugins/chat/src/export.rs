@@ -73,7 +73,11 @@ pub fn lines(messages: &[Message], files: &[(String, String)], people: &[Directo
                     .as_ref()
                     .and_then(|parent| messages.iter().find(|root| &root.id == parent))
                     .map(|root| root.seq),
-                file: message.file_id.as_ref().and_then(|id| files.iter().find(|(file, _)| file == id)).map(|(_, name)| name.clone()),
+                file: message
+                    .file_id
+                    .as_ref()
+                    .and_then(|id| files.iter().find(|(file, _)| file == id))
+                    .map(|(_, name)| name.clone()),
                 edited: message.edited,
                 deleted: message.deleted,
             }
@@ -82,7 +86,8 @@ pub fn lines(messages: &[Message], files: &[(String, String)], people: &[Directo
 }
 
 pub fn csv(lines: &[Line]) -> String {
-    let mut out = validate::csv_line(&["seq", "time", "author", "email", "text", "thread", "file", "edited", "deleted"]);
+    let mut out =
+        validate::csv_line(&["seq", "time", "author", "email", "text", "thread", "file", "edited", "deleted"]);
     for line in lines {
         let seq = line.seq.to_string();
         let thread = line.thread.map(|seq| seq.to_string()).unwrap_or_default();

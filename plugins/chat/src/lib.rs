@@ -108,7 +108,8 @@ fn open_direct(req: &Request) -> Result<Reply> {
 /// `GET /channels/{id}/messages?before_seq=&around_seq=&limit=50`.
 fn list_messages(req: &Request) -> Result<Reply> {
     let limit = messages::page_size(req.query_as("limit")?);
-    let page = messages::page(req.param("id")?, req.query_as("before_seq")?, req.query_as("around_seq")?, limit, user(req)?)?;
+    let page =
+        messages::page(req.param("id")?, req.query_as("before_seq")?, req.query_as("around_seq")?, limit, user(req)?)?;
     ok(&page)
 }
 

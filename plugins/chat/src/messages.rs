@@ -346,7 +346,13 @@ fn older(channel_id: &str, before: Option<i64>, limit: u32) -> Result<(Vec<Messa
 }
 
 /// `GET /channels/{id}/messages?before_seq=&around_seq=&limit=`: ascending seq.
-pub fn page(channel_id: &str, before: Option<i64>, around: Option<i64>, limit: u32, user_id: &str) -> Result<MessagePage> {
+pub fn page(
+    channel_id: &str,
+    before: Option<i64>,
+    around: Option<i64>,
+    limit: u32,
+    user_id: &str,
+) -> Result<MessagePage> {
     channels::open(channel_id, user_id)?;
     let (mut messages, has_more) = match around {
         None => older(channel_id, before, limit)?,
@@ -388,7 +394,8 @@ pub const SEARCH_MAX: u32 = 50;
 /// `GET /search?q=&limit=`: messages in channels the caller may read, newest first.
 pub fn search(q: &str, limit: Option<i64>, user_id: &str) -> Result<SearchResults> {
     let q = validate::query(q)?;
-    let limit = limit.map_or(SEARCH_LIMIT, |n| u32::try_from(n.clamp(1, i64::from(SEARCH_MAX))).unwrap_or(SEARCH_LIMIT));
+    let limit =
+        limit.map_or(SEARCH_LIMIT, |n| u32::try_from(n.clamp(1, i64::from(SEARCH_MAX))).unwrap_or(SEARCH_LIMIT));
     let mut readable = channels::readable(user_id)?;
     if readable.is_empty() {
         return Ok(SearchResults { results: Vec::new() });
@@ -407,8 +414,11 @@ pub fn search(q: &str, limit: Option<i64>, user_id: &str) -> Result<SearchResult
     let results = found
         .into_iter()
         .map(|message| {
-            let channel_name =
-                readable.iter().find(|channel| channel.id == message.channel_id).map(|channel| channel.name.clone()).unwrap_or_default();
+            let channel_name = readable
+                .iter()
+                .find(|channel| channel.id == message.channel_id)
+                .map(|channel| channel.name.clone())
+                .unwrap_or_default();
             SearchHit { channel_id: message.channel_id.clone(), channel_name, message }
         })
         .collect();

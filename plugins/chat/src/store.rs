@@ -126,7 +126,9 @@ pub fn channels_by_ids(ids: &[String]) -> Result<Vec<Channel>> {
     let mut found = Vec::new();
     for chunk in ids.chunks(1000) {
         let query = Query::default().filter("id", FilterOp::In, json!(chunk));
-        found.extend(channels().list_all(&query, usize::MAX)?.into_iter().map(decode).collect::<Result<Vec<Channel>>>()?);
+        found.extend(
+            channels().list_all(&query, usize::MAX)?.into_iter().map(decode).collect::<Result<Vec<Channel>>>()?,
+        );
     }
     Ok(found)
 }

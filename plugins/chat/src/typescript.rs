@@ -5,7 +5,10 @@
 
 use autoscope_typescript::{GeneratedFile, config, constant, declaration, messages};
 
-use crate::files::{CONTENT_MISMATCH, FILE_NAME_REQUIRED, FILE_NAME_TOO_LONG, FILE_NOT_FOUND, MAX_BYTES, NOT_BASE64, TOO_BIG, TYPE_NOT_ACCEPTED};
+use crate::files::{
+    CONTENT_MISMATCH, FILE_NAME_REQUIRED, FILE_NAME_TOO_LONG, FILE_NOT_FOUND, MAX_BYTES, NOT_BASE64, TOO_BIG,
+    TYPE_NOT_ACCEPTED,
+};
 use crate::validate::*;
 use crate::views::*;
 

@@ -92,7 +92,8 @@ pub fn query(q: &str) -> Result<String> {
 /// The other people of a direct conversation: the caller left out, duplicates dropped,
 /// sorted; 1 to [`MAX_DIRECT_OTHERS`] of them.
 pub fn direct_others(caller: &str, user_ids: &[String]) -> Result<Vec<String>> {
-    let mut others: Vec<String> = user_ids.iter().map(|id| id.trim().to_string()).filter(|id| !id.is_empty() && id != caller).collect();
+    let mut others: Vec<String> =
+        user_ids.iter().map(|id| id.trim().to_string()).filter(|id| !id.is_empty() && id != caller).collect();
     others.sort();
     others.dedup();
     match (1..=MAX_DIRECT_OTHERS).contains(&others.len()) {

@@ -14,7 +14,10 @@ autoscope_module_test::on_both_engines!(
 
 fn names(list: &Value) -> Vec<(String, bool)> {
     let channels = list["channels"].as_array().expect("channels");
-    channels.iter().map(|c| (c["name"].as_str().unwrap_or("").to_string(), c["joined"].as_bool().unwrap_or(false))).collect()
+    channels
+        .iter()
+        .map(|c| (c["name"].as_str().unwrap_or("").to_string(), c["joined"].as_bool().unwrap_or(false)))
+        .collect()
 }
 
 /// Grouped: bob sees his private channel and every public one (joined or not) but not a
@@ -32,7 +35,10 @@ async fn the_list_shows_joined_and_public_channels(engine: Engine) {
     seen.sort();
     let expected = [("general", true), ("random", false), ("team", true)].map(|(n, j)| (n.to_string(), j));
     assert_eq!(seen, expected);
-    assert_eq!(message(call(&harness, &bob, "GET", &format!("/channels/{board}"), None).await, 404), "Channel not found");
+    assert_eq!(
+        message(call(&harness, &bob, "GET", &format!("/channels/{board}"), None).await, 404),
+        "Channel not found"
+    );
     let messages = call(&harness, &bob, "GET", &format!("/channels/{board}/messages"), None).await;
     assert_eq!(messages.status, 404);
 
@@ -77,7 +83,8 @@ async fn archived_channels_refuse_new_messages(engine: Engine) {
     let acme = company(&harness, "Acme").await;
     let general = channel(&harness, &acme, "public", "general", &[]).await;
     let path = format!("/channels/{general}");
-    let archived = expect(call(&harness, &acme, "PATCH", &path, Some(json!({ "archived": true, "topic": "old" }))).await, 200);
+    let archived =
+        expect(call(&harness, &acme, "PATCH", &path, Some(json!({ "archived": true, "topic": "old" }))).await, 200);
     assert_eq!((archived["archived"].as_bool(), archived["topic"].as_str()), (Some(true), Some("old")));
     let refused = call(&harness, &acme, "POST", &format!("{path}/messages"), Some(json!({ "text": "hi" }))).await;
     assert_eq!(message(refused, 409), "This channel is archived");

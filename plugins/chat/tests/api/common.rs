@@ -35,7 +35,12 @@ pub async fn view(harness: &Harness, who: &dyn Session, channel_id: &str) -> Val
 
 /// The top-level messages' texts of a page.
 pub fn texts(page: &Value) -> Vec<String> {
-    page["messages"].as_array().expect("messages").iter().map(|m| m["text"].as_str().unwrap_or("").to_string()).collect()
+    page["messages"]
+        .as_array()
+        .expect("messages")
+        .iter()
+        .map(|m| m["text"].as_str().unwrap_or("").to_string())
+        .collect()
 }
 
 pub fn int(value: &Value, field: &str) -> i64 {

@@ -19,7 +19,10 @@ async fn admins_export_a_channel_as_csv_or_json(engine: Engine) {
     reply(&harness, &bob, &general, id(&root), "hi").await;
 
     let path = format!("/channels/{general}/export?format=csv");
-    assert_eq!(message(call(&harness, &bob, "GET", &path, None).await, 403), "Only company admins can export a channel");
+    assert_eq!(
+        message(call(&harness, &bob, "GET", &path, None).await, 403),
+        "Only company admins can export a channel"
+    );
     let csv = expect(call(&harness, &acme, "GET", &path, None).await, 200);
     assert_eq!((csv["name"].as_str(), csv["mime"].as_str()), (Some("chat-general.csv"), Some("text/csv")));
     let lines: Vec<&str> = csv["data"].as_str().unwrap().split("\r\n").collect();

@@ -37,7 +37,10 @@ async fn files_are_checked_and_kept_to_the_channel(engine: Engine) {
     let png = json!({ "name": "cat.png", "mime": "image/png", "data": PNG });
     let sent = expect(call(&harness, &acme, "POST", &path, Some(json!({ "text": "", "file": png }))).await, 201);
     let file = &sent["file"];
-    assert_eq!((file["name"].as_str(), file["image"].as_bool(), file["size"].as_i64()), (Some("cat.png"), Some(true), Some(16)));
+    assert_eq!(
+        (file["name"].as_str(), file["image"].as_bool(), file["size"].as_i64()),
+        (Some("cat.png"), Some(true), Some(16))
+    );
     let download = format!("/files/{}", id(file));
     let got = expect(call(&harness, &bob, "GET", &download, None).await, 200);
     assert_eq!((got["data"].as_str(), got["mime"].as_str()), (Some(PNG), Some("image/png")));

@@ -56,8 +56,14 @@ async fn only_the_author_edits_or_deletes_a_message(engine: Engine) {
     let path = format!("/messages/{}", id(&sent));
 
     let edit = json!({ "text": "taken over" });
-    assert_eq!(message(call(&harness, &bob, "PATCH", &path, Some(edit)).await, 403), "Only the author can edit or delete a message");
-    assert_eq!(message(call(&harness, &bob, "DELETE", &path, None).await, 403), "Only the author can edit or delete a message");
+    assert_eq!(
+        message(call(&harness, &bob, "PATCH", &path, Some(edit)).await, 403),
+        "Only the author can edit or delete a message"
+    );
+    assert_eq!(
+        message(call(&harness, &bob, "DELETE", &path, None).await, 403),
+        "Only the author can edit or delete a message"
+    );
 
     let edited = expect(call(&harness, &acme, "PATCH", &path, Some(json!({ "text": "hello all" }))).await, 200);
     assert_eq!((edited["text"].as_str(), edited["edited"].as_bool()), (Some("hello all"), Some(true)));
@@ -87,7 +93,8 @@ async fn threads_count_their_replies(engine: Engine) {
     assert!(page["messages"][0]["last_reply_at"].is_i64());
     let thread = expect(call(&harness, &bob, "GET", &format!("/messages/{}/thread", id(&first)), None).await, 200);
     assert_eq!(thread["root"]["text"], "lunch?");
-    let replies: Vec<&str> = thread["replies"].as_array().unwrap().iter().map(|r| r["text"].as_str().unwrap()).collect();
+    let replies: Vec<&str> =
+        thread["replies"].as_array().unwrap().iter().map(|r| r["text"].as_str().unwrap()).collect();
     assert_eq!(replies, ["yes", "12:30"]);
 
     let path = format!("/channels/{general}/messages");
@@ -115,5 +122,8 @@ async fn reactions_toggle_per_person(engine: Engine) {
     assert_eq!(both["reactions"], json!([{ "emoji": "👍", "user_ids": [acme.user_id, bob.id] }]));
     let back = expect(call(&harness, &acme, "POST", &path, Some(thumbs.clone())).await, 200);
     assert_eq!(back["reactions"], json!([{ "emoji": "👍", "user_ids": [bob.id] }]));
-    assert_eq!(message(call(&harness, &carol, "POST", &path, Some(thumbs)).await, 403), "You are not a member of this channel");
+    assert_eq!(
+        message(call(&harness, &carol, "POST", &path, Some(thumbs)).await, 403),
+        "You are not a member of this channel"
+    );
 }

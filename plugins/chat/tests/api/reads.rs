@@ -7,7 +7,10 @@ use serde_json::json;
 
 use crate::common::{badge, channel, int, load, reply, send, view};
 
-autoscope_module_test::on_both_engines!(unread_and_mention_counts_follow_the_marker, direct_conversations_show_read_receipts);
+autoscope_module_test::on_both_engines!(
+    unread_and_mention_counts_follow_the_marker,
+    direct_conversations_show_read_receipts
+);
 
 /// Grouped: others' messages (replies too) count as unread, one's own do not; mentions
 /// count apart; the marker moves forward only, to a seq or to the end; the badge sums.

@@ -35,7 +35,9 @@ async fn messages_are_pushed_to_members_only(engine: Engine) {
     heard.extend(bobs.drain().await);
     assert!(heard.iter().any(|(channel, _)| channel == "chat.badge"), "{heard:?}");
 
-    let chat = |events: Vec<(String, serde_json::Value)>| events.into_iter().filter(|(c, _)| c.starts_with("chat.")).collect::<Vec<_>>();
+    let chat = |events: Vec<(String, serde_json::Value)>| {
+        events.into_iter().filter(|(c, _)| c.starts_with("chat.")).collect::<Vec<_>>()
+    };
     assert_eq!(chat(carols.drain().await), vec![]);
     assert_eq!(chat(globexs.drain().await), vec![]);
 }

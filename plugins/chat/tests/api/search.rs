@@ -1,7 +1,7 @@
 //! Search: the text of messages in channels the caller may read, newest first.
 
-use autoscope_module_test::{Engine, Harness, Reply, Session};
 use autoscope_module_test::shortcuts::{call, company, expect, id, message, user};
+use autoscope_module_test::{Engine, Harness, Reply, Session};
 
 use crate::common::{channel, load, send};
 
@@ -39,5 +39,8 @@ async fn search_finds_only_what_the_caller_may_read(engine: Engine) {
     assert_eq!(found["results"][1]["channel_name"], "secret");
     assert_eq!(hits(&expect(search(&harness, &carol).await, 200)), ["Budget review: public"]);
     assert_eq!(hits(&expect(search(&harness, &globex).await, 200)), ["budget of Globex"]);
-    assert_eq!(message(call(&harness, &bob, "GET", "/search?q=b", None).await, 400), "Search for at least 2 characters");
+    assert_eq!(
+        message(call(&harness, &bob, "GET", "/search?q=b", None).await, 400),
+        "Search for at least 2 characters"
+    );
 }
