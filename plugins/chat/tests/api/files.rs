@@ -9,7 +9,7 @@ use serde_json::json;
 
 use crate::common::{channel, load};
 
-autoscope_module_test::on_both_engines!(files_are_checked_and_kept_to_the_channel);
+autoscope_module_test::on_both_engines!(files_are_checked_and_kept_to_the_channel, a_file_of_5_mb_fits_the_limits);
 
 /// A tiny PNG: the 8 bytes of the signature and the start of the IHDR chunk.
 const PNG: &str = "iVBORw0KGgoAAAANSUhEUg==";
@@ -48,4 +48,21 @@ async fn files_are_checked_and_kept_to_the_channel(engine: Engine) {
 
     expect(call(&harness, &acme, "DELETE", &format!("/messages/{}", id(&sent)), None).await, 200);
     assert_eq!(call(&harness, &bob, "GET", &download, None).await.status, 404);
+}
+
+/// A file of exactly 5 MiB is taken and comes back whole, within the module's limits
+/// (module.toml's [limits] leave room above what this costs).
+async fn a_file_of_5_mb_fits_the_limits(engine: Engine) {
+    let harness = load(engine).await;
+    let acme = company(&harness, "Acme").await;
+    let general = channel(&harness, &acme, "public", "general", &[]).await;
+    let mut bytes = b"\x89PNG\r\n\x1a\n".to_vec();
+    bytes.resize(5 * 1024 * 1024, 7);
+    let data = STANDARD.encode(&bytes);
+    let png = json!({ "name": "big.png", "mime": "image/png", "data": data });
+    let path = format!("/channels/{general}/messages");
+    let sent = expect(call(&harness, &acme, "POST", &path, Some(json!({ "text": "big", "file": png }))).await, 201);
+    assert_eq!(sent["file"]["size"], 5 * 1024 * 1024);
+    let got = expect(call(&harness, &acme, "GET", &format!("/files/{}", id(&sent["file"])), None).await, 200);
+    assert!(got["data"].as_str() == Some(data.as_str()), "the content comes back whole");
 }
