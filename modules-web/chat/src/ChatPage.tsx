@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Button, Center, Drawer, Group, Loader, Stack } from '@mantine/core';
+import { Button, Center, Drawer, Loader, Stack } from '@mantine/core';
 import { IconMessageOff, IconMessages } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { usePageTitle } from '@autoscope/web-sdk';
@@ -170,15 +170,8 @@ export default function ChatPage() {
         <EmptyNotice
           icon={IconMessages}
           title="No channels yet"
-          description="Start a channel for a team or a topic, or send someone a direct message."
-        >
-          <Group gap="xs">
-            <Button onClick={() => newChannel.open(null)}>New channel</Button>
-            <Button variant="light" onClick={() => newMessage.open(null)}>
-              New message
-            </Button>
-          </Group>
-        </EmptyNotice>
+          description="Start a channel for a team or a topic with New channel, or write to someone with New message."
+        />
       </Center>
     );
   }
