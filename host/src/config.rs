@@ -91,6 +91,9 @@ pub struct Config {
     pub data_dir: PathBuf,
     /// `None`: mail goes to the local outbox (a table) and the log.
     pub smtp_url: Option<Secret>,
+    /// `None`: realtime messages stay in this process; otherwise every host instance on
+    /// this NATS server delivers every instance's messages.
+    pub nats_url: Option<String>,
     pub mail_from: String,
     /// Base of links in mails, without a trailing slash.
     pub public_url: String,
@@ -176,6 +179,7 @@ impl Config {
             addr,
             database_url,
             smtp_url: get("SMTP_URL").map(|url| Secret::new(url.into_bytes())),
+            nats_url: get("NATS_URL"),
             mail_from: get("AUTOSCOPE_MAIL_FROM").unwrap_or_else(|| "Autoscope <no-reply@autoscope.local>".into()),
             public_url,
             secret,

@@ -39,7 +39,10 @@ pub async fn prepare(config: Config) -> anyhow::Result<AppState> {
     install_crypto_provider();
     let db = storage::Db::connect(&config.database_url).await?;
     db.migrate().await?;
-    let state = AppState::new(config, db)?;
+    let mut state = AppState::new(config, db)?;
+    if let Some(url) = &state.config.nats_url {
+        state.realtime = realtime::Realtime::across(url).await?;
+    }
     state.modules.load_installed(&state.db).await?;
     Ok(state)
 }

@@ -66,6 +66,8 @@ pub struct CurrentUser {
     /// The company's currency: ISO code and symbol.
     pub currency_code: String,
     pub currency_symbol: String,
+    /// When the session expires (unix seconds).
+    pub expires_at: i64,
 }
 
 /// The credential of an `Authorization: Bearer <credential>` header (a session token, or
@@ -104,6 +106,7 @@ impl FromRequestParts<AppState> for CurrentUser {
             company_admin: live.company_admin,
             currency_code: live.currency_name,
             currency_symbol: live.currency_symbol,
+            expires_at: claims.exp,
         })
     }
 }

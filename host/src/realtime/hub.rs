@@ -1,8 +1,9 @@
 //! The hub's bookkeeping, apart from HTTP: per company, its open streams (each with a
-//! bounded queue) and a window of its latest messages, numbered, for streams that
-//! reconnect. A message is offered only to its company's streams that may receive it.
+//! bounded queue, indexed by user) and a window of its latest messages, numbered, for
+//! streams that reconnect. A message is offered only to its company's streams that may
+//! receive it; one addressed to some users costs work for their streams only.
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::{HashMap, HashSet, VecDeque};
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
@@ -23,7 +24,7 @@ pub const WINDOW_BYTES: usize = 1 << 20;
 pub const IDLE_KEEP: Duration = Duration::from_secs(300);
 
 /// Who in the company a message is for.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Audience {
     /// Every signed-in member.
     Everyone,
@@ -31,6 +32,9 @@ pub enum Audience {
     User(String),
     /// Users whose rights let them view the module with this rights key.
     Viewers(String),
+    /// Those of these users whose rights let them view the module (the members of a chat
+    /// channel, say).
+    ViewersAmong { rights_key: String, users: HashSet<String> },
 }
 
 #[derive(Debug)]
@@ -52,6 +56,8 @@ pub struct Listener {
     pub user_id: String,
     pub session_id: String,
     pub rights: Rights,
+    /// When the session expires (unix seconds): the stream ends then.
+    pub expires_at: i64,
 }
 
 impl Listener {
@@ -62,6 +68,9 @@ impl Listener {
             Audience::Everyone => true,
             Audience::User(user_id) => *user_id == self.user_id,
             Audience::Viewers(rights_key) => rights::allows(&self.rights, rights_key),
+            Audience::ViewersAmong { rights_key, users } => {
+                users.contains(&self.user_id) && rights::allows(&self.rights, rights_key)
+            }
         }
     }
 }
@@ -114,6 +123,8 @@ struct Company {
     /// The payload bytes in `window`.
     window_bytes: usize,
     subscribers: HashMap<u64, Subscriber>,
+    /// The streams of each user, so that a message for some users skips everyone else's.
+    by_user: HashMap<String, Vec<u64>>,
     /// When a stream last left or a message last came.
     active_at: Instant,
 }
@@ -127,12 +138,42 @@ impl Company {
             window: VecDeque::new(),
             window_bytes: 0,
             subscribers: HashMap::new(),
+            by_user: HashMap::new(),
             active_at: Instant::now(),
         }
     }
 
     fn id(&self, seq: u64) -> String {
         format!("{}-{seq}", self.epoch)
+    }
+
+    fn join(&mut self, id: u64, subscriber: Subscriber) {
+        self.by_user.entry(subscriber.listener.user_id.clone()).or_default().push(id);
+        self.subscribers.insert(id, subscriber);
+    }
+
+    fn leave(&mut self, id: u64) -> Option<Subscriber> {
+        let subscriber = self.subscribers.remove(&id)?;
+        if let Some(ids) = self.by_user.get_mut(&subscriber.listener.user_id) {
+            ids.retain(|other| *other != id);
+            if ids.is_empty() {
+                self.by_user.remove(&subscriber.listener.user_id);
+            }
+        }
+        Some(subscriber)
+    }
+
+    /// The streams that may be addressed by `audience`: those of its users when it names
+    /// some, all otherwise.
+    fn candidates(&self, audience: &Audience) -> Vec<u64> {
+        let of = |user: &String| self.by_user.get(user).into_iter().flatten().copied();
+        match audience {
+            Audience::User(user) => of(user).collect(),
+            Audience::ViewersAmong { users, .. } if users.len() < self.by_user.len() => {
+                users.iter().flat_map(of).collect()
+            }
+            _ => self.subscribers.keys().copied().collect(),
+        }
     }
 
     /// The sequence number after which `last_id` resumes, when nothing after it has left the
@@ -168,7 +209,7 @@ impl Drop for Membership {
     fn drop(&mut self) {
         let mut company = lock(&self.company);
         company.active_at = Instant::now();
-        if company.subscribers.remove(&self.id).is_some() {
+        if company.leave(self.id).is_some() {
             self.open.fetch_sub(1, Ordering::Relaxed);
         }
     }
@@ -232,15 +273,16 @@ impl Hub {
         }
         let mut queued = 0;
         let mut gone = Vec::new();
-        for (id, subscriber) in &company.subscribers {
+        for id in company.candidates(&message.audience) {
+            let Some(subscriber) = company.subscribers.get(&id) else { continue };
             if !subscriber.listener.may_receive(&message) {
                 continue;
             }
             match subscriber.sender.try_send(message.clone()) {
-                Ok(()) if then.is_some() => gone.push((*id, then)),
+                Ok(()) if then.is_some() => gone.push((id, then)),
                 Ok(()) => queued += 1,
-                Err(TrySendError::Full(_)) => gone.push((*id, Some(Ending::Overloaded))),
-                Err(TrySendError::Closed(_)) => gone.push((*id, None)),
+                Err(TrySendError::Full(_)) => gone.push((id, Some(Ending::Overloaded))),
+                Err(TrySendError::Closed(_)) => gone.push((id, None)),
             }
         }
         queued += gone.iter().filter(|(_, ending)| *ending == Some(Ending::Refresh)).count();
@@ -276,7 +318,7 @@ impl Hub {
         let (sender, messages) = mpsc::channel(QUEUE);
         let (ending_sender, ending) = oneshot::channel();
         let id = self.next_subscriber.fetch_add(1, Ordering::Relaxed);
-        company.subscribers.insert(id, Subscriber { listener, sender, ending: ending_sender });
+        company.join(id, Subscriber { listener, sender, ending: ending_sender });
         self.open.fetch_add(1, Ordering::Relaxed);
         let latest = company.id(company.seq);
         drop(company);
@@ -309,6 +351,26 @@ impl Hub {
         ended
     }
 
+    /// Ends the streams whose session expired by `now` ([`Ending::Revoked`]); answers how
+    /// many.
+    pub fn end_expired(&self, now: i64) -> usize {
+        let companies: Vec<Shared> = self.companies().values().cloned().collect();
+        let mut ended = 0;
+        for shared in companies {
+            let mut company = lock(&shared);
+            let ids: Vec<u64> = company
+                .subscribers
+                .iter()
+                .filter(|(_, subscriber)| subscriber.listener.expires_at <= now)
+                .map(|(id, _)| *id)
+                .collect();
+            for id in ids {
+                ended += usize::from(self.remove(&mut company, id, Some(Ending::Revoked)));
+            }
+        }
+        ended
+    }
+
     /// Forgets the companies that have had no open stream and no message for
     /// [`IDLE_KEEP`], with their windows; answers how many.
     pub fn forget_idle(&self) -> usize {
@@ -327,7 +389,7 @@ impl Hub {
     }
 
     fn remove(&self, company: &mut Company, id: u64, ending: Option<Ending>) -> bool {
-        let Some(subscriber) = company.subscribers.remove(&id) else { return false };
+        let Some(subscriber) = company.leave(id) else { return false };
         self.open.fetch_sub(1, Ordering::Relaxed);
         if let Some(ending) = ending {
             // The stream may be gone already.
@@ -345,7 +407,13 @@ mod tests {
     fn listener(company: &str, user: &str, session: &str, viewable: &[&str]) -> Listener {
         let rights =
             viewable.iter().map(|key| (key.to_string(), Right { view: true, disabled: false })).collect::<Rights>();
-        Listener { company_id: company.into(), user_id: user.into(), session_id: session.into(), rights }
+        Listener {
+            company_id: company.into(),
+            user_id: user.into(),
+            session_id: session.into(),
+            rights,
+            expires_at: i64::MAX,
+        }
     }
 
     fn drain(subscription: &mut Subscription) -> Vec<String> {
@@ -375,6 +443,29 @@ mod tests {
         assert_eq!(drain(&mut ann), ["crud.board:1", "directory:null"]);
         assert_eq!(drain(&mut bob), ["notifications:2", "directory:null"]);
         assert!(drain(&mut other).is_empty());
+    }
+
+    #[test]
+    fn a_message_for_some_users_reaches_only_those_who_may_view_the_module() {
+        let hub = Hub::default();
+        let mut ann = hub.subscribe(listener("a", "ann", "s1", &["chat"]), None);
+        let mut ann_tab = hub.subscribe(listener("a", "ann", "s4", &["chat"]), None);
+        let mut bob = hub.subscribe(listener("a", "bob", "s2", &["chat"]), None);
+        let mut cid = hub.subscribe(listener("a", "cid", "s3", &[]), None);
+        let among = |users: &[&str]| Audience::ViewersAmong {
+            rights_key: "chat".into(),
+            users: users.iter().map(|user| user.to_string()).collect(),
+        };
+        assert_eq!(hub.publish("a", among(&["ann", "cid", "dan"]), "chat.message", "1".into()), 2);
+        assert_eq!(drain(&mut ann), ["chat.message:1"]);
+        assert_eq!(drain(&mut ann_tab), ["chat.message:1"]);
+        assert!(drain(&mut bob).is_empty(), "not among the users");
+        assert!(drain(&mut cid).is_empty(), "may not view the module");
+        drop(ann_tab);
+        assert_eq!(hub.publish("a", among(&["ann", "bob"]), "chat.message", "2".into()), 2);
+        assert_eq!(drain(&mut bob), ["chat.message:2"]);
+        let company = hub.company("a");
+        assert_eq!(lock(&company).by_user["ann"].len(), 1, "the closed tab left the index");
     }
 
     #[test]
@@ -455,6 +546,19 @@ mod tests {
         drop(ann_tab);
         assert!(hub.is_idle());
         assert_eq!(hub.publish("a", Audience::Everyone, "directory", "x".into()), 0);
+    }
+
+    #[test]
+    fn a_stream_ends_when_its_session_expires() {
+        let hub = Hub::default();
+        let mut soon = listener("a", "ann", "s1", &[]);
+        soon.expires_at = 100;
+        let mut ann = hub.subscribe(soon, None);
+        let mut bob = hub.subscribe(listener("b", "bob", "s2", &[]), None);
+        assert_eq!(hub.end_expired(99), 0);
+        assert_eq!(hub.end_expired(100), 1);
+        assert_eq!(ann.ending.try_recv(), Ok(Ending::Revoked));
+        assert!(bob.ending.try_recv().is_err());
     }
 
     #[test]

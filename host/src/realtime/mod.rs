@@ -15,13 +15,15 @@
 //! Each company's messages are numbered (the SSE `id`) and its last [`hub::WINDOW`] kept
 //! (at most [`hub::WINDOW_BYTES`]), so a client that reconnects with `Last-Event-ID` (or
 //! `?after=`) gets what it missed, without loss or duplicates; past the window it is told
-//! to `reset`. A task ends the streams of revoked sessions within a second or two
-//! (`ended`). A stream carries its session's rights from when it opened: a change of the
+//! to `reset`. A task ends the streams of revoked or expired sessions within a second or
+//! two (`ended`). A stream carries its session's rights from when it opened: a change of the
 //! user's standing ends it with `refresh`, and the client comes back with the new rights.
 //!
-//! In-process: the numbering and the window belong to one host process (an id from
-//! another run resets). Crossing host instances (NATS) comes later, with issue 17.
+//! The numbering and the window belong to one host process (an id from another run or
+//! instance resets). With `NATS_URL`, messages cross host instances ([`bus`]): each
+//! instance delivers every instance's messages to its own streams.
 
+pub mod bus;
 pub mod hub;
 
 use std::collections::VecDeque;
@@ -87,51 +89,84 @@ pub struct PayloadTooLarge;
 #[derive(Clone, Default)]
 pub struct Realtime {
     hub: Arc<hub::Hub>,
+    /// With NATS: carries each message to the other host instances.
+    bus: Option<bus::Bus>,
 }
 
 impl Realtime {
+    /// In this process only.
     pub fn new() -> Self {
         Self::default()
     }
 
+    /// Across the host instances on the NATS server at `url`.
+    pub async fn across(url: &str) -> anyhow::Result<Self> {
+        let hub = Arc::new(hub::Hub::default());
+        let bus = bus::Bus::connect(url, hub.clone()).await?;
+        Ok(Self { hub, bus: Some(bus) })
+    }
+
+    /// Delivers to this instance's streams, and through NATS to the other instances'.
+    fn send(&self, company_id: &str, audience: Audience, channel: &str, data: String) -> usize {
+        if let Some(bus) = &self.bus {
+            bus.send(company_id, audience.clone(), channel, data.clone(), false);
+        }
+        self.hub.publish(company_id, audience, channel, data)
+    }
+
+    /// [`Realtime::send`] for a change of standing ([`hub::Hub::publish_standing`]).
+    fn send_standing(&self, company_id: &str, audience: Audience, channel: &str, data: String) -> usize {
+        if let Some(bus) = &self.bus {
+            bus.send(company_id, audience.clone(), channel, data.clone(), true);
+        }
+        self.hub.publish_standing(company_id, audience, channel, data)
+    }
+
     /// A module's message on `channel` to the users of the company whose rights let them
-    /// view the module (`rights_key`); answers how many streams it was queued for.
+    /// view the module (`rights_key`): all of them, or those among `users` when it names
+    /// any. Answers how many of this instance's streams it was queued for.
     pub fn publish(
         &self,
         company_id: &str,
         channel: &str,
         rights_key: &str,
         payload: &Value,
+        users: &[String],
     ) -> std::result::Result<u64, PayloadTooLarge> {
         let data = json(payload);
         if data.len() > MAX_PAYLOAD_BYTES {
             return Err(PayloadTooLarge);
         }
-        Ok(self.hub.publish(company_id, Audience::Viewers(rights_key.into()), channel, data) as u64)
+        let audience = if users.is_empty() {
+            Audience::Viewers(rights_key.into())
+        } else {
+            Audience::ViewersAmong { rights_key: rights_key.into(), users: users.iter().cloned().collect() }
+        };
+        Ok(self.send(company_id, audience, channel, data) as u64)
     }
 
     /// A new bell notification for one user.
     pub fn notify_user(&self, company_id: &str, user_id: &str, message: &str, now: i64) {
         let payload = serde_json::json!({ "message": message, "createdAt": crate::clock::iso8601(now) });
-        self.hub.publish(company_id, Audience::User(user_id.into()), NOTIFICATIONS, json(&payload));
+        self.send(company_id, Audience::User(user_id.into()), NOTIFICATIONS, json(&payload));
     }
 
     /// Tells one user their standing in the company changed; their open streams reconnect
     /// with the new rights.
     pub fn session_changed(&self, company_id: &str, user_id: &str) {
-        self.hub.publish_standing(company_id, Audience::User(user_id.into()), SESSION, json(&Value::Null));
+        self.send_standing(company_id, Audience::User(user_id.into()), SESSION, json(&Value::Null));
     }
 
     /// Tells every user of the company that their standing changed with the company's own
     /// (its edition, its currency); their open streams reconnect with the new rights.
     pub fn company_changed(&self, company_id: &str) {
-        self.hub.publish_standing(company_id, Audience::Everyone, SESSION, json(&Value::Null));
+        self.send_standing(company_id, Audience::Everyone, SESSION, json(&Value::Null));
     }
 
     /// Tells the company's users that its people changed: who is in it, their names or
     /// pictures.
     pub fn directory_changed(&self, company_id: &str) {
-        self.hub.publish(company_id, Audience::Everyone, DIRECTORY, json(&Value::Null));
+        self.send(company_id, Audience::Everyone, DIRECTORY, json(&Value::Null));
     }
 }
 
@@ -149,9 +184,9 @@ pub async fn person_changed(state: &AppState, user_id: &str) -> Result<()> {
 }
 
 /// Every second: forgets the windows of companies long without a stream, and while streams
-/// are open, ends the streams of the sessions revoked since the last look (logout, a
-/// deactivated member, person or company, a password change), with one query for the whole
-/// host.
+/// are open, ends the streams of sessions that expired, and of the sessions revoked since
+/// the last look (logout, a deactivated member, person or company, a password change), with
+/// one query for the whole host.
 pub async fn follow_revocations(state: AppState) {
     let mut tick = tokio::time::interval(REVOCATION_CHECK);
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
@@ -164,6 +199,7 @@ pub async fn follow_revocations(state: AppState) {
             since = now;
             continue;
         }
+        state.realtime.hub.end_expired(now);
         match crate::storage::sessions::revoked_since(&state.db, since - REVOCATION_OVERLAP_SECS).await {
             Ok(revoked) => {
                 state.realtime.hub.end_sessions(&revoked, Ending::Revoked);
@@ -245,6 +281,7 @@ async fn stream(
         user_id: user.user_id,
         session_id: user.session_id,
         rights: user.rights,
+        expires_at: user.expires_at,
     };
     let mut subscription = state.realtime.hub.subscribe(listener, last_id.as_deref());
     let opening = opening(&mut subscription);
@@ -339,8 +376,8 @@ mod tests {
     fn a_module_payload_over_the_cap_is_refused() {
         let realtime = Realtime::new();
         let small = serde_json::json!({ "text": "x".repeat(100) });
-        assert_eq!(realtime.publish("c", "crud.board", "process", &small), Ok(0));
+        assert_eq!(realtime.publish("c", "crud.board", "process", &small, &[]), Ok(0));
         let large = serde_json::json!({ "text": "x".repeat(MAX_PAYLOAD_BYTES) });
-        assert_eq!(realtime.publish("c", "crud.board", "process", &large), Err(PayloadTooLarge));
+        assert_eq!(realtime.publish("c", "crud.board", "process", &large, &[]), Err(PayloadTooLarge));
     }
 }

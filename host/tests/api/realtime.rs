@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use autoscope::realtime::{self, hub};
 use autoscope::storage::{memberships, roles, users};
 use autoscope_wire::members::{MemberChange, MembersOp};
-use serde_json::json;
+use serde_json::{Value, json};
 
 use crate::directory::whoami;
 use crate::on_both_engines;
@@ -24,7 +24,57 @@ on_both_engines!(
     logout_ends_an_open_stream_within_two_seconds,
     deactivating_a_member_ends_their_open_stream,
     another_site_s_page_is_refused,
+    a_module_message_for_some_users_reaches_only_those_of_them_who_may_view_it,
+    a_stream_ends_when_its_session_expires,
 );
+
+/// The NATS server of these machines and CI.
+const NATS_URL: &str = "nats://127.0.0.1:4222";
+
+/// Two host instances on one PostgreSQL database and one NATS server: a module's message,
+/// a notification and a directory change published on either reach the streams open on
+/// the other, once each, and another company's stream hears none of them.
+#[tokio::test]
+async fn two_instances_deliver_each_other_s_messages_through_nats() {
+    let nats = |config: &mut autoscope::Config| config.nats_url = Some(NATS_URL.into());
+    let first = TestApp::start(autoscope::testing::Engine::Postgres, nats).await;
+    first.install_test_module("crud").await;
+    let modules_dir = first.state.config.modules.dir.clone();
+    let second = first
+        .another_instance(|config| {
+            nats(config);
+            config.modules.dir = modules_dir;
+        })
+        .await;
+    let ann = person(&first, first.sign_up("ann@acme.example.com", "Acme").await).await;
+    let cid = person(&first, first.sign_up("cid@globex.example.com", "Globex").await).await;
+    let mut ann_on_second = Stream::open(&second, &ann.token, None).await;
+    let mut ann_on_first = Stream::open(&first, &ann.token, None).await;
+    let mut cid_on_second = Stream::open(&second, &cid.token, None).await;
+    ann_on_second.opening_id().await;
+    ann_on_first.opening_id().await;
+    cid_on_second.opening_id().await;
+
+    let pushed = first.post_as(&ann.token, "/api/m/crud/realtime", json!({ "channel": "board", "payload": 7 })).await;
+    assert_eq!(pushed.status, 200, "{pushed:?}");
+    let event = ann_on_second.message().await;
+    assert_eq!((event.event.as_str(), event.data.as_str()), ("crud.board", "7"));
+    let event = ann_on_first.message().await;
+    assert_eq!(
+        (event.event.as_str(), event.data.as_str()),
+        ("crud.board", "7"),
+        "the publishing instance delivers too"
+    );
+
+    second.state.realtime.notify_user(&ann.company_id, &ann.user_id, "From the second", second.state.clock.now());
+    second.state.realtime.directory_changed(&ann.company_id);
+    assert_eq!(ann_on_first.channels_until(realtime::DIRECTORY).await, ["notifications", "directory"]);
+    assert_eq!(ann_on_second.channels_until(realtime::DIRECTORY).await, ["notifications", "directory"]);
+    // Once each, and nothing for the other company.
+    assert!(ann_on_first.next_within(Duration::from_millis(300)).await.is_none());
+    assert!(ann_on_second.next_within(Duration::from_millis(300)).await.is_none());
+    assert!(cid_on_second.next_within(Duration::from_millis(300)).await.is_none());
+}
 
 /// One server-sent event.
 #[derive(Debug, Clone, Default)]
@@ -185,6 +235,35 @@ async fn each_message_reaches_only_those_it_is_for(app: TestApp) {
     assert!(cid_stream.next_within(Duration::from_millis(300)).await.is_none());
 }
 
+/// A module's message naming some users reaches those of them who may view the module,
+/// on every tab, and no one else of the company.
+async fn a_module_message_for_some_users_reaches_only_those_of_them_who_may_view_it(app: TestApp) {
+    app.install_test_module("crud").await;
+    let (ann, bob) = acme_with_ann_and_bob(&app).await;
+    let mut ann_stream = Stream::open(&app, &ann.token, None).await;
+    let mut ann_tab = Stream::open(&app, &ann.token, None).await;
+    let mut bob_stream = Stream::open(&app, &bob.token, None).await;
+    for stream in [&mut ann_stream, &mut ann_tab, &mut bob_stream] {
+        stream.opening_id().await;
+    }
+    let push = |users: Value| {
+        let body = json!({ "channel": "board", "payload": users.clone(), "users": users });
+        app.post_as(&ann.token, "/api/m/crud/realtime", body)
+    };
+    // Bob's role opens no module: named or not, he hears nothing.
+    let pushed = push(json!([bob.user_id, "someone-else"])).await;
+    assert_eq!((pushed.status, pushed.body["count"].as_u64()), (200, Some(0)), "{pushed:?}");
+    let pushed = push(json!([ann.user_id, bob.user_id])).await;
+    assert_eq!((pushed.status, pushed.body["count"].as_u64()), (200, Some(2)), "{pushed:?}");
+    for stream in [&mut ann_stream, &mut ann_tab] {
+        let event = stream.message().await;
+        assert_eq!(event.event, "crud.board");
+        assert!(event.data.contains(&ann.user_id), "{event:?}");
+        assert!(stream.next_within(Duration::from_millis(300)).await.is_none());
+    }
+    assert!(bob_stream.next_within(Duration::from_millis(300)).await.is_none());
+}
+
 /// Bob's role opens no module, so the module's channel does not reach him; his role is
 /// given the module and he is told: his stream ends with `refresh`, and the one he opens
 /// again (with the new rights) carries the channel. Taking it back closes it again.
@@ -322,7 +401,7 @@ async fn a_stream_that_does_not_keep_up_is_dropped_and_the_others_go_on(app: Tes
     let mut dropped_at = None;
     for n in 0..total {
         let payload = json!({ "n": n, "pad": pad });
-        let queued = app.state.realtime.publish(&company, "crud.board", "process", &payload).unwrap();
+        let queued = app.state.realtime.publish(&company, "crud.board", "process", &payload, &[]).unwrap();
         // Bob may not view the module: a notification of his own, each read at once.
         app.state.realtime.notify_user(&company, &bob.user_id, &n.to_string(), 0);
         let event = quick.message().await;
@@ -375,6 +454,17 @@ async fn logout_ends_an_open_stream_within_two_seconds(app: TestApp) {
     // The other session's stream goes on.
     app.state.realtime.directory_changed(&ann.company_id);
     assert_eq!(other.message().await.event, realtime::DIRECTORY);
+}
+
+/// A stream does not outlive its session: when the session's time is up, the stream ends.
+async fn a_stream_ends_when_its_session_expires(app: TestApp) {
+    let ann = person(&app, app.sign_up("ann@expiry.example.com", "Expiry").await).await;
+    let mut stream = Stream::open(&app, &ann.token, None).await;
+    stream.opening_id().await;
+    assert!(stream.next_within(Duration::from_millis(1500)).await.is_none(), "not before its time");
+    app.advance(app.state.config.session_ttl);
+    let took = until_ended(&mut stream).await;
+    assert!(took < Duration::from_millis(2500), "{took:?}");
 }
 
 /// A company admin deactivates Bob: his session ends, and with it his open stream.

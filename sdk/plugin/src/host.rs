@@ -28,9 +28,18 @@ pub fn publish<T: Serialize + ?Sized>(name: &str, payload: &T) -> Result<Done> {
     call(HostFunction::Publish, &Publish { name: name.to_string(), payload: encode(payload)? })
 }
 
-/// Sends a live message to the company channel `<module>.<channel>`.
+/// Sends a live message to the company channel `<module>.<channel>`, for every user who
+/// may view the module.
 pub fn realtime<T: Serialize + ?Sized>(channel: &str, payload: &T) -> Result<Done> {
-    call(HostFunction::Realtime, &Realtime { channel: channel.to_string(), payload: encode(payload)? })
+    realtime_to(channel, payload, &[])
+}
+
+/// Sends a live message on `<module>.<channel>` to these users only (those of them who may
+/// view the module); to everyone when `users` is empty. At most
+/// [`crate::wire::host::MAX_REALTIME_USERS`] users.
+pub fn realtime_to<T: Serialize + ?Sized>(channel: &str, payload: &T, users: &[String]) -> Result<Done> {
+    let message = Realtime { channel: channel.to_string(), payload: encode(payload)?, users: users.to_vec() };
+    call(HostFunction::Realtime, &message)
 }
 
 /// Lists users of the company (all when `query.user_ids` is empty).

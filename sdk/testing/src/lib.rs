@@ -139,6 +139,73 @@ pub trait Renewable: Session + Sized {
     fn with_token(&self, token: String) -> Self;
 }
 
+/// A user's open realtime stream ([`Harness::listen`]); it closes when dropped.
+pub struct Tap {
+    events: tokio::sync::mpsc::UnboundedReceiver<(String, Value)>,
+    reader: tokio::task::JoinHandle<()>,
+}
+
+/// An event with only an id: the stream's opening.
+const ID_ONLY: &str = "";
+
+impl Tap {
+    async fn first_id(&mut self) -> anyhow::Result<()> {
+        match tokio::time::timeout(Duration::from_secs(5), self.events.recv()).await {
+            Ok(Some((channel, _))) if channel == ID_ONLY => Ok(()),
+            other => bail!("the realtime stream did not open with its latest id: {other:?}"),
+        }
+    }
+
+    /// The next message (`(channel, payload)`, e.g. `("chat.message", {...})`), waiting up
+    /// to 2 seconds; `None` when none came or the stream ended.
+    pub async fn next(&mut self) -> Option<(String, Value)> {
+        loop {
+            match tokio::time::timeout(Duration::from_secs(2), self.events.recv()).await {
+                Ok(Some((channel, _))) if channel == ID_ONLY => continue,
+                Ok(event) => return event,
+                Err(_) => return None,
+            }
+        }
+    }
+
+    /// Every message that arrives within 300 ms of the last one (or of the call).
+    pub async fn drain(&mut self) -> Vec<(String, Value)> {
+        let mut seen = Vec::new();
+        while let Ok(Some(event)) = tokio::time::timeout(Duration::from_millis(300), self.events.recv()).await {
+            if event.0 != ID_ONLY {
+                seen.push(event);
+            }
+        }
+        seen
+    }
+}
+
+impl Drop for Tap {
+    fn drop(&mut self) {
+        self.reader.abort();
+    }
+}
+
+/// One server-sent event's channel (`event:`, empty for an id-only event) and JSON payload
+/// (its text when not JSON); `None` for a keep-alive comment.
+fn sse_event(block: &str) -> Option<(String, Value)> {
+    let (mut channel, mut data, mut any) = (String::new(), Vec::new(), false);
+    for line in block.lines() {
+        if let Some(value) = line.strip_prefix("event:") {
+            channel = value.trim_start().to_string();
+            any = true;
+        } else if let Some(value) = line.strip_prefix("data:") {
+            data.push(value.strip_prefix(' ').unwrap_or(value));
+            any = true;
+        } else if line.starts_with("id:") {
+            any = true;
+        }
+    }
+    let data = data.join("\n");
+    let payload = serde_json::from_str(&data).unwrap_or(Value::String(data));
+    any.then_some((channel, payload))
+}
+
 /// A company of the harness with its first user (signed in). All its users share the
 /// company's one role, [`COMMUNITY_ROLE`], with [`default_role_rights`] until
 /// [`Company::set_rights`] changes them.
@@ -438,6 +505,37 @@ impl Harness {
             Err(_) => Value::String(String::from_utf8_lossy(&bytes).into_owned()),
         };
         Ok(Reply { status, body })
+    }
+
+    /// Opens `who`'s realtime stream (`GET /api/realtime`, as a browser tab does): the tap
+    /// then hears every live message the host sends them, as `(channel, payload)`.
+    pub async fn listen(&self, who: &dyn Session) -> anyhow::Result<Tap> {
+        let request = Request::builder()
+            .uri("/api/realtime")
+            .header(header::AUTHORIZATION, format!("Bearer {}", who.token()))
+            .body(Body::empty())?;
+        let response = tower::ServiceExt::oneshot(self.app.clone(), request).await?;
+        anyhow::ensure!(response.status() == 200, "the realtime stream answered {}", response.status());
+        let (sender, events) = tokio::sync::mpsc::unbounded_channel();
+        let reader = tokio::spawn(async move {
+            let mut body = response.into_body().into_data_stream();
+            let mut buffer = String::new();
+            while let Some(Ok(chunk)) = futures_util::StreamExt::next(&mut body).await {
+                buffer.push_str(&String::from_utf8_lossy(&chunk));
+                while let Some(end) = buffer.find("\n\n") {
+                    let block: String = buffer.drain(..end + 2).collect();
+                    if let Some(event) = sse_event(&block)
+                        && sender.send(event).is_err()
+                    {
+                        return;
+                    }
+                }
+            }
+        });
+        // The stream's first event (its latest id) says it has joined the hub.
+        let mut tap = Tap { events, reader };
+        tap.first_id().await?;
+        Ok(tap)
     }
 
     /// Delivers every event that is due (as the host's worker does), again until none is

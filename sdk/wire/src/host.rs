@@ -59,13 +59,21 @@ pub struct Publish {
 }
 
 /// `realtime`: a message to the company channel `<module>.<channel>`, received live by
-/// signed-in users of the company who may view the module.
+/// signed-in users of the company who may view the module: all of them, or only `users`
+/// when it names any (the members of a private chat channel, say). The host's work grows
+/// with the recipients, not with the company.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Realtime {
     pub channel: String,
     #[serde(default)]
     pub payload: Value,
+    /// User ids; empty for everyone who may view the module.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub users: Vec<String>,
 }
+
+/// The most users one realtime message may name.
+pub const MAX_REALTIME_USERS: usize = 10_000;
 
 /// `directory`: the users of the calling company.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]

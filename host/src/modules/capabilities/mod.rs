@@ -9,7 +9,9 @@
 use std::sync::Arc;
 use std::time::Instant;
 
-use autoscope_wire::host::{Directory, DirectoryEntry, DirectoryQuery, Done, Mail, Notify, Publish, Realtime};
+use autoscope_wire::host::{
+    Directory, DirectoryEntry, DirectoryQuery, Done, MAX_REALTIME_USERS, Mail, Notify, Publish, Realtime,
+};
 use autoscope_wire::members::MembersOp;
 use autoscope_wire::storage::StorageOp;
 use autoscope_wire::{HostError, HostFunction, HostReply};
@@ -243,12 +245,15 @@ async fn realtime(context: &CallContext, request: Realtime) -> Result<Done, Host
     if !manifest::is_name(&request.channel, 40) {
         return Err(HostError::new(400, "A channel name is lower-case letters, digits and underscores"));
     }
+    if request.users.len() > MAX_REALTIME_USERS {
+        return Err(HostError::new(400, "A realtime message may name at most 10,000 users"));
+    }
     let channel = format!("{}.{}", context.module.manifest.key, request.channel);
     let manifest = &context.module.manifest;
     let count = context
         .state
         .realtime
-        .publish(&context.company_id, &channel, &manifest.rights_key, &request.payload)
+        .publish(&context.company_id, &channel, &manifest.rights_key, &request.payload, &request.users)
         .map_err(|_| HostError::new(413, crate::realtime::PAYLOAD_TOO_LARGE))?;
     Ok(Done { count })
 }

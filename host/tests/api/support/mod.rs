@@ -74,6 +74,23 @@ impl TestApp {
                 (database.url.clone(), Some(database))
             }
         };
+        Self::launch(engine, database_url, database, data_dir, adjust).await
+    }
+
+    /// Another host instance on this one's database, as behind a load balancer (the
+    /// database stays this instance's to drop).
+    pub async fn another_instance(&self, adjust: impl FnOnce(&mut Config)) -> Self {
+        let database_url = self.state.config.database_url.clone();
+        Self::launch(self.engine, database_url, None, TempDir::new(), adjust).await
+    }
+
+    async fn launch(
+        engine: Engine,
+        database_url: String,
+        database: Option<PgDatabase>,
+        data_dir: TempDir,
+        adjust: impl FnOnce(&mut Config),
+    ) -> Self {
         let vars: HashMap<&str, String> = HashMap::from([
             ("AUTOSCOPE_SECRET", "test-secret-test-secret-test-secret-0123".to_string()),
             ("DATABASE_URL", database_url),

@@ -163,10 +163,10 @@ fn send_mail(req: &Request) -> Result<Reply> {
     ok(&host::mail(&Mail { template: "hello".into(), user_ids: body.user_ids, values })?)
 }
 
-/// `POST /realtime` with `{ channel, payload }`.
+/// `POST /realtime` with `{ channel, payload, users? }`.
 fn send_realtime(req: &Request) -> Result<Reply> {
     let message: Realtime = req.body()?;
-    ok(&host::realtime(&message.channel, &message.payload)?)
+    ok(&host::realtime_to(&message.channel, &message.payload, &message.users)?)
 }
 
 /// `GET /directory?user_ids=a,b`
