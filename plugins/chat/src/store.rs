@@ -284,3 +284,37 @@ pub fn heartbeats(user_ids: Option<&[String]>) -> Result<Vec<Beat>> {
     }
     Ok(presence().list_all(&query, 10_000)?.iter().filter_map(beat).collect())
 }
+
+#[cfg(test)]
+mod tests {
+    use std::cell::Cell;
+
+    use super::*;
+
+    #[test]
+    fn version_races_are_tried_again_a_few_times() {
+        let calls = Cell::new(0);
+        let won = retry(|| {
+            calls.set(calls.get() + 1);
+            match calls.get() {
+                1 | 2 => Err(Error::conflict("changed")),
+                n => Ok(n),
+            }
+        });
+        assert_eq!(won, Ok(3));
+
+        calls.set(0);
+        let lost: Result<()> = retry(|| {
+            calls.set(calls.get() + 1);
+            Err(Error::conflict("changed"))
+        });
+        assert_eq!((lost.unwrap_err().message.as_str(), calls.get()), (BUSY, ATTEMPTS));
+
+        calls.set(0);
+        let other: Result<()> = retry(|| {
+            calls.set(calls.get() + 1);
+            Err(Error::not_found("gone"))
+        });
+        assert_eq!((other.unwrap_err().status, calls.get()), (404, 1));
+    }
+}

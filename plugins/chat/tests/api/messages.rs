@@ -12,6 +12,7 @@ autoscope_module_test::on_both_engines!(
     only_the_author_edits_or_deletes_a_message,
     threads_count_their_replies,
     reactions_toggle_per_person,
+    messages_sent_at_once_take_distinct_seqs,
 );
 
 /// Grouped: seqs per channel, pages before a seq and around one, and the text checks.
@@ -126,4 +127,24 @@ async fn reactions_toggle_per_person(engine: Engine) {
         message(call(&harness, &carol, "POST", &path, Some(thumbs)).await, 403),
         "You are not a member of this channel"
     );
+}
+
+/// Messages sent at once still take distinct, consecutive seqs (a lost version race
+/// reads the channel again).
+async fn messages_sent_at_once_take_distinct_seqs(engine: Engine) {
+    let harness = load(engine).await;
+    let acme = company(&harness, "Acme").await;
+    let bob = user(&acme, "bob@acme.test").await;
+    let general = channel(&harness, &acme, "public", "general", &[&bob.id]).await;
+    let sent = tokio::join!(
+        send(&harness, &acme, &general, "a"),
+        send(&harness, &bob, &general, "b"),
+        send(&harness, &acme, &general, "c"),
+        send(&harness, &bob, &general, "d"),
+        send(&harness, &acme, &general, "e"),
+        send(&harness, &bob, &general, "f"),
+    );
+    let mut seqs = [&sent.0, &sent.1, &sent.2, &sent.3, &sent.4, &sent.5].map(|message| int(message, "seq"));
+    seqs.sort();
+    assert_eq!(seqs, [1, 2, 3, 4, 5, 6]);
 }

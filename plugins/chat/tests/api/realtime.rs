@@ -1,11 +1,15 @@
 //! Live pushes reach the channel's members only.
 
 use autoscope_module_test::Engine;
-use autoscope_module_test::shortcuts::{company, user};
+use autoscope_module_test::shortcuts::{call, company, expect, user};
+use serde_json::{Value, json};
 
 use crate::common::{channel, load, send};
 
-autoscope_module_test::on_both_engines!(messages_are_pushed_to_members_only);
+autoscope_module_test::on_both_engines!(
+    messages_are_pushed_to_members_only,
+    reads_typing_invitations_and_presence_are_pushed
+);
 
 /// bob (a member) hears `chat.message` and `chat.badge`; carol (of the company, outside
 /// the private channel) and Globex's user hear nothing.
@@ -35,9 +39,50 @@ async fn messages_are_pushed_to_members_only(engine: Engine) {
     heard.extend(bobs.drain().await);
     assert!(heard.iter().any(|(channel, _)| channel == "chat.badge"), "{heard:?}");
 
-    let chat = |events: Vec<(String, serde_json::Value)>| {
-        events.into_iter().filter(|(c, _)| c.starts_with("chat.")).collect::<Vec<_>>()
-    };
     assert_eq!(chat(carols.drain().await), vec![]);
+    assert_eq!(chat(globexs.drain().await), vec![]);
+}
+
+/// The channel of events: `(channel, payload)` of those named `chat.*`.
+fn chat(events: Vec<(String, Value)>) -> Vec<(String, Value)> {
+    events.into_iter().filter(|(channel, _)| channel.starts_with("chat.")).collect()
+}
+
+/// Grouped: bob's read reaches ann (a receipt); ann's typing reaches bob only; carol,
+/// invited, hears `chat.channel`; bob's first heartbeat is `chat.presence` to the
+/// company, not to Globex.
+async fn reads_typing_invitations_and_presence_are_pushed(engine: Engine) {
+    let harness = load(engine).await;
+    let acme = company(&harness, "Acme").await;
+    let globex = company(&harness, "Globex").await;
+    let bob = user(&acme, "bob@acme.test").await;
+    let carol = user(&acme, "carol@acme.test").await;
+    let team = channel(&harness, &acme, "private", "team", &[&bob.id]).await;
+    send(&harness, &acme, &team, "hello").await;
+    let mut anns = harness.listen(&acme).await.expect("ann listens");
+    let mut bobs = harness.listen(&bob).await.expect("bob listens");
+    let mut carols = harness.listen(&carol).await.expect("carol listens");
+    let mut globexs = harness.listen(&globex).await.expect("globex listens");
+
+    expect(call(&harness, &bob, "POST", &format!("/channels/{team}/read"), None).await, 200);
+    let heard = chat(anns.drain().await);
+    let receipt = json!({ "channel_id": team, "user_id": bob.id, "last_read_seq": 1 });
+    assert!(heard.contains(&("chat.read".to_string(), receipt)), "{heard:?}");
+    let heard = chat(bobs.drain().await);
+    assert!(heard.iter().any(|(c, _)| c == "chat.badge"), "{heard:?}");
+
+    expect(call(&harness, &acme, "POST", &format!("/channels/{team}/typing"), None).await, 200);
+    let typing = ("chat.typing".to_string(), json!({ "channel_id": team, "user_id": acme.user_id }));
+    assert_eq!(chat(bobs.drain().await), vec![typing]);
+    assert_eq!(chat(anns.drain().await), vec![]);
+
+    let invite = json!({ "user_ids": [carol.id] });
+    expect(call(&harness, &acme, "POST", &format!("/channels/{team}/members"), Some(invite)).await, 200);
+    let changed = ("chat.channel".to_string(), json!({ "channel_id": team }));
+    assert_eq!(chat(carols.drain().await), vec![changed]);
+
+    expect(call(&harness, &bob, "POST", "/presence", Some(json!({ "status": "online" }))).await, 200);
+    let online = ("chat.presence".to_string(), json!({ "user_id": bob.id, "status": "online" }));
+    assert!(chat(anns.drain().await).contains(&online));
     assert_eq!(chat(globexs.drain().await), vec![]);
 }
