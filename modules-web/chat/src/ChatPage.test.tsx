@@ -5,7 +5,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import ChatPage from './ChatPage';
 import { aMessage } from './testFixtures';
-import { GENERAL, chatServer, push } from './testServer';
+import { GENERAL, RANDOM, WITH_ADA, chatServer, push } from './testServer';
 
 beforeAll(stubBrowser);
 afterEach(cleanup);
@@ -189,6 +189,45 @@ describe('ChatPage', () => {
       { kind: 'public', name: 'launch', topic: '', member_ids: [] },
     ]);
     expect(await screen.findByText('No messages yet')).toBeTruthy();
+  });
+
+  it('opens a direct conversation with the people chosen', async () => {
+    const server = chatServer().on('POST', '/api/m/chat/direct', WITH_ADA);
+    const shell = renderPage(server);
+    fireEvent.click(await screen.findByRole('button', { name: 'New message' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New message' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Open conversation' }));
+    expect(await within(dialog).findByText('Choose 1 to 8 people for a direct conversation')).toBeTruthy();
+    expect(server.requestsTo('POST', '/api/m/chat/direct')).toEqual([]);
+
+    fireEvent.click(within(dialog).getByRole('combobox', { name: 'People' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Ada Lovelace' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Open conversation' }));
+    await waitFor(() => expect(shell.location().search).toBe('?channel=d1'));
+    expect(server.requestsTo('POST', '/api/m/chat/direct').map((request) => request.body)).toEqual([
+      { user_ids: ['u1'] },
+    ]);
+  });
+
+  it('browses the public channels not joined and joins one', async () => {
+    let joined = false;
+    const server = chatServer()
+      .on('POST', '/api/m/chat/channels/c3/join', () => {
+        joined = true;
+        return { ...RANDOM, joined: true };
+      })
+      .on('GET', '/api/m/chat/channels/c3', () => ({ ...RANDOM, joined }))
+      .on('GET', '/api/m/chat/channels/c3/messages', { messages: [], has_more: false });
+    const shell = renderPage(server);
+    fireEvent.click(await screen.findByRole('button', { name: /Browse channels/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Browse channels' });
+    const random = within(dialog).getByRole('group', { name: 'random' });
+    fireEvent.click(within(random).getByRole('button', { name: 'Join' }));
+    await waitFor(() => expect(shell.location().search).toBe('?channel=c3'));
+    expect(server.requestsTo('POST', '/api/m/chat/channels/c3/join')).toHaveLength(1);
+    const nav = screen.getByRole('navigation', { name: 'Channels' });
+    expect(await within(nav).findByRole('button', { name: /random/ })).toBeTruthy();
+    expect(await screen.findByRole('textbox', { name: 'Message' })).toBeTruthy();
   });
 
   it('shows the plugin’s message when the channels cannot be loaded', async () => {

@@ -4,6 +4,7 @@ import { IconMessageOff, IconMessages } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { usePageTitle } from '@autoscope/web-sdk';
 
+import { nameOf } from '@common/domain/people';
 import { usePeople } from '@common/lib/queries';
 import { useDialog } from '@common/ui/dialogs';
 import { EmptyNotice } from '@common/ui/EmptyNotice';
@@ -16,7 +17,6 @@ import { ChatContext, type ChatContextValue } from './components/chatContext';
 import { Conversation } from './components/Conversation';
 import { BrowseChannelsDialog, NewChannelDialog, NewMessageDialog } from './components/Dialogs';
 import { ThreadPanel } from './components/ThreadPanel';
-import { nameOf } from '@common/domain/people';
 import { nextExpiry, typingUsers, withTyping, withoutTyping, type TypingState } from './typing';
 import type { ChannelView, MessageView, SearchHit } from './types';
 import classes from './ChatPage.module.css';

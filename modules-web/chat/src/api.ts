@@ -330,6 +330,8 @@ export function useExportChannel() {
   });
 }
 
+const NOBODY: PresenceMap = {};
+
 /** Everyone's status, kept by `chat.presence`; this tab's heartbeat every 30 s and when it is hidden or shown. */
 export function usePresence(): PresenceMap {
   const api = useModuleApi();
@@ -361,7 +363,7 @@ export function usePresence(): PresenceMap {
     };
   }, [api, client, user]);
 
-  return query.data ?? {};
+  return query.data ?? NOBODY;
 }
 
 /** What the page does with the pushes that are not cache changes. */
