@@ -455,6 +455,20 @@ mod tests {
         assert_eq!(removed, vec![reaction("👍", &["a", "b"])]);
     }
 
+    fn channel(kind: &str) -> Channel {
+        serde_json::from_value(json!({ "id": "c", "kind": kind, "version": 1 })).unwrap()
+    }
+
+    #[test]
+    fn mentions_reach_those_who_may_read_the_channel_but_the_author() {
+        let ids = |list: &[&str]| list.iter().map(|id| id.to_string()).collect::<Vec<_>>();
+        let mentioned = ids(&["author", "member", "outsider"]);
+        let members = ids(&["author", "member"]);
+        assert_eq!(reachable(&mentioned, &channel("private"), &members, "author"), ids(&["member"]));
+        assert_eq!(reachable(&mentioned, &channel("direct"), &members, "author"), ids(&["member"]));
+        assert_eq!(reachable(&mentioned, &channel("public"), &members, "author"), ids(&["member", "outsider"]));
+    }
+
     #[test]
     fn page_sizes_are_bounded() {
         assert_eq!(page_size(None), 50);
