@@ -5,7 +5,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import ChatPage from './ChatPage';
 import { aMessage } from './testFixtures';
-import { GENERAL, RANDOM, WITH_ADA, chatServer, push } from './testServer';
+import { GENERAL, GENERAL_MESSAGES, RANDOM, WITH_ADA, chatServer, push } from './testServer';
 
 beforeAll(stubBrowser);
 afterEach(cleanup);
@@ -124,6 +124,80 @@ describe('ChatPage', () => {
     const before = server.requestsTo('GET', '/api/m/chat/channels').length;
     stream.send('event: reset\ndata: {}\n\n');
     await waitFor(() => expect(server.requestsTo('GET', '/api/m/chat/channels').length).toBeGreaterThan(before));
+  });
+
+  it('loads older messages before the first one shown', async () => {
+    const server = chatServer().on('GET', '/api/m/chat/channels/c1/messages', ({ query }) =>
+      query.get('before_seq') === '51'
+        ? { messages: [aMessage({ seq: 50, text: 'An older one' })], has_more: false }
+        : { messages: [aMessage({ seq: 51, text: 'The latest' })], has_more: true },
+    );
+    renderPage(server);
+    const log = await screen.findByRole('log', { name: 'Messages' });
+    await within(log).findByText('The latest');
+    fireEvent.click(within(log).getByRole('button', { name: 'Load older messages' }));
+    expect(await within(log).findByText('An older one')).toBeTruthy();
+    const requests = server.requestsTo('GET', '/api/m/chat/channels/c1/messages');
+    expect(requests.map((request) => request.query.toString())).toEqual(['limit=50', 'before_seq=51&limit=50']);
+    expect(within(log).queryByRole('button', { name: 'Load older messages' })).toBeNull();
+  });
+
+  it('does not mark a channel read while the tab is hidden', async () => {
+    const hidden = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    try {
+      const { server } = renderPage();
+      const log = await screen.findByRole('log', { name: 'Messages' });
+      await within(log).findByText('Welcome to general');
+      await waitFor(() =>
+        expect(server.requestsTo('POST', '/api/m/chat/presence').map((request) => request.body)).toEqual([
+          { status: 'away' },
+        ]),
+      );
+      expect(server.requestsTo('POST', '/api/m/chat/channels/c1/read')).toEqual([]);
+
+      hidden.mockReturnValue('visible');
+      fireEvent(document, new Event('visibilitychange'));
+      await waitFor(() => expect(server.requestsTo('POST', '/api/m/chat/channels/c1/read')).toHaveLength(1));
+      expect(server.requestsTo('POST', '/api/m/chat/presence').at(-1)?.body).toEqual({ status: 'online' });
+    } finally {
+      hidden.mockRestore();
+    }
+  });
+
+  it('toggles a reaction, edits my last message with Up and deletes after asking', async () => {
+    const mine = aMessage({ seq: 4, author_id: 'user-1', text: 'Helo' });
+    const server = chatServer()
+      .on('GET', '/api/m/chat/channels/c1/messages', { messages: [...GENERAL_MESSAGES, mine], has_more: false })
+      .on('POST', '/api/m/chat/messages/m1/reactions', {
+        ...GENERAL_MESSAGES[0],
+        reactions: [{ emoji: '👍', user_ids: ['user-1'] }],
+      })
+      .on('PATCH', '/api/m/chat/messages/m4', ({ body }) => ({ ...mine, ...(body as object), edited: true }))
+      .on('DELETE', '/api/m/chat/messages/m4', { ...mine, text: '', deleted: true });
+    renderPage(server);
+    const log = await screen.findByRole('log', { name: 'Messages' });
+    const first = await within(log).findByRole('article', { name: /^Ada Lovelace/ });
+    fireEvent.click(within(first).getByRole('button', { name: 'Add reaction' }));
+    fireEvent.click(within(first).getByRole('button', { name: 'React with 👍' }));
+    expect(await within(log).findByRole('button', { name: '👍 1' })).toBeTruthy();
+    expect(server.requestsTo('POST', '/api/m/chat/messages/m1/reactions')[0]?.body).toEqual({ emoji: '👍' });
+
+    const box = screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement;
+    fireEvent.keyDown(box, { key: 'ArrowUp' });
+    await waitFor(() => expect(box.value).toBe('Helo'));
+    fireEvent.change(box, { target: { value: 'Hello' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    expect(await within(log).findByText('Hello')).toBeTruthy();
+    expect(within(log).getByText('(edited)')).toBeTruthy();
+    expect(server.requestsTo('PATCH', '/api/m/chat/messages/m4')[0]?.body).toEqual({ text: 'Hello' });
+
+    const own = within(log).getByRole('article', { name: /^Ann Archer/ });
+    fireEvent.click(within(own).getByRole('button', { name: 'Message actions' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Delete message' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete message' });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    expect(await within(log).findByText('This message was deleted')).toBeTruthy();
+    expect(server.requestsTo('DELETE', '/api/m/chat/messages/m4')).toHaveLength(1);
   });
 
   it('says Seen under my last direct message once the other read it', async () => {
