@@ -18,8 +18,7 @@ pub const FILE_NOT_FOUND: &str = "File not found";
 
 pub const MAX_BYTES: usize = 5 * 1024 * 1024;
 
-/// `RIFF`: the SDK has no WebP signature, and a prefix check cannot see the `WEBP` at
-/// byte 8, so a WebP's content is checked as far as its container.
+/// `RIFF`: the SDK has no WebP signature; [`check`] looks for the `WEBP` at byte 8.
 const WEBP: Content = Content::Signature(&[b"RIFF"]);
 
 /// The accepted types: the support module's, plus WebP.
@@ -60,6 +59,24 @@ pub const RULES: Rules = Rules {
 /// their content (`file_data`, by `file_id`). A message names its file by `file_id`.
 pub const STORE: FileStore = FileStore { files: "files", owner: "channel_id", contents: "file_data", file: "file_id" };
 
+/// Checks a message's file: the SDK's rules, and for a WebP the `WEBP` that follows the
+/// RIFF header (bytes 8 to 11), which a prefix signature cannot reach: a WAV or AVI is RIFF
+/// too.
+pub fn check(upload: &files::Upload) -> Result<files::Checked> {
+    let checked = upload.check(&RULES)?;
+    if checked.mime == "image/webp" && !webp_shaped(&upload.data) {
+        return Err(Error::bad_request(CONTENT_MISMATCH));
+    }
+    Ok(checked)
+}
+
+/// Whether base64 `data` has `WEBP` at bytes 8 to 11, read from the text without decoding
+/// it: byte 8 is the low 6 bits of the 12th character (`W` gives `X`; its top 2 bits share a
+/// character with the RIFF size), bytes 9 to 11 the 13th to 16th (`EBP` is `RUJQ`).
+fn webp_shaped(data: &str) -> bool {
+    data.get(11..16) == Some("XRUJQ")
+}
+
 /// Whether the remote may show a file of this type inline.
 pub fn is_image(mime: &str) -> bool {
     matches!(mime, "image/png" | "image/jpeg" | "image/gif" | "image/webp")
@@ -96,6 +113,19 @@ mod tests {
         assert_eq!(check("a.png", "image/png", b"MZ\x90\x00").unwrap_err().message, CONTENT_MISMATCH);
         assert_eq!(check("a.webp", "", b"RIFF\x00\x00\x00\x00WEBPVP8 ").unwrap().mime, "image/webp");
         assert_eq!(check("a.exe", "application/x-msdownload", b"MZ").unwrap_err().message, TYPE_NOT_ACCEPTED);
+    }
+
+    fn upload(name: &str, bytes: &[u8]) -> files::Upload {
+        files::Upload { name: name.into(), mime: String::new(), data: STANDARD.encode(bytes) }
+    }
+
+    #[test]
+    fn a_webp_is_riff_with_webp_inside() {
+        assert_eq!(super::check(&upload("a.webp", b"RIFF\x12\x34\x56\x78WEBPVP8 ")).unwrap().mime, "image/webp");
+        let wav = super::check(&upload("a.webp", b"RIFF\x12\x34\x56\x78WAVEfmt "));
+        assert_eq!(wav.unwrap_err().message, CONTENT_MISMATCH);
+        assert_eq!(super::check(&upload("a.webp", b"RIFF")).unwrap_err().message, CONTENT_MISMATCH);
+        assert!(super::check(&upload("a.txt", b"hello")).is_ok());
     }
 
     #[test]
