@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { renderWithShell, stubBrowser, type FakeServer } from '@autoscope/web-sdk/testing';
+import { TEST_USER, renderWithShell, stubBrowser, type FakeServer } from '@autoscope/web-sdk/testing';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import ChatPage from './ChatPage';
@@ -10,8 +10,8 @@ import { GENERAL, GENERAL_MESSAGES, RANDOM, WITH_ADA, chatServer, push } from '.
 beforeAll(stubBrowser);
 afterEach(cleanup);
 
-function renderPage(server: FakeServer = chatServer(), url = '/Chat?channel=c1') {
-  return renderWithShell(<ChatPage />, { server, moduleKey: 'chat', url });
+function renderPage(server: FakeServer = chatServer(), url = '/Chat?channel=c1', user = TEST_USER) {
+  return renderWithShell(<ChatPage />, { server, moduleKey: 'chat', url, user });
 }
 
 async function openStream(server: FakeServer) {
@@ -240,7 +240,7 @@ describe('ChatPage', () => {
     expect(screen.queryByRole('menuitem', { name: 'Export as CSV' })).toBeNull();
     cleanup();
 
-    renderPage(chatServer().on('GET', '/api/users/companies', [{ current: true, company_admin: true }]));
+    renderPage(chatServer(), undefined, { ...TEST_USER, companyAdmin: true });
     await screen.findByRole('log', { name: 'Messages' });
     fireEvent.click(await screen.findByRole('button', { name: 'Channel actions' }));
     expect(await screen.findByRole('menuitem', { name: 'Export as CSV' })).toBeTruthy();

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Button, Center, Drawer, Loader, Stack } from '@mantine/core';
 import { IconMessageOff, IconMessages } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
-import { usePageTitle } from '@autoscope/web-sdk';
+import { useCurrentUser, usePageTitle } from '@autoscope/web-sdk';
 
 import { nameOf } from '@common/domain/people';
 import { usePeople } from '@common/lib/queries';
@@ -10,7 +10,7 @@ import { useDialog } from '@common/ui/dialogs';
 import { EmptyNotice } from '@common/ui/EmptyNotice';
 import { useIsMobile } from '@common/ui/mobile';
 import { QueryError } from '@common/ui/QueryError';
-import { useChannels, useChatLive, useCompanyAdmin, usePresence, useUserId } from './api';
+import { useChannels, useChatLive, usePresence, useUserId } from './api';
 import { channelSections } from './channels';
 import { ChannelSidebar } from './components/ChannelSidebar';
 import { ChatContext, type ChatContextValue } from './components/chatContext';
@@ -35,7 +35,7 @@ export default function ChatPage() {
   const channels = useChannels();
   const people = usePeople();
   const presence = usePresence();
-  const companyAdmin = useCompanyAdmin();
+  const companyAdmin = useCurrentUser()?.companyAdmin === true;
   const [search, setSearch] = useState('');
   const [typing, setTyping] = useState<TypingState>({});
   const [now, setNow] = useState(() => Date.now());

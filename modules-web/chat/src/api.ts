@@ -11,7 +11,6 @@ import {
   isApiError,
   saveBlob,
   useCurrentUser,
-  useHostApi,
   useModuleApi,
   useRealtime,
   type ApiClient,
@@ -59,7 +58,6 @@ export const chatKeys = {
   presence: (user: string) => ['chat', user, 'presence'] as const,
   search: (user: string, q: string) => ['chat', user, 'search', q] as const,
   file: (user: string, id: string) => ['chat', user, 'file', id] as const,
-  companyAdmin: (user: string) => ['chat', user, 'company-admin'] as const,
 };
 
 const channelPath = (id: string) => `/channels/${encodeURIComponent(id)}`;
@@ -304,19 +302,6 @@ export function useFileContent(fileId: string | null) {
     enabled: fileId !== null,
     staleTime: Infinity,
   });
-}
-
-/** Whether the caller administers the company (the host's `GET /api/users/companies`, the current one). */
-export function useCompanyAdmin(): boolean {
-  const host = useHostApi();
-  const user = useUserId();
-  const query = useQuery({
-    queryKey: chatKeys.companyAdmin(user),
-    queryFn: ({ signal }) => host.get<{ current?: boolean; company_admin?: boolean }[]>('/users/companies', { signal }),
-    staleTime: 5 * 60_000,
-  });
-  const companies = Array.isArray(query.data) ? query.data : [];
-  return companies.some((company) => company.current === true && company.company_admin === true);
 }
 
 /** Downloads a channel's export (JSON or CSV) as a file. */

@@ -36,7 +36,6 @@ export function chatServer(channels: ChannelView[] = [GENERAL, BOARD, WITH_ADA, 
     .on('GET', '/api/m/chat/people', PEOPLE)
     .on('GET', '/api/m/chat/presence', { users: [{ user_id: 'u1', status: 'online' }] })
     .on('POST', '/api/m/chat/presence', { users: [{ user_id: 'u1', status: 'online' }] })
-    .on('GET', '/api/users/companies', [{ company_id: 'company-1', current: true, company_admin: false }])
     .on('GET', '/api/m/chat/channels/c1/messages', { messages: GENERAL_MESSAGES, has_more: false })
     .on('GET', '/api/m/chat/channels/c2/messages', { messages: [], has_more: false })
     .on('GET', '/api/m/chat/channels/d1/messages', {

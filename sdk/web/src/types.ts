@@ -18,6 +18,8 @@ export interface CurrentUser {
   firstname: string;
   lastname: string;
   companyId: string;
+  /** Administers the active company (company-wide settings, exports). */
+  companyAdmin: boolean;
 }
 
 /** The snackbar's two looks: dark blue for success, orange for failure (3 s, top centre). */

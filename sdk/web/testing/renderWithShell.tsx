@@ -21,6 +21,7 @@ export const TEST_USER: CurrentUser = {
   firstname: 'Ann',
   lastname: 'Archer',
   companyId: 'company-1',
+  companyAdmin: false,
 };
 
 /** What Mantine reads and jsdom lacks, stubbed where it is missing (for `beforeAll`). */

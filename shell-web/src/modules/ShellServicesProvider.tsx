@@ -30,6 +30,7 @@ export function ShellServicesProvider({ children, setPageTitle }: ShellServicesP
             firstname: session.userdata.firstname,
             lastname: session.userdata.lastname,
             companyId: session.userdata.company_id,
+            companyAdmin: session.userdata.company_admin,
           }
         : null,
       rights: session ? rightsOf(session) : {},

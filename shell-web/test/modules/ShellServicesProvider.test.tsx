@@ -16,6 +16,7 @@ const session = {
     job_title: 'Lead',
     company_id: 'c1',
     edition: 'community',
+    company_admin: true,
     is_admin: false,
     userrole: [{ role: 'communityuser', rights: { process: { view: true, disabled: false } } }],
     user_list_key: 'k',
@@ -53,6 +54,7 @@ describe('ShellServicesProvider', () => {
       firstname: 'Ann',
       lastname: 'Lee',
       companyId: 'c1',
+      companyAdmin: true,
     });
     expect(given.rights).toEqual({ process: { view: true, disabled: false } });
     given.notify('Saved', 'success');
