@@ -132,7 +132,14 @@ fn tell_mentioned(message: &Message, channel: &Channel, users: &[String], people
         ChannelKind::Direct => "a direct message".to_string(),
         _ => format!("#{}", channel.name),
     };
-    let link = format!("{}/Chat?channel={}&seq={}", actor.portal_url, channel.id, message.seq);
+    // The page's own address of a message in context (as its search results open one).
+    let link = match &message.parent_id {
+        Some(root) => format!(
+            "{}/Chat?channel={}&around={}&message={root}&thread={root}",
+            actor.portal_url, channel.id, message.seq
+        ),
+        None => format!("{}/Chat?channel={}&around={}&message={}", actor.portal_url, channel.id, message.seq, message.id),
+    };
     let text = live::render_mentions(&message.text, people);
     let _ = live::mention(&Mention { author, channel: place, text, link: &link }, users, &away);
 }

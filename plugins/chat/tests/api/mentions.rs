@@ -2,7 +2,7 @@
 //! channel, and a mail too for those without a heartbeat in the last 10 minutes.
 
 use autoscope_module_test::Engine;
-use autoscope_module_test::shortcuts::{call, company, expect, user};
+use autoscope_module_test::shortcuts::{call, company, expect, id, user};
 use serde_json::json;
 
 use crate::common::{channel, load, send};
@@ -39,7 +39,9 @@ async fn mentions_ring_the_bell_and_mail_people_away(engine: Engine) {
     assert_eq!(mails.len(), 1);
     assert!(mails[0].subject.ends_with("mentioned you in #team"), "{}", mails[0].subject);
     assert!(mails[0].text_body.contains("please look"), "{}", mails[0].text_body);
-    assert!(mails[0].text_body.contains(&format!("/Chat?channel={team}")), "{}", mails[0].text_body);
+    // The link opens the message in context, as the page's search results do.
+    let link = format!("/Chat?channel={team}&around={}&message={}", sent["seq"], id(&sent));
+    assert!(mails[0].text_body.contains(&link), "{}", mails[0].text_body);
     assert!(harness.mails_to("carol@acme.test").await.unwrap().is_empty());
     assert!(harness.mails_to("dave@acme.test").await.unwrap().is_empty());
 }
