@@ -138,7 +138,9 @@ fn tell_mentioned(message: &Message, channel: &Channel, users: &[String], people
             "{}/Chat?channel={}&around={}&message={root}&thread={root}",
             actor.portal_url, channel.id, message.seq
         ),
-        None => format!("{}/Chat?channel={}&around={}&message={}", actor.portal_url, channel.id, message.seq, message.id),
+        None => {
+            format!("{}/Chat?channel={}&around={}&message={}", actor.portal_url, channel.id, message.seq, message.id)
+        }
     };
     let text = live::render_mentions(&message.text, people);
     let _ = live::mention(&Mention { author, channel: place, text, link: &link }, users, &away);
