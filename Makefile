@@ -94,14 +94,17 @@ browser:
 # DuckDB for the insight benchmark (PyPI, pinned), in a virtualenv outside the clone.
 DUCKDB_VENV := $(HOME)/.cache/autoscope/duckdb-venv
 
-## bench: plugin-routed versus native list latency, and Operational Insight on 10 million runs
-## against DuckDB with ingestion against a raw INSERT, on SQLite and PostgreSQL (optimised
-## build; about ten minutes)
+## bench: plugin-routed versus native list latency, Operational Insight on 10 million runs
+## against DuckDB with ingestion against a raw INSERT, on SQLite and PostgreSQL, and Chat's
+## fan-out to 1,000 realtime streams against a Node.js `ws` server with the memory of 10,000
+## idle streams (optimised build; about ten minutes)
 bench: modules
 	@[ -x $(DUCKDB_VENV)/bin/python ] && $(DUCKDB_VENV)/bin/python -c 'import duckdb' 2>/dev/null || \
 		{ python3 -m venv $(DUCKDB_VENV) && $(DUCKDB_VENV)/bin/pip install --quiet duckdb==1.1.3; }
+	$(call npm_ci,tests)
 	$(CARGO) bench -p autoscope --bench plugin_vs_native
 	DUCKDB_PYTHON=$(DUCKDB_VENV)/bin/python $(CARGO) bench -p autoscope --bench insight_vs_duckdb
+	$(CARGO) bench -p autoscope --bench chat_vs_node
 
 ## modules: build every module plugin (the workspace but the host, the demo data and the native test harness)
 ## for wasm32 into $(CARGO_TARGET_DIR)/wasm32-unknown-unknown/plugin/
