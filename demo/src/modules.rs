@@ -16,7 +16,7 @@ use serde::Serialize;
 use serde_json::{Value, json};
 
 use super::bodies::{assessment_body, bot_body, idea_body, process_body, ticket_body};
-use super::catalogue::{BOTS, DANA, PROCESSES, TICKETS};
+use super::catalogue::{BOTS, DANA, MIA, PROCESSES, RAVI, TICKETS, TOM};
 use super::generate::{self, DAYS};
 use autoscope::http::AppState;
 use autoscope::modules::collections;
@@ -56,6 +56,7 @@ impl Seeder {
         let mut lines = vec![self.vault().await?];
         lines.extend(self.bots().await?);
         lines.push(self.support().await?);
+        lines.push(self.chat().await?);
         Ok(lines)
     }
 
@@ -139,6 +140,44 @@ impl Seeder {
     }
 
     /// The Vault's process ids by name; none when the Vault is not installed.
+    /// Chat: a company-wide channel with a thread and a mention, a private team channel and
+    /// a direct conversation, each message posted by its author.
+    async fn chat(&self) -> anyhow::Result<String> {
+        const NAME: &str = "Chat";
+        let Some(existing) = self.count("chat", "channels").await? else { return Ok(not_installed(NAME)) };
+        if existing > 0 {
+            return Ok(left_alone(NAME, existing, "channels"));
+        }
+        let everyone: Vec<&str> = (0..self.people.len()).map(|who| self.id_of(who)).collect();
+        let general = json!({ "kind": "public", "name": "general", "topic": "Company-wide news and questions", "member_ids": everyone });
+        let general = self.expect(DANA, Method::POST, "/api/m/chat/channels", general).await?;
+        let general = format!("/api/m/chat/channels/{}/messages", text(&general, "id")?);
+        let welcome = "Welcome to Autoscope! Ask anything about our automations here.";
+        let root = self.expect(DANA, Method::POST, &general, json!({ "text": welcome })).await?;
+        let root_id = text(&root, "id")?;
+        let question = format!("<@{}> could the invoice bot take the vendor statements too?", self.id_of(MIA));
+        self.expect(RAVI, Method::POST, &general, json!({ "text": question, "parent_id": root_id })).await?;
+        let answer = "Yes, it reads the same inbox. I will add them to the queue next sprint.";
+        self.expect(MIA, Method::POST, &general, json!({ "text": answer, "parent_id": root_id })).await?;
+        let update = "The `Invoice Intake` bot ran 1,240 items yesterday without an exception.";
+        self.expect(TOM, Method::POST, &general, json!({ "text": update })).await?;
+
+        let team = json!({ "kind": "private", "name": "automation-team", "topic": "Bots, releases and on-call",
+            "member_ids": [self.id_of(DANA), self.id_of(MIA)] });
+        let team = self.expect(DANA, Method::POST, "/api/m/chat/channels", team).await?;
+        let team = format!("/api/m/chat/channels/{}/messages", text(&team, "id")?);
+        let release = "Release notes for Friday:\n```\ninvoice-intake 2.3.0\nvendor-sync 1.8.1\n```";
+        self.expect(MIA, Method::POST, &team, json!({ "text": release })).await?;
+
+        let direct =
+            self.expect(DANA, Method::POST, "/api/m/chat/direct", json!({ "user_ids": [self.id_of(RAVI)] })).await?;
+        let direct = format!("/api/m/chat/channels/{}/messages", text(&direct, "id")?);
+        let hello = "Ravi, can we go through the Q3 savings figures tomorrow?";
+        self.expect(DANA, Method::POST, &direct, json!({ "text": hello })).await?;
+        self.expect(RAVI, Method::POST, &direct, json!({ "text": "Sure, 10:00 works for me." })).await?;
+        Ok(format!("{NAME}: 3 conversations created (#general, #automation-team, a direct message)"))
+    }
+
     async fn process_ids(&self) -> anyhow::Result<HashMap<String, String>> {
         if self.state.modules.get("vault").is_none() {
             return Ok(HashMap::new());

@@ -9,31 +9,10 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import {
-  api, choose, createUser, env, eventually, mailTo, neverWithin, signIn, unique, useBrowser, withPage,
+  api, choose, createUser, env, eventually, joinCompany, mailTo, neverWithin, signIn, tokenOf, unique, useBrowser, withPage,
 } from './support/harness.mjs';
 
 const browser = useBrowser();
-
-/** A bearer token of `user`, signed in through the API. */
-async function tokenOf(user) {
-  const signedIn = await api('/users/signin', { method: 'POST', body: { email: user.email, password: user.password } });
-  assert.equal(signedIn.status, 200, JSON.stringify(signedIn.body));
-  return signedIn.body.token;
-}
-
-/** `guest` joins `host`'s company through an invitation accepted with their password. */
-async function join(host, guest) {
-  const token = await tokenOf(host);
-  const roles = await api('/m/team/roles', { token });
-  const role = roles.body.roles.find((r) => r.name === 'communityuser');
-  const invited = await api('/m/team/invitations', { method: 'POST', token, body: { emails: [guest.email], role_id: role.id } });
-  assert.equal(invited.status, 201, JSON.stringify(invited.body));
-  const mail = await mailTo(guest.email, 'acceptInvitation');
-  const link = /acceptInvitation\?token=(\S+)/.exec(mail.text)?.[1];
-  const accepted = await api('/invitations/accept', { method: 'POST', body: { token: link, password: guest.password } });
-  assert.equal(accepted.status, 200, JSON.stringify(accepted.body));
-  return token;
-}
 
 test('an invited colleague joins with the role given, and a change of the role reaches their menu live', (t) =>
   withPage(browser, t, async (page) => {
@@ -101,7 +80,7 @@ test("switching company from the user menu shows the other company's data", (t) 
   withPage(browser, t, async (page) => {
     const ann = await createUser({ firstname: 'Ann', lastname: 'Lee' });
     const bob = await createUser({ firstname: 'Bob', lastname: 'Ray' });
-    const bobToken = await join(bob, ann);
+    const bobToken = await joinCompany(bob, ann);
     const process = unique('Globex invoices ');
     const created = await api('/m/vault/processes', { method: 'POST', token: bobToken, body: { name: process } });
     assert.equal(created.status, 201, JSON.stringify(created.body));
@@ -157,7 +136,7 @@ test('a member leaves a company from Profile settings and signs in to their othe
   withPage(browser, t, async (page) => {
     const ann = await createUser({ firstname: 'Ann', lastname: 'Lee' });
     const bob = await createUser({ firstname: 'Bob', lastname: 'Ray' });
-    await join(bob, ann);
+    await joinCompany(bob, ann);
     // Accepting signed Ann in to Bob's company: the next sign-in opens it again.
     await signIn(page, ann);
     await page.goto('/Profile');

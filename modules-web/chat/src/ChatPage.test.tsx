@@ -109,7 +109,9 @@ describe('ChatPage', () => {
     expect(server.requestsTo('POST', '/api/m/chat/channels/c1/messages').map((request) => request.body)).toEqual([
       { text: 'You are welcome', parent_id: 'm1' },
     ]);
-    // The root counts the new reply, in the thread and in the conversation.
+    // The plugin sends the root anew with its count: the thread and the conversation show it.
+    const stream = await openStream(server);
+    stream.send(push('message', { event: 'edited', message: { ...root, reply_count: 2 } }));
     expect(await screen.findByRole('button', { name: '2 replies' })).toBeTruthy();
     expect(within(thread).getByText('2 replies')).toBeTruthy();
 

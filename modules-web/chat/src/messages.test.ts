@@ -49,14 +49,13 @@ describe('pagesWithMessage', () => {
     expect(seqsOf(pagesWithMessage(once, aMessage({ seq: 2 }), true))).toEqual([1, 2]);
   });
 
-  it('counts a reply on its root', () => {
-    const reply = aMessage({ seq: 7, id: 'r1', parent_id: 'm2', created_at: 999 });
-    const next = pagesWithMessage(pages([1, 2]), reply, true);
-    expect(flattenPages(next).find((message) => message.id === 'm2')).toMatchObject({
-      reply_count: 1,
-      last_reply_at: 999,
-    });
-    expect(seqsOf(next)).toEqual([1, 2]);
+  it('leaves the pages to the root\'s own push when a reply comes', () => {
+    const data = pages([1, 2]);
+    expect(pagesWithMessage(data, aMessage({ seq: 7, id: 'r1', parent_id: 'm2' }), true)).toBe(data);
+    const root = aMessage({ seq: 2, reply_count: 1, last_reply_at: 999 });
+    const counted = pagesWithMessage(data, root, true);
+    expect(flattenPages(counted).find((message) => message.id === 'm2')).toMatchObject({ reply_count: 1 });
+    expect(seqsOf(counted)).toEqual([1, 2]);
   });
 });
 
@@ -72,12 +71,12 @@ describe('pagesWithChange', () => {
 describe('threadWithMessage', () => {
   const thread = { root: aMessage({ seq: 1 }), replies: [aMessage({ seq: 2, id: 'r2', parent_id: 'm1' })] };
 
-  it('adds a new reply and counts it once', () => {
+  it('adds a new reply once, and takes the count from the root\'s push', () => {
     const reply = aMessage({ seq: 3, id: 'r3', parent_id: 'm1' });
-    const once = threadWithMessage(thread, reply);
-    const twice = threadWithMessage(once, reply);
+    const twice = threadWithMessage(threadWithMessage(thread, reply), reply);
     expect(twice.replies.map((message) => message.id)).toEqual(['r2', 'r3']);
-    expect(twice.root.reply_count).toBe(1);
+    expect(twice.root.reply_count).toBe(thread.root.reply_count);
+    expect(threadWithMessage(twice, { ...thread.root, reply_count: 2 }).root.reply_count).toBe(2);
   });
 
   it('replaces the root and ignores other threads', () => {

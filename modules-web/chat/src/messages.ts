@@ -38,24 +38,11 @@ function replaceIn(pages: MessagePage[], message: MessageView): MessagePage[] | 
 
 /**
  * The pages after a message was created, edited, deleted or reacted to. A new top-level message
- * joins the newest page when `atEnd` (the pages reach the channel's latest message); a new reply
- * counts on its root.
+ * joins the newest page when `atEnd` (the pages reach the channel's latest message). A reply
+ * changes nothing here: the plugin sends its root anew, with the root's count.
  */
 export function pagesWithMessage(data: MessagePages, message: MessageView, atEnd: boolean): MessagePages {
-  if (message.parent_id !== null) {
-    const pages = data.pages.map((page) => {
-      if (!page.messages.some((item) => item.id === message.parent_id)) return page;
-      return {
-        ...page,
-        messages: page.messages.map((item) =>
-          item.id === message.parent_id
-            ? { ...item, reply_count: item.reply_count + 1, last_reply_at: message.created_at }
-            : item,
-        ),
-      };
-    });
-    return { ...data, pages };
-  }
+  if (message.parent_id !== null) return data;
   const replaced = replaceIn(data.pages, message);
   if (replaced) return { ...data, pages: replaced };
   if (!atEnd) return data;
@@ -70,15 +57,9 @@ export function pagesWithChange(data: MessagePages, message: MessageView): Messa
   return replaced ? { ...data, pages: replaced } : data;
 }
 
-/** A thread after a message of it (the root or a reply) was created or changed. */
+/** A thread after a message of it (the root or a reply) was created or changed; the root's count comes with the root. */
 export function threadWithMessage(thread: Thread, message: MessageView): Thread {
   if (message.id === thread.root.id) return { ...thread, root: message };
   if (message.parent_id !== thread.root.id) return thread;
-  const known = thread.replies.some((reply) => reply.id === message.id);
-  return {
-    root: known
-      ? thread.root
-      : { ...thread.root, reply_count: thread.root.reply_count + 1, last_reply_at: message.created_at },
-    replies: mergeMessages(thread.replies, [message]),
-  };
+  return { ...thread, replies: mergeMessages(thread.replies, [message]) };
 }

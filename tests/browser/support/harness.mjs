@@ -209,6 +209,30 @@ export async function createUser({ firstname = 'Ann', lastname = 'Lee', jobTitle
   return user;
 }
 
+/** A bearer token of `user`, signed in through the API. */
+export async function tokenOf(user) {
+  const signedIn = await api('/users/signin', { method: 'POST', body: { email: user.email, password: user.password } });
+  if (signedIn.status !== 200) throw new Error(`signin: ${signedIn.status} ${JSON.stringify(signedIn.body)}`);
+  return signedIn.body.token;
+}
+
+/**
+ * `guest` joins `host`'s company with the communityuser role, through an invitation accepted
+ * with their password (their next sign-in opens it); resolves `host`'s token.
+ */
+export async function joinCompany(host, guest) {
+  const token = await tokenOf(host);
+  const roles = await api('/m/team/roles', { token });
+  const role = roles.body.roles.find((r) => r.name === 'communityuser');
+  const invited = await api('/m/team/invitations', { method: 'POST', token, body: { emails: [guest.email], role_id: role.id } });
+  if (invited.status !== 201) throw new Error(`invitation: ${invited.status} ${JSON.stringify(invited.body)}`);
+  const mail = await mailTo(guest.email, 'acceptInvitation');
+  const link = /acceptInvitation\?token=(\S+)/.exec(mail.text)?.[1];
+  const accepted = await api('/invitations/accept', { method: 'POST', body: { token: link, password: guest.password } });
+  if (accepted.status !== 200) throw new Error(`accept: ${accepted.status} ${JSON.stringify(accepted.body)}`);
+  return token;
+}
+
 /** A snackbar with `text`: `success` (dark blue) or `failure` (orange). */
 export function notice(page, text, kind) {
   return page.locator(`[data-notice="${kind}"]`).filter({ hasText: text });
