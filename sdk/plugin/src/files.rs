@@ -33,7 +33,7 @@
 
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::input;
@@ -72,10 +72,18 @@ impl Upload {
 }
 
 /// What the content of a type must look like.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+///
+/// It serialises as a client checks it (see [`FileType`]): `{"signature": [[bytes], …]}`,
+/// `{"riff": [form type's bytes]}`, `"text"` or `"unchecked"`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Content {
     /// Starts with one of these signatures (magic bytes); an empty file has none.
     Signature(&'static [&'static [u8]]),
+    /// A RIFF container of this form type: bytes 0 to 3 are `RIFF` (4 to 7 its size, which
+    /// is not checked), bytes 8 to 11 the form type (`WEBP`; a WAV is `WAVE`, an AVI `AVI `).
+    /// A file shorter than 12 bytes is none.
+    Riff(&'static [u8; 4]),
     /// UTF-8 without NUL bytes.
     Text,
     /// Not checked: only the base64 text is.
@@ -92,10 +100,39 @@ pub const JPEG: Content = Content::Signature(&[b"\xFF\xD8\xFF"]);
 pub const GIF: Content = Content::Signature(&[b"GIF87a", b"GIF89a"]);
 /// A zip archive, as DOCX, XLSX, PPTX and VSDX files are.
 pub const ZIP: Content = Content::Signature(&[b"PK\x03\x04"]);
+/// A WebP image: a RIFF container of form type `WEBP`.
+pub const WEBP: Content = Content::Riff(b"WEBP");
+
+/// The types most modules accept as attachments: PDF, the common images (PNG, JPEG, GIF,
+/// WebP), Office documents (DOCX, XLSX and PPTX, which are zip archives) and text (TXT,
+/// LOG, CSV, JSON), each with its content checked.
+pub const COMMON_TYPES: [FileType; 13] = [
+    FileType::new("pdf", "application/pdf", PDF),
+    FileType::new("png", "image/png", PNG),
+    FileType::new("jpg", "image/jpeg", JPEG),
+    FileType::new("jpeg", "image/jpeg", JPEG),
+    FileType::new("gif", "image/gif", GIF),
+    FileType::new("webp", "image/webp", WEBP),
+    FileType::new("docx", "application/vnd.openxmlformats-officedocument.wordprocessingml.document", ZIP),
+    FileType::new("xlsx", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", ZIP),
+    FileType::new("pptx", "application/vnd.openxmlformats-officedocument.presentationml.presentation", ZIP),
+    FileType::new("txt", "text/plain", Content::Text),
+    FileType::new("log", "text/plain", Content::Text),
+    FileType::new("csv", "text/csv", Content::Text),
+    FileType::new("json", "application/json", Content::Text),
+];
+
+/// Other names browsers and systems give [`COMMON_TYPES`]: `(alias, canonical)`.
+pub const COMMON_ALIASES: [(&str, &str); 3] =
+    [("image/jpg", "image/jpeg"), ("image/pjpeg", "image/jpeg"), ("text/x-log", "text/plain")];
 
 /// An accepted type: an extension, the MIME type stored for it and what its content must
 /// look like. Two extensions may share a MIME type (`jpg`, `jpeg`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+///
+/// It serialises as `{"extension", "mime", "content"}`, for a client to make the same
+/// checks before it sends a file (a remote's generated TypeScript carries its plugin's
+/// table).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct FileType {
     /// Lower case, without the dot.
     pub extension: &'static str,
@@ -173,7 +210,7 @@ impl Rules {
         let file_type = self.file_type(mime, &name).ok_or_else(|| Error::bad_request(messages.type_not_accepted))?;
         let size = match file_type.content {
             Content::Unchecked => base64_size(data),
-            Content::Signature(_) | Content::Text => padded_size(data),
+            Content::Signature(_) | Content::Riff(_) | Content::Text => padded_size(data),
         };
         let size = size.ok_or_else(|| Error::bad_request(messages.not_base64))?;
         if size > self.max_bytes {
@@ -259,7 +296,12 @@ fn sniff(data: &str, content: Content) -> std::result::Result<(), Refusal> {
                     return Err(Refusal::Mismatch);
                 }
             }
-            Content::Signature(_) | Content::Unchecked => {}
+            Content::Riff(form) if index == 0 => {
+                if bytes.len() < 12 || &bytes[..4] != b"RIFF" || &bytes[8..12] != form {
+                    return Err(Refusal::Mismatch);
+                }
+            }
+            Content::Signature(_) | Content::Riff(_) | Content::Unchecked => {}
             Content::Text => {
                 carry.extend_from_slice(bytes);
                 let valid = match std::str::from_utf8(&carry) {
@@ -276,7 +318,7 @@ fn sniff(data: &str, content: Content) -> std::result::Result<(), Refusal> {
         }
     }
     match content {
-        Content::Signature(_) if data.is_empty() => Err(Refusal::Mismatch),
+        Content::Signature(_) | Content::Riff(_) if data.is_empty() => Err(Refusal::Mismatch),
         Content::Text if !carry.is_empty() => Err(Refusal::Mismatch),
         _ => Ok(()),
     }
@@ -509,6 +551,56 @@ mod tests {
         assert_eq!(sniff("", PDF), Err(Refusal::Mismatch), "an empty file has no signature");
         assert_eq!(sniff("", Content::Text), Ok(()));
         assert_eq!(sniff("aG=k", Content::Unchecked), Ok(()), "not decoded");
+    }
+
+    #[test]
+    fn a_webp_is_a_riff_container_of_form_webp() {
+        assert_eq!(sniff(&encode(b"RIFF\x12\x34\x56\x78WEBPVP8 "), WEBP), Ok(()));
+        assert_eq!(sniff(&encode(b"RIFF\0\0\0\0WEBP"), WEBP), Ok(()), "exactly the header");
+        let refused: [&[u8]; 5] =
+            [b"RIFF\x12\x34\x56\x78WAVEfmt ", b"RIFX\0\0\0\0WEBPVP8 ", b"RIFF\0\0\0\0WEB", b"RIFF", b""];
+        for bytes in refused {
+            assert_eq!(sniff(&encode(bytes), WEBP), Err(Refusal::Mismatch), "{bytes:?}");
+        }
+    }
+
+    /// Rules of the common types, as a module uses them.
+    const COMMON: Rules = Rules { types: &COMMON_TYPES, aliases: &COMMON_ALIASES, max_name: 200, ..RULES };
+
+    #[test]
+    fn the_common_types_check_their_content() {
+        let accepted: [(&str, &[u8], &str); 6] = [
+            ("photo.webp", b"RIFF\x12\x34\x56\x78WEBPVP8 ", "image/webp"),
+            ("photo.jpg", b"\xFF\xD8\xFF\xE0", "image/jpeg"),
+            (
+                "slides.pptx",
+                b"PK\x03\x04\x14\0",
+                "application/vnd.openxmlformats-officedocument.presentationml.presentation",
+            ),
+            ("run.log", b"started", "text/plain"),
+            ("list.csv", b"a;b", "text/csv"),
+            ("data.json", b"{}", "application/json"),
+        ];
+        for (name, bytes, mime) in accepted {
+            assert_eq!(COMMON.check(name, "", &encode(bytes)).map(|checked| checked.mime), Ok(mime), "{name}");
+        }
+        assert_eq!(message(COMMON.check("sound.webp", "", &encode(b"RIFF\x12\x34\x56\x78WAVEfmt "))), CONTENT_MISMATCH);
+        assert_eq!(message(COMMON.check("a.webp", "image/webp", &encode(b"RIFF\0\0\0\0"))), CONTENT_MISMATCH);
+        assert_eq!(message(COMMON.check("a.webp", "image/webp", "")), CONTENT_MISMATCH);
+        assert_eq!(COMMON.file_type("Image/PJPEG", "x").map(|file_type| file_type.mime), Some("image/jpeg"));
+        assert_eq!(COMMON.file_type("text/x-log", "x").map(|file_type| file_type.extension), Some("txt"));
+        assert_eq!(message(COMMON.check("flow.bpmn", "", "aGk=")), TYPE_NOT_ACCEPTED);
+    }
+
+    #[test]
+    fn types_serialise_as_a_client_checks_them() {
+        assert_eq!(
+            serde_json::to_value(COMMON_TYPES[0]).unwrap(),
+            json!({ "extension": "pdf", "mime": "application/pdf", "content": { "signature": [[37, 80, 68, 70, 45]] } })
+        );
+        assert_eq!(serde_json::to_value(WEBP).unwrap(), json!({ "riff": [87, 69, 66, 80] }));
+        assert_eq!(serde_json::to_value(Content::Text).unwrap(), json!("text"));
+        assert_eq!(serde_json::to_value(Content::Unchecked).unwrap(), json!("unchecked"));
     }
 
     #[test]
