@@ -58,6 +58,61 @@ pub fn constant(doc: &str, name: &str, value: impl Into<serde_json::Value>) -> S
     format!("/**\n * {doc}\n */\nexport const {name} = {};", value.into())
 }
 
+/// The files a plugin accepts, for its remote to check a file before sending it:
+/// `export const FILE_TYPES = [{ extension: "pdf", mime: "application/pdf", content: … }, …] as const;`
+/// and `export const MAX_FILE_BYTES = …;`. `types` is the plugin's table as JSON
+/// (`serde_json::to_value(RULES.types)`: the SDK's `files::FileType`s serialise as
+/// `{extension, mime, content}`), `max_bytes` its largest file.
+pub fn accepted_files(types: serde_json::Value, max_bytes: usize) -> String {
+    let rows: String = match &types {
+        // In this order, whatever order the JSON object keeps.
+        serde_json::Value::Array(rows) => rows
+            .iter()
+            .map(|row| {
+                let fields: Vec<String> = ["extension", "mime", "content"]
+                    .iter()
+                    .map(|key| format!("{key}: {}", literal(&row[key])))
+                    .collect();
+                format!("  {{ {} }},\n", fields.join(", "))
+            })
+            .collect(),
+        other => panic!("the accepted file types are a list, not {other}"),
+    };
+    format!(
+        "/**\n * The accepted file types: the extension, the MIME type sent for it and what the content must\n \
+         * look like (`@common/lib/files` checks a file against them).\n */\n\
+         export const FILE_TYPES = [\n{rows}] as const;\n\n{}",
+        constant("The largest file, in bytes.", "MAX_FILE_BYTES", max_bytes)
+    )
+}
+
+/// A JSON value as a TypeScript literal: keys that are identifiers unquoted, spaced as
+/// Prettier spaces them.
+fn literal(value: &serde_json::Value) -> String {
+    match value {
+        serde_json::Value::Array(items) => {
+            let items: Vec<String> = items.iter().map(literal).collect();
+            format!("[{}]", items.join(", "))
+        }
+        serde_json::Value::Object(fields) if fields.is_empty() => "{}".into(),
+        serde_json::Value::Object(fields) => {
+            let identifier = |key: &str| {
+                key.chars().next().is_some_and(|first| first.is_ascii_alphabetic() || first == '_')
+                    && key.chars().all(|char| char.is_ascii_alphanumeric() || char == '_')
+            };
+            let fields: Vec<String> = fields
+                .iter()
+                .map(|(key, value)| {
+                    let key = if identifier(key) { key.clone() } else { quoted(key) };
+                    format!("{key}: {}", literal(value))
+                })
+                .collect();
+            format!("{{ {} }}", fields.join(", "))
+        }
+        other => other.to_string(),
+    }
+}
+
 /// A union of string literals: `export type Name = "a" | "b";`, with its doc line.
 pub fn string_union(doc: &str, name: &str, values: &[&str]) -> String {
     let values: Vec<String> = values.iter().map(|value| quoted(value)).collect();
@@ -133,6 +188,20 @@ mod tests {
             constant("A name.", "NAME", "Ann \"A\""),
             "/**\n * A name.\n */\nexport const NAME = \"Ann \\\"A\\\"\";"
         );
+    }
+
+    #[test]
+    fn accepted_files_are_a_constant_table_and_a_limit() {
+        let types = serde_json::json!([
+            { "extension": "pdf", "mime": "application/pdf", "content": { "signature": [[37, 80]] } },
+            { "extension": "txt", "mime": "text/plain", "content": "text" },
+        ]);
+        let text = accepted_files(types, 1024);
+        assert!(text.contains(
+            "export const FILE_TYPES = [\n  { extension: \"pdf\", mime: \"application/pdf\", content: { signature: [[37, 80]] } },\n  { extension: \"txt\", mime: \"text/plain\", content: \"text\" },\n] as const;"
+        ), "{text}");
+        assert!(text.ends_with("export const MAX_FILE_BYTES = 1024;"), "{text}");
+        assert_eq!(literal(&serde_json::json!({ "a-b": [], "c": {} })), "{ \"a-b\": [], c: {} }");
     }
 
     #[test]
