@@ -47,6 +47,8 @@ pub struct Message {
     pub channel: String,
     /// The payload's JSON, serialised once for every recipient.
     pub data: String,
+    /// The whole event as the stream sends it, framed once for every recipient.
+    pub frame: axum::body::Bytes,
 }
 
 /// Whose stream: the session and its rights when the stream opened.
@@ -263,7 +265,9 @@ impl Hub {
         company.seq += 1;
         company.active_at = Instant::now();
         let seq = company.seq;
-        let message = Arc::new(Message { seq, id: company.id(seq), audience, channel: channel.to_string(), data });
+        let id = company.id(seq);
+        let frame = super::sse::frame(Some(&id), Some(channel), Some(&data));
+        let message = Arc::new(Message { seq, id, audience, channel: channel.to_string(), data, frame });
         company.window_bytes += message.data.len();
         company.window.push_back(message.clone());
         while company.window.len() > WINDOW || (company.window_bytes > WINDOW_BYTES && company.window.len() > 1) {
@@ -471,7 +475,14 @@ mod tests {
     #[test]
     fn a_disabled_right_does_not_receive_the_module_s_channel() {
         let mut who = listener("a", "ann", "s1", &["process"]);
-        let message = |audience| Message { seq: 1, id: "e-1".into(), audience, channel: "c".into(), data: "1".into() };
+        let message = |audience| Message {
+            seq: 1,
+            id: "e-1".into(),
+            audience,
+            channel: "c".into(),
+            data: "1".into(),
+            frame: Default::default(),
+        };
         assert!(who.may_receive(&message(Audience::Viewers("process".into()))));
         who.rights.insert("process".into(), Right { view: true, disabled: true });
         assert!(!who.may_receive(&message(Audience::Viewers("process".into()))));

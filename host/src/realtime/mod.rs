@@ -25,17 +25,17 @@
 
 pub mod bus;
 pub mod hub;
+pub mod sse;
 
-use std::collections::VecDeque;
 use std::convert::Infallible;
 use std::sync::Arc;
 use std::time::Duration;
 
+use axum::body::{Body, Bytes};
 use axum::extract::{FromRequestParts, State};
-use axum::http::HeaderMap;
 use axum::http::request::Parts;
-use axum::response::sse::{Event, KeepAlive, Sse};
-use futures_util::Stream;
+use axum::http::{HeaderMap, header};
+use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 use serde_json::Value;
 use utoipa::IntoParams;
@@ -261,8 +261,8 @@ pub fn routes() -> OpenApiRouter<AppState> {
 /// `event` is the channel, `data` the JSON payload. With `Last-Event-ID` (or `after`) the
 /// stream first replays what the caller missed since, or sends `reset` when it cannot.
 /// It ends with `overloaded` when the caller does not keep up, with `ended` when the
-/// session is revoked, with `refresh` when the user's standing changed (the client
-/// reconnects with the new rights and resumes).
+/// session is revoked or expires, with `refresh` when the user's standing changed (the
+/// client reconnects with the new rights and resumes).
 #[utoipa::path(get, path = "/realtime", tag = "realtime", security(("bearer" = [])),
     params(Resume, ("Last-Event-ID" = Option<String>, Header, description = "The id of the last event received")),
     responses((status = 200, description = "text/event-stream"), (status = 401, body = crate::http::Message),
@@ -273,7 +273,7 @@ async fn stream(
     user: CurrentUser,
     headers: HeaderMap,
     Query(resume): Query<Resume>,
-) -> Sse<impl Stream<Item = std::result::Result<Event, Infallible>>> {
+) -> Response {
     let last_id =
         headers.get("last-event-id").and_then(|value| value.to_str().ok()).map(str::to_string).or(resume.after);
     let listener = Listener {
@@ -285,71 +285,92 @@ async fn stream(
     };
     let mut subscription = state.realtime.hub.subscribe(listener, last_id.as_deref());
     let opening = opening(&mut subscription);
-    let live = Live { opening, subscription, done: false };
-    let events = futures_util::stream::unfold(live, |mut live| async move {
-        if let Some(event) = live.opening.pop_front() {
-            return Some((Ok(event), live));
+    let keep_alive = tokio::time::interval_at(tokio::time::Instant::now() + KEEP_ALIVE, KEEP_ALIVE);
+    let live = Live { opening: Some(opening), subscription, keep_alive, done: false };
+    let chunks = futures_util::stream::unfold(live, |mut live| async move {
+        if let Some(opening) = live.opening.take() {
+            return Some((Ok::<_, Infallible>(opening), live));
         }
         if live.done {
             return None;
         }
-        let event = tokio::select! {
+        let chunk = tokio::select! {
             biased;
             ending = &mut live.subscription.ending => {
                 live.done = true;
                 let ending = ending.ok()?;
+                let mut out = Vec::new();
                 if ending == Ending::Refresh {
                     // What was queued under the old rights goes first, in order.
                     while let Ok(message) = live.subscription.messages.try_recv() {
-                        live.opening.push_back(message_event(&message));
+                        out.extend_from_slice(&message.frame);
                     }
-                    live.opening.push_back(ending_event(ending));
-                    live.opening.pop_front()?
-                } else {
-                    ending_event(ending)
                 }
+                out.extend_from_slice(&ending_frame(ending));
+                Bytes::from(out)
             }
-            message = live.subscription.messages.recv() => message_event(message?.as_ref()),
+            message = live.subscription.messages.recv() => batch(&*message?, &mut live.subscription.messages),
+            _ = live.keep_alive.tick() => sse::KEEP_ALIVE,
         };
-        Some((Ok(event), live))
+        Some((Ok(chunk), live))
     });
-    Sse::new(events).keep_alive(KeepAlive::default())
+    let headers = [(header::CONTENT_TYPE, "text/event-stream"), (header::CACHE_CONTROL, "no-cache")];
+    (headers, Body::from_stream(chunks)).into_response()
+}
+
+/// How often an idle stream sends a comment, so that it and the proxies on the way stay open.
+const KEEP_ALIVE: Duration = Duration::from_secs(15);
+/// The most bytes one write carries when messages queued up.
+const BATCH_BYTES: usize = 64 * 1024;
+
+/// `first` and whatever else is queued already, up to [`BATCH_BYTES`], as one write: a
+/// burst costs a stream one wake-up and one write, not one per message. A lone message's
+/// frame is sent as it is, without a copy.
+fn batch(first: &hub::Message, queued: &mut tokio::sync::mpsc::Receiver<Arc<hub::Message>>) -> Bytes {
+    let Ok(second) = queued.try_recv() else { return first.frame.clone() };
+    let mut out = Vec::with_capacity(first.frame.len() * 4);
+    out.extend_from_slice(&first.frame);
+    out.extend_from_slice(&second.frame);
+    while out.len() < BATCH_BYTES {
+        let Ok(next) = queued.try_recv() else { break };
+        out.extend_from_slice(&next.frame);
+    }
+    Bytes::from(out)
 }
 
 struct Live {
-    opening: VecDeque<Event>,
+    opening: Option<Bytes>,
     subscription: hub::Subscription,
+    keep_alive: tokio::time::Interval,
     done: bool,
 }
 
 /// What a stream sends before live messages: the missed ones, or `reset`; and the latest
 /// id (an event without data only sets the client's last id), so a client that
 /// reconnects before any message arrives still resumes.
-fn opening(subscription: &mut hub::Subscription) -> VecDeque<Event> {
+fn opening(subscription: &mut hub::Subscription) -> Bytes {
     let latest = subscription.latest.clone();
     match std::mem::replace(&mut subscription.start, hub::Start::Now) {
-        hub::Start::Reset => VecDeque::from([Event::default().event(RESET).id(latest).data(RESET_REASON)]),
-        hub::Start::Now => VecDeque::from([Event::default().id(latest)]),
+        hub::Start::Reset => sse::frame(Some(&latest), Some(RESET), Some(RESET_REASON)),
+        hub::Start::Now => sse::frame(Some(&latest), None, None),
         hub::Start::Resume(missed) => {
-            let last_sent = missed.last().map(|message| message.id.clone());
-            let mut events: VecDeque<Event> = missed.iter().map(|message| message_event(message)).collect();
-            if last_sent.as_deref() != Some(latest.as_str()) {
-                events.push_back(Event::default().id(latest));
+            let mut out = Vec::new();
+            for message in &missed {
+                out.extend_from_slice(&message.frame);
             }
-            events
+            if missed.last().map(|message| message.id.as_str()) != Some(latest.as_str()) {
+                out.extend_from_slice(&sse::frame(Some(&latest), None, None));
+            }
+            Bytes::from(out)
         }
     }
 }
 
-fn message_event(message: &hub::Message) -> Event {
-    Event::default().id(&message.id).event(&message.channel).data(&message.data)
-}
-
-fn ending_event(ending: Ending) -> Event {
+fn ending_frame(ending: Ending) -> Bytes {
     match ending {
-        Ending::Overloaded => Event::default().event(OVERLOADED).data(OVERLOADED_REASON),
-        Ending::Revoked => Event::default().event(ENDED).data(ENDED_REASON),
-        Ending::Refresh => Event::default().event(REFRESH).data(REFRESH_REASON),
+        Ending::Overloaded => sse::frame(None, Some(OVERLOADED), Some(OVERLOADED_REASON)),
+        Ending::Revoked => sse::frame(None, Some(ENDED), Some(ENDED_REASON)),
+        Ending::Refresh => sse::frame(None, Some(REFRESH), Some(REFRESH_REASON)),
     }
 }
 
