@@ -42,10 +42,16 @@ menuKey: string,
 component: string, widget: string | null,
 /**
  * The count on the menu entry (unread messages): a GET path of the module's API, e.g.
- * `/badge` for `/api/m/<key>/badge`, answering `{ "count": <integer> }`. The module's
- * realtime channel `<key>.badge` says when to read it again.
+ * `/badge` for `/api/m/<key>/badge`, answering `{ "count": <integer> }`. A message on
+ * one of the channels of `badgeRefresh` says when to read it again.
  */
-badge: string | null, };
+badge: string | null,
+/**
+ * The full names of the realtime channels (`<key>.<name>`, e.g. `chat.message`) whose
+ * messages make the shell read the badge again: the page's `badge_refresh`, by default
+ * `<key>.badge`; empty without a badge.
+ */
+badgeRefresh: Array<string>, };
 
 /**
  * The federated remote of a module with pages.

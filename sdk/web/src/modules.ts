@@ -19,7 +19,7 @@ export type {
   VisibleModulesResponse,
 } from './generated';
 export { UPGRADE } from './generated';
-import type { MenuLayout, VisibleModule, VisibleModulesResponse } from './generated';
+import type { MenuLayout, ModulePage, VisibleModule, VisibleModulesResponse } from './generated';
 
 export interface FetchModulesOptions {
   signal?: AbortSignal;
@@ -102,9 +102,24 @@ function normalizeModule(module: VisibleModule): VisibleModule {
       component: page.component,
       widget: page.widget ?? null,
       badge: page.badge ?? null,
+      badgeRefresh: badgeRefreshOf(module.key, page),
     })),
     remote: module.remote ? { name: module.remote.name, manifestUrl: module.remote.manifestUrl } : null,
   };
+}
+
+/** The default channel, within the module's, that says a badge may have changed. */
+const DEFAULT_BADGE_REFRESH = 'badge';
+
+/**
+ * The full channel names whose messages make the shell read a page's badge again: none
+ * without a badge; the host's list (strings only); `<key>.badge` from a host that sends none.
+ */
+function badgeRefreshOf(moduleKey: string, page: ModulePage): string[] {
+  if (!page.badge) return [];
+  const channels: unknown = page.badgeRefresh;
+  if (!Array.isArray(channels)) return [`${moduleKey}.${DEFAULT_BADGE_REFRESH}`];
+  return channels.filter((channel): channel is string => typeof channel === 'string' && channel !== '');
 }
 
 /** Whether a module's routes may be opened: view and not disabled (a disabled one only shows greyed). */

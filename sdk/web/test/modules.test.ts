@@ -22,6 +22,7 @@ const HOST_ANSWER = {
           component: './ProcessVault',
           widget: null,
           badge: '/badge',
+          badgeRefresh: ['process.updates', 'process.read'],
         },
       ],
       remote: { name: 'process', manifestUrl: '/modules/process/1.2.0/mf-manifest.json' },
@@ -69,6 +70,25 @@ describe('fetchVisibleModules', () => {
     const modules = answer.data;
     expect(modules[0]!.remote?.manifestUrl).toBe('/modules/process/1.2.0/mf-manifest.json');
     expect(modules.map(moduleIsOpen)).toEqual([true, false]);
+  });
+
+  it('gives each page the channels its badge is read again on', async () => {
+    const page = HOST_ANSWER.data[0]!.pages[0]!;
+    const withPages = (...pages: object[]) => ({
+      ...HOST_ANSWER,
+      data: [{ ...HOST_ANSWER.data[0]!, pages }],
+    });
+    const body = withPages(
+      // A host from before `badgeRefresh`: the module's `badge` channel, as it was.
+      { ...page, badgeRefresh: undefined },
+      // Only names: anything else is dropped.
+      { ...page, route: '/Odd', badgeRefresh: ['process.updates', 3, null, ''] },
+      // No badge, no channel.
+      { ...page, route: '/Plain', badge: null, badgeRefresh: ['process.updates'] },
+    );
+    const fetch = async () => new Response(JSON.stringify(body), { status: 200 });
+    const [module] = (await fetchVisibleModules('t', { fetch })).data;
+    expect(module!.pages.map((p) => p.badgeRefresh)).toEqual([['process.badge'], ['process.updates'], []]);
   });
 
   it('throws ApiError on 401 and calls onUnauthorized', async () => {

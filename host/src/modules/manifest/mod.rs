@@ -86,10 +86,36 @@ pub struct Page {
     #[serde(default)]
     pub widget: Option<String>,
     /// A GET path of the module's own API (e.g. `/badge`) answering `{ "count": <integer> }`:
-    /// the count the menu entry shows (unread messages). The module's realtime channel
-    /// `<key>.badge` tells open pages to read it again.
+    /// the count the menu entry shows (unread messages). A message on one of the module's
+    /// realtime channels [`badge_refresh`](Self::badge_refresh) names tells open pages to
+    /// read it again.
     #[serde(default)]
     pub badge: Option<String>,
+    /// With `badge` only: the module's realtime channels (names as `host::realtime` takes
+    /// them, e.g. `["message", "read"]`) whose messages make the shell read the badge again;
+    /// [`DEFAULT_BADGE_REFRESH`] when left out.
+    #[serde(default)]
+    pub badge_refresh: Option<Vec<String>>,
+}
+
+/// The channel a page's badge is read again on when it names none: `<key>.badge`.
+pub const DEFAULT_BADGE_REFRESH: &str = "badge";
+
+/// The most channels a page's `badge_refresh` may name.
+pub const MAX_BADGE_REFRESH: usize = 8;
+
+impl Page {
+    /// The full names (`<module_key>.<name>`) of the realtime channels whose messages make
+    /// the shell read the badge again; none without a badge.
+    pub fn badge_refresh_channels(&self, module_key: &str) -> Vec<String> {
+        if self.badge.is_none() {
+            return Vec::new();
+        }
+        match &self.badge_refresh {
+            Some(names) => names.iter().map(|name| format!("{module_key}.{name}")).collect(),
+            None => vec![format!("{module_key}.{DEFAULT_BADGE_REFRESH}")],
+        }
+    }
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -606,6 +632,76 @@ collection = \"nowhere\"
         // Not a string: refused when parsing.
         let text = EXAMPLE.replace("component = \"./ItemsPage\"", "component = \"./ItemsPage\"\nbadge = 3");
         assert!(Manifest::parse(&text).is_err());
+    }
+
+    /// The example with a badge on its page and, when given, `badge_refresh = <refresh>`.
+    fn with_badge(refresh: Option<&str>) -> String {
+        let mut keys = "component = \"./ItemsPage\"\nbadge = \"/badge\"".to_string();
+        if let Some(refresh) = refresh {
+            keys.push_str(&format!("\nbadge_refresh = {refresh}"));
+        }
+        EXAMPLE.replace("component = \"./ItemsPage\"", &keys)
+    }
+
+    #[test]
+    fn a_badge_is_read_again_on_its_badge_channel_unless_the_page_names_others() {
+        let manifest = Manifest::parse(&with_badge(None)).unwrap();
+        manifest.validate().unwrap();
+        assert_eq!(manifest.pages[0].badge_refresh, None);
+        assert_eq!(manifest.pages[0].badge_refresh_channels("items"), ["items.badge"]);
+
+        let manifest = Manifest::parse(&with_badge(Some(r#"["message", "read", "channel"]"#))).unwrap();
+        manifest.validate().unwrap();
+        assert_eq!(
+            manifest.pages[0].badge_refresh.as_deref(),
+            Some(&["message".into(), "read".into(), "channel".into()][..])
+        );
+        assert_eq!(manifest.pages[0].badge_refresh_channels("chat"), ["chat.message", "chat.read", "chat.channel"]);
+
+        // Eight names, each a channel name of 40 characters at most.
+        let eight: Vec<String> = (0..MAX_BADGE_REFRESH).map(|i| format!("channel_{i}")).collect();
+        let mut manifest = manifest.clone();
+        manifest.pages[0].badge_refresh = Some(eight);
+        manifest.validate().unwrap();
+        manifest.pages[0].badge_refresh = Some(vec!["a".repeat(40)]);
+        manifest.validate().unwrap();
+
+        // No badge, no channels.
+        let manifest = Manifest::parse(EXAMPLE).unwrap();
+        assert!(manifest.pages[0].badge_refresh_channels("items").is_empty());
+    }
+
+    #[test]
+    fn badge_refresh_names_at_most_eight_distinct_channels_of_a_page_with_a_badge() {
+        let manifest = Manifest::parse(&with_badge(None)).unwrap();
+        let names = |names: &[&str]| Some(names.iter().map(|name| name.to_string()).collect::<Vec<_>>());
+        let too_long = "a".repeat(41);
+        for (refresh, expected) in [
+            (names(&["Message"]), "badge_refresh channel 'Message' must be 1-40 lower-case letters"),
+            (names(&["chat.message"]), "badge_refresh channel 'chat.message' must be"),
+            (names(&[""]), "badge_refresh channel '' must be"),
+            (names(&["a__b"]), "badge_refresh channel 'a__b' must be"),
+            (names(&["read_"]), "badge_refresh channel 'read_' must be"),
+            (names(&[&too_long]), "must be 1-40 lower-case letters"),
+            (names(&["message", "read", "message"]), "badge_refresh names 'message' twice"),
+            (names(&["a", "b", "c", "d", "e", "f", "g", "h", "i"]), "badge_refresh names more than 8 channels"),
+        ] {
+            let mut manifest = manifest.clone();
+            manifest.pages[0].badge_refresh = refresh.clone();
+            let problems = manifest.validate().unwrap_err();
+            assert_eq!(problems.len(), 1, "{refresh:?}: {problems:#?}");
+            assert!(problems[0].starts_with("page /Items: ") && problems[0].contains(expected), "{problems:#?}");
+        }
+
+        // Only with a badge: without one there is nothing to read again.
+        let text =
+            EXAMPLE.replace("component = \"./ItemsPage\"", "component = \"./ItemsPage\"\nbadge_refresh = [\"read\"]");
+        let problems = Manifest::parse(&text).unwrap().validate().unwrap_err();
+        assert_eq!(problems, ["page /Items: badge_refresh needs a badge"]);
+
+        // Not a list of strings: refused when parsing.
+        assert!(Manifest::parse(&with_badge(Some("\"message\""))).is_err());
+        assert!(Manifest::parse(&with_badge(Some("[1]"))).is_err());
     }
 
     #[test]

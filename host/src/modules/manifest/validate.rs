@@ -4,8 +4,8 @@
 use std::collections::BTreeSet;
 
 use super::{
-    Capabilities, Collection, Field, FieldType, LegacyRoute, Limits, MAX_BINS, MAX_LIMITS, MAX_ROLLUPS,
-    MIN_SCHEDULE_SECONDS, Manifest, Page, PublicRoute, Rollup, Schedule, is_name, value_fits,
+    Capabilities, Collection, Field, FieldType, LegacyRoute, Limits, MAX_BADGE_REFRESH, MAX_BINS, MAX_LIMITS,
+    MAX_ROLLUPS, MIN_SCHEDULE_SECONDS, Manifest, Page, PublicRoute, Rollup, Schedule, is_name, value_fits,
 };
 use crate::rights;
 
@@ -62,7 +62,7 @@ fn identity(manifest: &Manifest, problems: &mut Problems) {
 }
 
 fn pages(manifest: &Manifest, problems: &mut Problems) {
-    for Page { route, label, group, component, widget, badge, .. } in &manifest.pages {
+    for Page { route, label, group, component, widget, badge, badge_refresh, .. } in &manifest.pages {
         problems.check(is_route(route), || format!("page route '{route}' must be a path like /Process"));
         problems.check(!label.trim().is_empty(), || format!("page {route} has no label"));
         if let Some(group) = group {
@@ -83,6 +83,27 @@ fn pages(manifest: &Manifest, problems: &mut Problems) {
                 )
             });
         }
+        if let Some(channels) = badge_refresh {
+            self::badge_refresh(route, badge.is_some(), channels, problems);
+        }
+    }
+}
+
+/// A page's `badge_refresh`: with a badge, at most [`MAX_BADGE_REFRESH`] channel names as the
+/// host's realtime call takes them, each once.
+fn badge_refresh(route: &str, has_badge: bool, channels: &[String], problems: &mut Problems) {
+    problems.check(has_badge, || format!("page {route}: badge_refresh needs a badge"));
+    problems.check(channels.len() <= MAX_BADGE_REFRESH, || {
+        format!("page {route}: badge_refresh names more than {MAX_BADGE_REFRESH} channels")
+    });
+    let mut seen = BTreeSet::new();
+    for channel in channels {
+        problems.check(is_name(channel, 40), || {
+            format!(
+                "page {route}: badge_refresh channel '{channel}' must be 1-40 lower-case letters, digits and single underscores (a channel of the module, without its key)"
+            )
+        });
+        problems.check(seen.insert(channel), || format!("page {route}: badge_refresh names '{channel}' twice"));
     }
 }
 

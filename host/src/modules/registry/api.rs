@@ -65,9 +65,13 @@ pub struct PageItem {
     pub component: String,
     pub widget: Option<String>,
     /// The count on the menu entry (unread messages): a GET path of the module's API, e.g.
-    /// `/badge` for `/api/m/<key>/badge`, answering `{ "count": <integer> }`. The module's
-    /// realtime channel `<key>.badge` says when to read it again.
+    /// `/badge` for `/api/m/<key>/badge`, answering `{ "count": <integer> }`. A message on
+    /// one of the channels of `badgeRefresh` says when to read it again.
     pub badge: Option<String>,
+    /// The full names of the realtime channels (`<key>.<name>`, e.g. `chat.message`) whose
+    /// messages make the shell read the badge again: the page's `badge_refresh`, by default
+    /// `<key>.badge`; empty without a badge.
+    pub badge_refresh: Vec<String>,
 }
 
 /// The federated remote of a module with pages.
@@ -80,7 +84,7 @@ pub struct RemoteItem {
     pub manifest_url: String,
 }
 
-fn page_item(page: &Page, rights_key: &str) -> PageItem {
+fn page_item(page: &Page, module_key: &str, rights_key: &str) -> PageItem {
     PageItem {
         route: page.route.clone(),
         label: page.label.clone(),
@@ -90,6 +94,7 @@ fn page_item(page: &Page, rights_key: &str) -> PageItem {
         component: page.component.clone(),
         widget: page.widget.clone(),
         badge: page.badge.clone(),
+        badge_refresh: page.badge_refresh_channels(module_key),
     }
 }
 
@@ -107,7 +112,7 @@ pub fn visible_to(modules: &[std::sync::Arc<Installed>], user: &CurrentUser) -> 
                 version: manifest.version.to_string(),
                 rights_key: manifest.rights_key.clone(),
                 rights,
-                pages: manifest.pages.iter().map(|page| page_item(page, &manifest.rights_key)).collect(),
+                pages: manifest.pages.iter().map(|page| page_item(page, &manifest.key, &manifest.rights_key)).collect(),
                 remote: manifest.remote.as_ref().filter(|_| !manifest.pages.is_empty()).map(|name| RemoteItem {
                     name: name.clone(),
                     manifest_url: format!("/modules/{}/{}/{REMOTE_MANIFEST_FILE}", manifest.key, manifest.version),
@@ -302,7 +307,7 @@ async fn log(state: &AppState, admin: &CurrentUser, request_id: &RequestId, even
 mod tests {
     use super::*;
 
-    fn page(menu_key: Option<&str>, badge: Option<&str>) -> Page {
+    fn page(menu_key: Option<&str>, badge: Option<&str>, badge_refresh: Option<&[&str]>) -> Page {
         Page {
             route: "/Chat".into(),
             label: "Chat".into(),
@@ -312,27 +317,41 @@ mod tests {
             component: "./ChatPage".into(),
             widget: None,
             badge: badge.map(Into::into),
+            badge_refresh: badge_refresh.map(|names| names.iter().map(|name| name.to_string()).collect()),
         }
     }
 
     #[test]
     fn a_page_item_carries_the_badge_path() {
-        let item = page_item(&page(None, Some("/badge")), "chat");
+        let item = page_item(&page(None, Some("/badge"), None), "chat", "chat");
         assert_eq!(item.badge.as_deref(), Some("/badge"));
         assert_eq!(item.menu_key, "chat");
         let json = serde_json::to_value(&item).unwrap();
         assert_eq!(json["badge"], "/badge");
         assert_eq!(json["menuKey"], "chat");
         assert_eq!(json["route"], "/Chat");
+        // Read again on the module's `badge` channel unless the page names others.
+        assert_eq!(json["badgeRefresh"], serde_json::json!(["chat.badge"]));
+    }
+
+    #[test]
+    fn a_page_item_names_the_badge_refresh_channels_in_full() {
+        let item = page_item(&page(None, Some("/badge"), Some(&["message", "read"])), "chat", "team");
+        assert_eq!(item.badge_refresh, ["chat.message", "chat.read"]);
+        assert_eq!(item.menu_key, "team");
+        let json = serde_json::to_value(&item).unwrap();
+        assert_eq!(json["badgeRefresh"], serde_json::json!(["chat.message", "chat.read"]));
     }
 
     #[test]
     fn a_page_without_a_badge_answers_null() {
-        let item = page_item(&page(Some("team"), None), "chat");
+        let item = page_item(&page(Some("team"), None, None), "chat", "chat");
         assert_eq!(item.badge, None);
         assert_eq!(item.menu_key, "team");
         // Always present, so the shell reads `badge: string | null`.
         let json = serde_json::to_value(&item).unwrap();
         assert_eq!(json.get("badge"), Some(&serde_json::Value::Null));
+        // Nothing to read again, so no channel to listen to.
+        assert_eq!(json["badgeRefresh"], serde_json::json!([]));
     }
 }
