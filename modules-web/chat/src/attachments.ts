@@ -1,55 +1,19 @@
 /**
- * A file sent with a message: the plugin's rules (the support module's types plus WebP, at most
- * 5 MB, its content checked there), checked here first so a refused file is never read or sent.
+ * A file sent with a message: the plugin's rules (its table of types, at most 5 MB, the content
+ * checked against the type), checked here first by @common/lib/files so a refused file is never
+ * sent; and how a message shows its file.
  */
 
-import { extensionOf, formatFileSize } from '@common/lib/files';
+import { formatFileSize, typedFileRules } from '@common/lib/files';
 
-import { MAX_FILE_BYTES, MESSAGES } from './generated';
+import { FILE_TYPES, MAX_FILE_BYTES, MESSAGES } from './generated';
 
-export { MAX_FILE_BYTES };
-
-/** The plugin's messages for a refused file. */
-export const FILE_MESSAGES = {
-  tooLarge: MESSAGES.TOO_BIG,
-  type: MESSAGES.TYPE_NOT_ACCEPTED,
-} as const;
-
-/** The accepted types by extension, and the MIME type sent for each (the browser's may be vague or empty). */
-const TYPES: Readonly<Record<string, string>> = {
-  pdf: 'application/pdf',
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  gif: 'image/gif',
-  webp: 'image/webp',
-  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
-  txt: 'text/plain',
-  log: 'text/plain',
-  csv: 'text/csv',
-  json: 'application/json',
-};
-
-/** For the file picker. */
-export const ACCEPT = Object.keys(TYPES)
-  .map((extension) => `.${extension}`)
-  .join(',');
-
-/** The MIME type to send for a file name, or null when its type is not accepted. */
-export function mimeOf(fileName: string): string | null {
-  const extension = extensionOf(fileName);
-  if (extension === null || !Object.hasOwn(TYPES, extension)) return null;
-  return TYPES[extension] ?? null;
-}
-
-/** Why a file cannot be sent, or null. */
-export function fileProblem(file: { name: string; size: number }): string | null {
-  if (mimeOf(file.name) === null) return FILE_MESSAGES.type;
-  if (file.size > MAX_FILE_BYTES) return FILE_MESSAGES.tooLarge;
-  return null;
-}
+/** What a message accepts as its file (one a message: not counted). */
+export const FILE_RULES = typedFileRules({
+  types: FILE_TYPES,
+  maxBytes: MAX_FILE_BYTES,
+  messages: { tooLarge: MESSAGES.TOO_BIG, type: MESSAGES.TYPE_NOT_ACCEPTED, content: MESSAGES.CONTENT_MISMATCH },
+});
 
 /** "report.pdf, 1.2 MB" */
 export function fileCaption(file: { name: string; size: number }): string {

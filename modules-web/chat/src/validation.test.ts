@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
-import { FILE_MESSAGES, MAX_FILE_BYTES, dataUrl, fileProblem, mimeOf } from './attachments';
+import { FILE_RULES, dataUrl } from './attachments';
 import { heartbeatStatus, presenceMap, statusOf } from './presence';
-import { MESSAGES } from './generated';
+import { MAX_FILE_BYTES, MESSAGES } from './generated';
 import { channelNameProblem, directPeopleProblem, messageProblem, topicProblem } from './validation';
 
 describe('messageProblem', () => {
@@ -34,17 +34,25 @@ describe('dialog checks', () => {
   });
 });
 
+// The checks themselves are @common/lib/files' (and tested there); these are a message's.
 describe('files', () => {
-  it('refuses a file above 5 MB, or of a type the plugin does not take', () => {
-    expect(fileProblem({ name: 'a.pdf', size: MAX_FILE_BYTES })).toBeNull();
-    expect(fileProblem({ name: 'a.pdf', size: MAX_FILE_BYTES + 1 })).toBe('A file may be at most 5 MB');
-    expect(fileProblem({ name: 'run.exe', size: 10 })).toBe(FILE_MESSAGES.type);
+  const { mimeOf, uploadProblem, contentProblem } = FILE_RULES;
+
+  it('refuses a file above 5 MB, or of a type the plugin does not take, however many were sent', () => {
+    expect(uploadProblem({ name: 'a.pdf', size: MAX_FILE_BYTES }, 1000)).toBeNull();
+    expect(uploadProblem({ name: 'a.pdf', size: MAX_FILE_BYTES + 1 }, 0)).toBe('A file may be at most 5 MB');
+    expect(uploadProblem({ name: 'run.exe', size: 10 }, 0)).toBe(MESSAGES.TYPE_NOT_ACCEPTED);
   });
 
   it('sends the MIME type of the extension', () => {
     expect(mimeOf('a.PNG')).toBe('image/png');
+    expect(mimeOf('a.webp')).toBe('image/webp');
     expect(mimeOf('notes.log')).toBe('text/plain');
     expect(mimeOf('blob')).toBeNull();
+  });
+
+  it('refuses a file whose content is not of its type', () => {
+    expect(contentProblem('a.png', new TextEncoder().encode('MZ'))).toBe(MESSAGES.CONTENT_MISMATCH);
   });
 
   it('makes a data URL of base64 content', () => {

@@ -16,7 +16,7 @@ import { useNotify } from '@autoscope/web-sdk';
 
 import { ConfirmModal } from './ConfirmModal';
 import { errorMessage } from '@common/lib/errors';
-import { formatFileSize, readAsBase64, type FileRules } from '@common/lib/files';
+import { formatFileSize, readAsBase64, readBytes, type FileRules } from '@common/lib/files';
 import { formatDate } from '@common/lib/format';
 import { nameOf, type PeopleIndex } from '@common/domain/people';
 import type { DialogProps } from './ResponsiveModal';
@@ -91,7 +91,7 @@ export function FilesPanel<F extends StoredFile>(props: FilesPanelProps<F>) {
     }
     setReading(true);
     try {
-      const mismatch = rules.contentProblem?.(file.name, new Uint8Array(await file.arrayBuffer())) ?? null;
+      const mismatch = rules.contentProblem?.(file.name, await readBytes(file)) ?? null;
       if (mismatch) {
         setUploadError(mismatch);
         return;

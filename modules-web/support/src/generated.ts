@@ -50,6 +50,36 @@ export type PolicyChange = { policies: Array<Policy>, };
  */
 export type ApprovalRequest = { person_ids: Array<string>, };
 
+/**
+ * The accepted file types: the extension, the MIME type sent for it and what the content must
+ * look like (`@common/lib/files` checks a file against them).
+ */
+export const FILE_TYPES = [
+  { extension: "pdf", mime: "application/pdf", content: { signature: [[37, 80, 68, 70, 45]] } },
+  { extension: "png", mime: "image/png", content: { signature: [[137, 80, 78, 71, 13, 10, 26, 10]] } },
+  { extension: "jpg", mime: "image/jpeg", content: { signature: [[255, 216, 255]] } },
+  { extension: "jpeg", mime: "image/jpeg", content: { signature: [[255, 216, 255]] } },
+  { extension: "gif", mime: "image/gif", content: { signature: [[71, 73, 70, 56, 55, 97], [71, 73, 70, 56, 57, 97]] } },
+  { extension: "webp", mime: "image/webp", content: { riff: [87, 69, 66, 80] } },
+  { extension: "docx", mime: "application/vnd.openxmlformats-officedocument.wordprocessingml.document", content: { signature: [[80, 75, 3, 4]] } },
+  { extension: "xlsx", mime: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", content: { signature: [[80, 75, 3, 4]] } },
+  { extension: "pptx", mime: "application/vnd.openxmlformats-officedocument.presentationml.presentation", content: { signature: [[80, 75, 3, 4]] } },
+  { extension: "txt", mime: "text/plain", content: "text" },
+  { extension: "log", mime: "text/plain", content: "text" },
+  { extension: "csv", mime: "text/csv", content: "text" },
+  { extension: "json", mime: "application/json", content: "text" },
+] as const;
+
+/**
+ * The largest file, in bytes.
+ */
+export const MAX_FILE_BYTES = 5242880;
+
+/**
+ * The most attachments of a ticket.
+ */
+export const MAX_ATTACHMENTS = 20;
+
 /** The server's messages, by the names of its constants. */
 export const MESSAGES = {
   TITLE_REQUIRED: "Please enter a title",

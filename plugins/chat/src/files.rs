@@ -3,7 +3,7 @@
 //! image) with the chat's types, limit and messages; stored as `files` (metadata, by
 //! `channel_id`) and `file_data` (the base64 content, by `file_id`).
 
-use autoscope_sdk::files::{Content, FileStore, FileType, GIF, JPEG, Messages, PDF, PNG, Rules, VAGUE_TYPES, ZIP};
+use autoscope_sdk::files::{FileStore, Messages, Rules, VAGUE_TYPES};
 use autoscope_sdk::prelude::*;
 
 use crate::views::FileView;
@@ -18,30 +18,11 @@ pub const FILE_NOT_FOUND: &str = "File not found";
 
 pub const MAX_BYTES: usize = 5 * 1024 * 1024;
 
-/// `RIFF`: the SDK has no WebP signature; [`check`] looks for the `WEBP` at byte 8.
-const WEBP: Content = Content::Signature(&[b"RIFF"]);
-
-/// The accepted types: the support module's, plus WebP.
-const TYPES: [FileType; 13] = [
-    FileType::new("pdf", "application/pdf", PDF),
-    FileType::new("png", "image/png", PNG),
-    FileType::new("jpg", "image/jpeg", JPEG),
-    FileType::new("jpeg", "image/jpeg", JPEG),
-    FileType::new("gif", "image/gif", GIF),
-    FileType::new("webp", "image/webp", WEBP),
-    FileType::new("docx", "application/vnd.openxmlformats-officedocument.wordprocessingml.document", ZIP),
-    FileType::new("xlsx", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", ZIP),
-    FileType::new("pptx", "application/vnd.openxmlformats-officedocument.presentationml.presentation", ZIP),
-    FileType::new("txt", "text/plain", Content::Text),
-    FileType::new("log", "text/plain", Content::Text),
-    FileType::new("csv", "text/csv", Content::Text),
-    FileType::new("json", "application/json", Content::Text),
-];
-
-/// What a message accepts as a file.
+/// What a message accepts as a file: the SDK's common types (PDF, images including WebP,
+/// Office documents, text).
 pub const RULES: Rules = Rules {
-    types: &TYPES,
-    aliases: &[("image/jpg", "image/jpeg"), ("image/pjpeg", "image/jpeg"), ("text/x-log", "text/plain")],
+    types: &files::COMMON_TYPES,
+    aliases: &files::COMMON_ALIASES,
     vague: &VAGUE_TYPES,
     max_name: 200,
     max_bytes: MAX_BYTES,
@@ -59,27 +40,10 @@ pub const RULES: Rules = Rules {
 /// their content (`file_data`, by `file_id`). A message names its file by `file_id`.
 pub const STORE: FileStore = FileStore { files: "files", owner: "channel_id", contents: "file_data", file: "file_id" };
 
-/// Checks a message's file: the SDK's rules, and for a WebP the `WEBP` that follows the
-/// RIFF header (bytes 8 to 11), which a prefix signature cannot reach: a WAV or AVI is RIFF
-/// too.
-pub fn check(upload: &files::Upload) -> Result<files::Checked> {
-    let checked = upload.check(&RULES)?;
-    if checked.mime == "image/webp" && !webp_shaped(&upload.data) {
-        return Err(Error::bad_request(CONTENT_MISMATCH));
-    }
-    Ok(checked)
-}
-
-/// Whether base64 `data` has `WEBP` at bytes 8 to 11, read from the text without decoding
-/// it: byte 8 is the low 6 bits of the 12th character (`W` gives `X`; its top 2 bits share a
-/// character with the RIFF size), bytes 9 to 11 the 13th to 16th (`EBP` is `RUJQ`).
-fn webp_shaped(data: &str) -> bool {
-    data.get(11..16) == Some("XRUJQ")
-}
-
-/// Whether the remote may show a file of this type inline.
+/// Whether the remote may show a file of this type inline: every accepted `image/` type
+/// (PNG, JPEG, GIF, WebP) is one a browser shows.
 pub fn is_image(mime: &str) -> bool {
-    matches!(mime, "image/png" | "image/jpeg" | "image/gif" | "image/webp")
+    mime.starts_with("image/")
 }
 
 /// A stored file's metadata as a message shows it.
@@ -115,17 +79,12 @@ mod tests {
         assert_eq!(check("a.exe", "application/x-msdownload", b"MZ").unwrap_err().message, TYPE_NOT_ACCEPTED);
     }
 
-    fn upload(name: &str, bytes: &[u8]) -> files::Upload {
-        files::Upload { name: name.into(), mime: String::new(), data: STANDARD.encode(bytes) }
-    }
-
     #[test]
     fn a_webp_is_riff_with_webp_inside() {
-        assert_eq!(super::check(&upload("a.webp", b"RIFF\x12\x34\x56\x78WEBPVP8 ")).unwrap().mime, "image/webp");
-        let wav = super::check(&upload("a.webp", b"RIFF\x12\x34\x56\x78WAVEfmt "));
-        assert_eq!(wav.unwrap_err().message, CONTENT_MISMATCH);
-        assert_eq!(super::check(&upload("a.webp", b"RIFF")).unwrap_err().message, CONTENT_MISMATCH);
-        assert!(super::check(&upload("a.txt", b"hello")).is_ok());
+        assert_eq!(check("a.webp", "", b"RIFF\x12\x34\x56\x78WEBPVP8 ").unwrap().mime, "image/webp");
+        assert_eq!(check("a.webp", "", b"RIFF\x12\x34\x56\x78WAVEfmt ").unwrap_err().message, CONTENT_MISMATCH);
+        assert_eq!(check("a.webp", "", b"RIFF").unwrap_err().message, CONTENT_MISMATCH);
+        assert!(check("a.txt", "", b"hello").is_ok());
     }
 
     #[test]
@@ -144,5 +103,6 @@ mod tests {
         assert!(view.image);
         assert_eq!((view.id.as_str(), view.size), ("f", 10));
         assert!(!is_image("application/pdf"));
+        assert!(["image/png", "image/jpeg", "image/gif", "image/webp"].into_iter().all(is_image));
     }
 }

@@ -156,7 +156,7 @@ pub fn send(channel_id: &str, body: NewMessage, actor: &Actor) -> Result<Message
         None => None,
     };
     let upload = body.file.map(|file| Upload { name: file.name, mime: file.mime, data: file.data });
-    let checked = upload.as_ref().map(files::check).transpose()?;
+    let checked = upload.as_ref().map(|upload| upload.check(&files::RULES)).transpose()?;
     let (mentioned, people) = people(&text, actor.user_id)?;
     let channel = next_seq(channel_id, actor.now)?;
     let file_id = match (upload, checked) {

@@ -1,12 +1,12 @@
 //! The TypeScript types of Chat's remote, `modules-web/chat/src/generated.ts`, rendered
-//! with ts-rs from the views the plugin answers with, parses and pushes, and its messages.
-//! `generated_typescript_is_current` fails while the committed file differs; with
-//! `UPDATE_TS_TYPES=1` it writes the file instead.
+//! with ts-rs from the views the plugin answers with, parses and pushes, its messages and
+//! the files it accepts. `generated_typescript_is_current` fails while the committed file
+//! differs; with `UPDATE_TS_TYPES=1` it writes the file instead.
 
-use autoscope_typescript::{GeneratedFile, config, constant, declaration, messages};
+use autoscope_typescript::{GeneratedFile, accepted_files, config, constant, declaration, messages};
 
 use crate::files::{
-    CONTENT_MISMATCH, FILE_NAME_REQUIRED, FILE_NAME_TOO_LONG, FILE_NOT_FOUND, MAX_BYTES, NOT_BASE64, TOO_BIG,
+    CONTENT_MISMATCH, FILE_NAME_REQUIRED, FILE_NAME_TOO_LONG, FILE_NOT_FOUND, MAX_BYTES, NOT_BASE64, RULES, TOO_BIG,
     TYPE_NOT_ACCEPTED,
 };
 use crate::validate::*;
@@ -59,7 +59,7 @@ fn generated_typescript_is_current() {
         constant("The most characters of a channel name.", "MAX_NAME", MAX_NAME),
         constant("The most characters of a topic.", "MAX_TOPIC", MAX_TOPIC),
         constant("The most other people of a direct conversation.", "MAX_DIRECT_OTHERS", MAX_DIRECT_OTHERS),
-        constant("The largest file, in bytes.", "MAX_FILE_BYTES", MAX_BYTES),
+        accepted_files(serde_json::to_value(RULES.types).expect("file types as JSON"), MAX_BYTES),
         messages(&messages![
             TEXT_REQUIRED,
             TEXT_TOO_LONG,

@@ -1,9 +1,11 @@
 //! Attachment checks: the name, the type (from the MIME type, or the extension when the
 //! browser gave no specific one), the size, and the content: the decoded bytes must be
 //! what the type says, so a renamed executable is not served back as a PDF. The checks
-//! themselves are the SDK's ([`files::Rules`]); the types, limits and messages are these.
+//! and the accepted types are the SDK's ([`files::Rules`], [`files::COMMON_TYPES`]: PDF,
+//! PNG, JPEG, GIF, WebP, DOCX, XLSX, PPTX, TXT, LOG, CSV and JSON, the same as Chat's);
+//! the limits and messages are these.
 
-use autoscope_sdk::files::{Content, FileStore, FileType, GIF, JPEG, Messages, PDF, PNG, Rules, VAGUE_TYPES, ZIP};
+use autoscope_sdk::files::{FileStore, Messages, Rules, VAGUE_TYPES};
 use autoscope_sdk::prelude::*;
 
 pub const NAME_REQUIRED: &str = "Please enter the file name";
@@ -18,28 +20,10 @@ pub const NOT_FOUND: &str = "Attachment not found";
 pub const MAX_BYTES: usize = 5 * 1024 * 1024;
 pub const MAX_PER_TICKET: u64 = 20;
 
-/// The accepted types: extension, MIME type, content (DOCX, XLSX and PPTX are zip
-/// archives).
-const TYPES: [FileType; 12] = [
-    FileType::new("pdf", "application/pdf", PDF),
-    FileType::new("png", "image/png", PNG),
-    FileType::new("jpg", "image/jpeg", JPEG),
-    FileType::new("jpeg", "image/jpeg", JPEG),
-    FileType::new("gif", "image/gif", GIF),
-    FileType::new("docx", "application/vnd.openxmlformats-officedocument.wordprocessingml.document", ZIP),
-    FileType::new("xlsx", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", ZIP),
-    FileType::new("pptx", "application/vnd.openxmlformats-officedocument.presentationml.presentation", ZIP),
-    FileType::new("txt", "text/plain", Content::Text),
-    FileType::new("log", "text/plain", Content::Text),
-    FileType::new("csv", "text/csv", Content::Text),
-    FileType::new("json", "application/json", Content::Text),
-];
-
 /// What a ticket accepts as an attachment.
 pub const RULES: Rules = Rules {
-    types: &TYPES,
-    // Other names in use for the accepted types.
-    aliases: &[("image/jpg", "image/jpeg"), ("image/pjpeg", "image/jpeg"), ("text/x-log", "text/plain")],
+    types: &files::COMMON_TYPES,
+    aliases: &files::COMMON_ALIASES,
     vague: &VAGUE_TYPES,
     max_name: 200,
     max_bytes: MAX_BYTES,
@@ -85,8 +69,9 @@ mod tests {
 
     #[test]
     fn office_files_images_pdfs_and_text_need_their_content() {
-        let accepted: [(&str, &[u8]); 6] = [
+        let accepted: [(&str, &[u8]); 7] = [
             ("report.xlsx", b"PK\x03\x04\x14\0"),
+            ("screen.webp", b"RIFF\x12\x34\x56\x78WEBPVP8 "),
             ("slides.pptx", b"PK\x03\x04\x14\0"),
             ("photo.gif", b"GIF87a\x01\0"),
             ("photo.jpeg", b"\xFF\xD8\xFF\xE0\0\x10JFIF"),
@@ -100,6 +85,7 @@ mod tests {
         assert_eq!(refusal(check("list.csv", "text/csv", b"a;b\0")), CONTENT_MISMATCH);
         assert_eq!(refusal(check("run.log", "", b"\xC3\x28")), CONTENT_MISMATCH);
         assert_eq!(refusal(check("empty.docx", "", b"")), CONTENT_MISMATCH);
+        assert_eq!(refusal(check("sound.webp", "", b"RIFF\x12\x34\x56\x78WAVEfmt ")), CONTENT_MISMATCH);
     }
 
     #[test]

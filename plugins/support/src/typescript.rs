@@ -1,14 +1,14 @@
 //! The TypeScript types of Ticket Management's remote, `modules-web/support/src/generated.ts`,
-//! rendered with ts-rs from the types the plugin answers with and parses, and the messages of
-//! the checks the page makes too. Tickets, comments, history entries, attachments and
-//! approvals are storage records, not Rust types: the remote types those by hand.
-//! `generated_typescript_is_current` fails while the committed file differs; with
-//! `UPDATE_TS_TYPES=1` it writes the file instead.
+//! rendered with ts-rs from the types the plugin answers with and parses, the messages of
+//! the checks the page makes too, and the accepted attachment types and limits. Tickets,
+//! comments, history entries, attachments and approvals are storage records, not Rust
+//! types: the remote types those by hand. `generated_typescript_is_current` fails while the
+//! committed file differs; with `UPDATE_TS_TYPES=1` it writes the file instead.
 
-use autoscope_typescript::{GeneratedFile, config, declaration, messages};
+use autoscope_typescript::{GeneratedFile, accepted_files, config, constant, declaration, messages};
 
 use crate::approvals::{ASKER_ONLY, PEOPLE_REQUIRED};
-use crate::attachments::{CONTENT_MISMATCH, TOO_BIG, TOO_MANY, TYPE_NOT_ACCEPTED};
+use crate::attachments::{CONTENT_MISMATCH, MAX_BYTES, MAX_PER_TICKET, RULES, TOO_BIG, TOO_MANY, TYPE_NOT_ACCEPTED};
 use crate::sla::Policy;
 use crate::summary::Summary;
 use crate::validate::{
@@ -30,6 +30,8 @@ fn generated_typescript_is_current() {
         declaration::<Policy>(&cfg),
         declaration::<PolicyChange>(&cfg),
         declaration::<ApprovalRequest>(&cfg),
+        accepted_files(serde_json::to_value(RULES.types).expect("file types as JSON"), MAX_BYTES),
+        constant("The most attachments of a ticket.", "MAX_ATTACHMENTS", MAX_PER_TICKET),
         messages(&messages![
             TITLE_REQUIRED,
             TITLE_TOO_LONG,

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { useState } from 'react';
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderWithShell, stubBrowser } from '@autoscope/web-sdk/testing';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
@@ -170,12 +170,15 @@ describe('Composer', () => {
     fireEvent.change(input, { target: { files: [big] } });
     expect((await screen.findByRole('alert')).textContent).toBe('A file may be at most 5 MB');
 
+    const renamed = new File(['MZ\x90'], 'photo.png', { type: 'image/png' });
+    fireEvent.change(input, { target: { files: [renamed] } });
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('The file content does not match its type'));
+
     const notes = new File(['hello'], 'notes.txt', { type: '' });
-    await act(async () => {
-      fireEvent.change(input, { target: { files: [notes] } });
-    });
+    fireEvent.change(input, { target: { files: [notes] } });
+    // Attached once its content is read and checked.
+    expect(await screen.findByText(/notes\.txt/)).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
-    expect(screen.getByText(/notes\.txt/)).toBeTruthy();
 
     fireEvent.keyDown(box, { key: 'Enter' });
     await waitFor(() =>

@@ -4,8 +4,8 @@ import { IconPaperclip, IconSend } from '@tabler/icons-react';
 
 import { personName, type Person } from '@common/domain/people';
 import { errorMessage } from '@common/lib/errors';
-import { readAsBase64 } from '@common/lib/files';
-import { ACCEPT, fileCaption, fileProblem, mimeOf } from '../attachments';
+import { readAsBase64, readBytes } from '@common/lib/files';
+import { FILE_RULES, fileCaption } from '../attachments';
 import { activeMention, insertMention, matchPeople } from '../mentions';
 import { shouldSendTyping } from '../typing';
 import type { FileUpload, MessageView } from '../types';
@@ -125,7 +125,7 @@ export function Composer({
     setError(null);
     try {
       const upload = file
-        ? { name: file.name, mime: mimeOf(file.name) ?? file.type, data: await readAsBase64(file) }
+        ? { name: file.name, mime: FILE_RULES.mimeOf(file.name) ?? file.type, data: await readAsBase64(file) }
         : undefined;
       await onSend(upload ? { text: text.trim(), file: upload } : { text: text.trim() });
       setText('');
@@ -187,11 +187,17 @@ export function Composer({
     }
   };
 
-  const onFile = (event: ChangeEvent<HTMLInputElement>) => {
+  /** Checks a chosen file as the plugin will (type, size, then its content) before attaching it. */
+  const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = event.currentTarget.files?.[0] ?? null;
     event.currentTarget.value = '';
     if (!chosen) return;
-    const problem = fileProblem(chosen);
+    let problem;
+    try {
+      problem = FILE_RULES.uploadProblem(chosen, 0) ?? FILE_RULES.contentProblem(chosen.name, await readBytes(chosen));
+    } catch (failure) {
+      problem = errorMessage(failure);
+    }
     if (problem) {
       setError(problem);
       return;
@@ -258,7 +264,14 @@ export function Composer({
             >
               <IconPaperclip size={18} />
             </ActionIcon>
-            <input ref={fileInput} type="file" hidden accept={ACCEPT} aria-label="File to attach" onChange={onFile} />
+            <input
+              ref={fileInput}
+              type="file"
+              hidden
+              accept={FILE_RULES.accept}
+              aria-label="File to attach"
+              onChange={(event) => void onFile(event)}
+            />
           </>
         )}
         <Textarea
