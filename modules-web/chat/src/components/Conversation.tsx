@@ -5,6 +5,7 @@ import { useNotify } from '@autoscope/web-sdk';
 
 import { EmptyNotice } from '@common/ui/EmptyNotice';
 import { QueryError } from '@common/ui/QueryError';
+import { useNow } from '@common/lib/useNow';
 import { useEditMessage, useJoinChannel, useMarkRead, useMessages, useSendMessage, useSendTyping } from '../api';
 import { firstUnreadSeq, lastOwnMessage, messageRows, seenReceipt } from '../conversation';
 import { flattenPages } from '../messages';
@@ -13,7 +14,7 @@ import type { ChannelView, MessageView } from '../types';
 import { ChannelHeader } from './ChannelHeader';
 import { useChat, useNameOf } from './chatContext';
 import { Composer } from './Composer';
-import { useNowSeconds, usePageVisible } from './hooks';
+import { usePageVisible } from './hooks';
 import { MessageList } from './MessageList';
 import { useMessageActions } from './useMessageActions';
 import classes from '../ChatPage.module.css';
@@ -53,7 +54,7 @@ export function Conversation({
   const { me, people } = useChat();
   const nameOf = useNameOf();
   const notify = useNotify();
-  const now = useNowSeconds();
+  const now = useNow(60_000);
   const visible = usePageVisible();
   const query = useMessages(channel.id, around);
   const send = useSendMessage(channel.id);

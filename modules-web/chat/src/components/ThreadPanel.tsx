@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { CloseButton, Divider, Group, Loader, Text, Title, Center } from '@mantine/core';
 
 import { QueryError } from '@common/ui/QueryError';
+import { useNow } from '@common/lib/useNow';
 import { useEditMessage, useSendMessage, useThread } from '../api';
 import { lastOwnMessage, messageRows } from '../conversation';
 import type { ChannelView, MessageView } from '../types';
 import { useChat } from './chatContext';
 import { Composer } from './Composer';
-import { useNowSeconds } from './hooks';
 import { MessageItem } from './MessageItem';
 import { MessageList } from './MessageList';
 import { useMessageActions } from './useMessageActions';
@@ -27,7 +27,7 @@ export function ThreadPanel({ channel, rootId, onClose, inDrawer = false }: Thre
   const thread = useThread(rootId);
   const send = useSendMessage(channel.id);
   const edit = useEditMessage();
-  const now = useNowSeconds();
+  const now = useNow(60_000);
   const [editing, setEditing] = useState<MessageView | null>(null);
   const { actions, dialog } = useMessageActions(setEditing);
   const replies = thread.data?.replies ?? [];

@@ -1,14 +1,4 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
-
-/** The time in unix seconds, renewed every minute (for "Today" and "Yesterday"). */
-export function useNowSeconds(everyMs = 60_000): number {
-  const [now, setNow] = useState(() => Math.floor(Date.now() / 1000));
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Math.floor(Date.now() / 1000)), everyMs);
-    return () => clearInterval(timer);
-  }, [everyMs]);
-  return now;
-}
+import { useSyncExternalStore } from 'react';
 
 function subscribeVisibility(onChange: () => void) {
   document.addEventListener('visibilitychange', onChange);
