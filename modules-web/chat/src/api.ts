@@ -7,14 +7,7 @@
 
 import { useEffect, useMemo } from 'react';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import {
-  isApiError,
-  saveBlob,
-  useCurrentUser,
-  useModuleApi,
-  useRealtime,
-  type ApiClient,
-} from '@autoscope/web-sdk';
+import { isApiError, saveBlob, useCurrentUser, useModuleApi, useRealtime, type ApiClient } from '@autoscope/web-sdk';
 
 import { removeChannel, upsertChannel, withNewMessage, withRead } from './channels';
 import { pagesWithChange, pagesWithMessage, threadWithMessage, type MessagePages } from './messages';

@@ -49,7 +49,7 @@ describe('pagesWithMessage', () => {
     expect(seqsOf(pagesWithMessage(once, aMessage({ seq: 2 }), true))).toEqual([1, 2]);
   });
 
-  it('leaves the pages to the root\'s own push when a reply comes', () => {
+  it("leaves the pages to the root's own push when a reply comes", () => {
     const data = pages([1, 2]);
     expect(pagesWithMessage(data, aMessage({ seq: 7, id: 'r1', parent_id: 'm2' }), true)).toBe(data);
     const root = aMessage({ seq: 2, reply_count: 1, last_reply_at: 999 });
@@ -71,7 +71,7 @@ describe('pagesWithChange', () => {
 describe('threadWithMessage', () => {
   const thread = { root: aMessage({ seq: 1 }), replies: [aMessage({ seq: 2, id: 'r2', parent_id: 'm1' })] };
 
-  it('adds a new reply once, and takes the count from the root\'s push', () => {
+  it("adds a new reply once, and takes the count from the root's push", () => {
     const reply = aMessage({ seq: 3, id: 'r3', parent_id: 'm1' });
     const twice = threadWithMessage(threadWithMessage(thread, reply), reply);
     expect(twice.replies.map((message) => message.id)).toEqual(['r2', 'r3']);
