@@ -30,13 +30,15 @@ export interface MenuItem {
 
 /**
  * Where an entry's count comes from: `GET /api/m/<module><path>` answering `{ count }`, read
- * again when the module's realtime channel `<module>.badge` speaks.
+ * again when one of the realtime `channels` speaks.
  */
 export interface MenuBadge {
-  /** The module's key: its API is `/api/m/<module>`, its channel `<module>.badge`. */
+  /** The module's key: its API is `/api/m/<module>`. */
   module: string;
   /** The page's `badge`, a GET path of the module's API, e.g. `/badge`. */
   path: string;
+  /** The page's `badgeRefresh`: full channel names, e.g. `chat.message`, as the host gives them. */
+  channels: string[];
 }
 
 /** The standard sidebar: the main menu, and Create New Company as its own single-item menu. */
@@ -138,7 +140,7 @@ function entryFor(rights: Rights, rightsKeys: ReadonlySet<string>, served: Serve
   const item: MenuItem = { label: page.label, icon: page.icon ?? DEFAULT_ICON, to: page.route, key: page.menuKey };
   if (disabled) item.disabled = true;
   // A greyed entry reads no count: its module's API is closed to the user.
-  else if (page.badge) item.badge = { module: module.key, path: page.badge };
+  else if (page.badge) item.badge = { module: module.key, path: page.badge, channels: [...page.badgeRefresh] };
   return item;
 }
 

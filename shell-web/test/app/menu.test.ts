@@ -32,6 +32,7 @@ function page(route: string, menuKey: string, extra: Partial<ModulePage> = {}): 
     component: `.${route}`,
     widget: null,
     badge: null,
+    badgeRefresh: [],
     ...extra,
   };
 }
@@ -272,10 +273,22 @@ describe('buildMenu', () => {
     expect(buildModuleRoutes(rights(), reports(DISABLED))).toEqual([]);
   });
 
-  it('gives an open entry whose page declares a badge its module and path, and a greyed one none', () => {
+  it('gives an open entry whose page declares a badge its module, path and channels, and a greyed one none', () => {
     const chat = (right: typeof OPEN) =>
       hostAnswer([
-        module('chat', 'chat', [page('/Chat', 'chat', { label: 'Chat', icon: 'message', badge: '/badge' })], right),
+        module(
+          'chat',
+          'chat',
+          [
+            page('/Chat', 'chat', {
+              label: 'Chat',
+              icon: 'message',
+              badge: '/badge',
+              badgeRefresh: ['chat.message', 'chat.read'],
+            }),
+          ],
+          right,
+        ),
         module('faq', 'support', [page('/Faq', 'support', { label: 'FAQ' })]),
       ]);
     const menu = buildMenu(rights(), chat(OPEN));
@@ -284,7 +297,7 @@ describe('buildMenu', () => {
       icon: 'message',
       to: '/Chat',
       key: 'chat',
-      badge: { module: 'chat', path: '/badge' },
+      badge: { module: 'chat', path: '/badge', channels: ['chat.message', 'chat.read'] },
     });
     expect(find(menu.main, 'FAQ')?.badge).toBeUndefined();
     const greyed = find(buildMenu(rights({ chat: DISABLED }), chat(OPEN)).main, 'Chat');

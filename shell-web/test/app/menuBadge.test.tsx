@@ -22,7 +22,7 @@ const chat: MenuItem = {
   icon: 'message',
   to: '/Chat',
   key: 'chat',
-  badge: { module: 'chat', path: '/badge' },
+  badge: { module: 'chat', path: '/badge', channels: ['chat.message', 'chat.read'] },
 };
 const calendar: MenuItem = { label: 'Calendar', icon: 'calendar', to: '/Calendar', key: 'calendar' };
 
@@ -81,27 +81,54 @@ describe('the count on a menu entry', () => {
     expect(link.querySelector('[data-menu-badge]')?.textContent).toContain('7');
   });
 
-  it('reads the count again once for a burst of messages on the module’s badge channel', async () => {
+  it('reads the count again once for a burst of messages on any of the page’s channels', async () => {
     const view = renderMenu(counting());
     await screen.findByRole('link', { name: 'Chat (1 new)' });
     await waitFor(() => expect(view.server.realtime.streams).toHaveLength(1));
     const stream = view.server.realtime.streams[0]!;
 
-    // Another module's channel and another channel of the module are not the badge's.
-    stream.send(message('calendar.badge'));
-    stream.send(message('chat.messages'));
+    // Channels the page does not list, the module's own `badge` among them, are not the badge's.
+    stream.send(message('chat.badge'));
+    stream.send(message('chat.typing'));
+    stream.send(message('calendar.message'));
     await settle(BADGE_REFRESH_DELAY_MS + 100);
     expect(view.server.requestsTo('GET', BADGE_PATH)).toHaveLength(1);
 
-    stream.send(message('chat.badge'));
-    stream.send(message('chat.badge'));
-    stream.send(message('chat.badge'));
+    // One burst across both listed channels.
+    stream.send(message('chat.message'));
+    stream.send(message('chat.read'));
+    stream.send(message('chat.message'));
     // Not at once: the burst is waited for.
     await settle(50);
     expect(view.server.requestsTo('GET', BADGE_PATH)).toHaveLength(1);
     expect(await screen.findByRole('link', { name: 'Chat (2 new)' }, { timeout: 2000 })).toBeTruthy();
     await settle(BADGE_REFRESH_DELAY_MS + 100);
     expect(view.server.requestsTo('GET', BADGE_PATH)).toHaveLength(2);
+
+    // A later message on either channel is a new burst.
+    stream.send(message('chat.read'));
+    expect(await screen.findByRole('link', { name: 'Chat (3 new)' }, { timeout: 2000 })).toBeTruthy();
+    await settle(BADGE_REFRESH_DELAY_MS + 100);
+    expect(view.server.requestsTo('GET', BADGE_PATH)).toHaveLength(3);
+  });
+
+  it('listens to the module’s badge channel when that is what the page names', async () => {
+    const view = renderMenu(counting(), { items: [{ ...chat, badge: { ...chat.badge!, channels: ['chat.badge'] } }] });
+    await screen.findByRole('link', { name: 'Chat (1 new)' });
+    await waitFor(() => expect(view.server.realtime.streams).toHaveLength(1));
+    const stream = view.server.realtime.streams[0]!;
+    stream.send(message('chat.message'));
+    await settle(BADGE_REFRESH_DELAY_MS + 100);
+    expect(view.server.requestsTo('GET', BADGE_PATH)).toHaveLength(1);
+    stream.send(message('chat.badge'));
+    expect(await screen.findByRole('link', { name: 'Chat (2 new)' }, { timeout: 2000 })).toBeTruthy();
+  });
+
+  it('opens no realtime stream for a page that names no channel', async () => {
+    const view = renderMenu(() => ({ count: 4 }), { items: [{ ...chat, badge: { ...chat.badge!, channels: [] } }] });
+    await screen.findByRole('link', { name: 'Chat (4 new)' });
+    await settle(50);
+    expect(view.server.realtime.streams).toHaveLength(0);
   });
 
   it('reads the count again when the window regains focus', async () => {

@@ -26,6 +26,7 @@ const crud: VisibleModule = {
       component: './ItemsPage',
       widget: './ItemsWidget',
       badge: null,
+      badgeRefresh: [],
     },
   ],
   remote: { name: 'crud', manifestUrl: '/modules/crud/1.0.0/mf-manifest.json' },

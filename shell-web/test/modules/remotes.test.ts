@@ -21,6 +21,7 @@ function module(key: string, rights: { view: boolean; disabled: boolean }, withR
             component: './Page',
             widget: null,
             badge: null,
+            badgeRefresh: [],
           },
         ]
       : [],

@@ -4,7 +4,7 @@
  * edition.
  */
 
-import { ModuleProvider, UPGRADE } from '@autoscope/web-sdk';
+import { UPGRADE } from '@autoscope/web-sdk';
 import { Badge, Indicator, NavLink, Tooltip } from '@mantine/core';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -58,17 +58,11 @@ interface EntryProps {
 function Entry(props: EntryProps) {
   const { item } = props;
   if (item.disabled) return <DisabledEntry item={item} compact={props.compact} onNavigate={props.onNavigate} />;
-  if (item.badge && item.to) {
-    return (
-      <ModuleProvider moduleKey={item.badge.module}>
-        <CountedEntry {...props} badge={item.badge} />
-      </ModuleProvider>
-    );
-  }
+  if (item.badge && item.to) return <CountedEntry {...props} badge={item.badge} />;
   return <OpenEntry {...props} count={0} />;
 }
 
-/** An entry with a count: its module's answer, kept current by the module's `badge` channel. */
+/** An entry with a count: its module's answer, kept current by the page's realtime channels. */
 function CountedEntry({ badge, ...props }: EntryProps & { badge: MenuBadge }) {
   return <OpenEntry {...props} count={useMenuBadge(badge)} />;
 }

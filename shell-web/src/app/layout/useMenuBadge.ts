@@ -1,21 +1,19 @@
 /**
  * A menu entry's count (Chat's unread messages): the page's `badge` path of its module's API,
- * read with TanStack Query, again when the module's realtime channel `<module>.badge` speaks
- * (once for a burst) and when the window regains focus. A failed or odd answer shows no count.
+ * read with TanStack Query, again when one of the page's `badgeRefresh` realtime channels
+ * speaks (once for a burst, whichever channels it spans) and when the window regains focus.
+ * A failed or odd answer shows no count.
  */
 
-import { createApiClient, modulePrefix, useRealtime, useShellServices } from '@autoscope/web-sdk';
+import { createApiClient, modulePrefix, useAutoscopeContext, useShellServices } from '@autoscope/web-sdk';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
 
 import type { MenuBadge } from '../menu';
 import { queryKeys } from '../queryClient';
 
-/** A burst of `<module>.badge` messages within this long (ms) costs one request. */
+/** A burst of messages on the badge's channels within this long (ms) costs one request. */
 export const BADGE_REFRESH_DELAY_MS = 500;
-
-/** The channel, within the module's, that says a count may have changed. */
-export const BADGE_CHANNEL = 'badge';
 
 /** The largest count shown as is; above it the entry shows `99+`. */
 export const MAX_SHOWN_COUNT = 99;
@@ -38,9 +36,8 @@ export function countOf(answer: unknown): number {
 }
 
 /**
- * The count of `badge`, 0 while unknown or when reading it failed. Call it inside
- * `<ModuleProvider moduleKey={badge.module}>`: the realtime hook listens to that module's
- * channel.
+ * The count of `badge`, 0 while unknown or when reading it failed, read again when a message
+ * arrives on one of `badge.channels`.
  */
 export function useMenuBadge(badge: MenuBadge): number {
   const services = useShellServices();
@@ -87,7 +84,37 @@ export function useMenuBadge(badge: MenuBadge): number {
       void queryClient.invalidateQueries({ queryKey: latestKey.current });
     }, BADGE_REFRESH_DELAY_MS);
   };
-  useRealtime(BADGE_CHANNEL, refresh, { onGap: refresh, enabled: token !== null });
+  useChannels(badge.channels, refresh, token);
 
   return query.isError ? 0 : (query.data ?? 0);
+}
+
+/**
+ * Calls `onMessage` for every message on each of `channels` (full names, e.g. `chat.message`)
+ * and when messages may have been missed, over the session's shared realtime connection.
+ * The SDK's `useRealtime` listens to one channel of the enclosing module; the badge's channels
+ * come from the host in full, as many as the page names.
+ */
+function useChannels(channels: readonly string[], onMessage: () => void, token: string | null): void {
+  const { services, realtime } = useAutoscopeContext();
+  const latest = useRef({ onMessage, services });
+  useEffect(() => {
+    latest.current = { onMessage, services };
+  });
+  // By value: the menu is rebuilt with new arrays of the same names.
+  const names = channels.join(' ');
+  const { baseUrl, fetch } = services;
+  useEffect(() => {
+    if (token === null || names === '') return undefined;
+    const call = () => latest.current.onMessage();
+    const unsubscribes = names.split(' ').map((channel) =>
+      realtime.subscribe(token, channel, call, {
+        onGap: call,
+        onUnauthorized: () => latest.current.services.onUnauthorized(),
+        baseUrl,
+        fetch,
+      }),
+    );
+    return () => unsubscribes.forEach((unsubscribe) => unsubscribe());
+  }, [realtime, token, names, baseUrl, fetch]);
 }
