@@ -268,10 +268,10 @@ pub fn leave(id: &str, user_id: &str) -> Result<()> {
     }
     let member = seen.member()?;
     store::members().delete(&member.id, None)?;
+    // The one who left hears it too: the shell reads their badge again on `chat.channel`.
     let mut told = store::member_ids(id)?;
     told.push(user_id.to_string());
     live::channel_changed(id, &told);
-    live::badge(&[user_id.to_string()]);
     Ok(())
 }
 
@@ -304,8 +304,8 @@ pub fn read(id: &str, seq: Option<i64>, user_id: &str) -> Result<ChannelView> {
     let before = seen.member()?.last_read_seq;
     let now = store::mark_read(id, user_id, target)?;
     if now != before {
+        // The reader is a member: the shell reads their badge again on `chat.read`.
         live::read(id, user_id, now, &store::member_ids(id)?);
-        live::badge(&[user_id.to_string()]);
     }
     view(&seen.channel, user_id)
 }

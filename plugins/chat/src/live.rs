@@ -8,7 +8,7 @@
 use autoscope_sdk::prelude::*;
 use autoscope_sdk::wire::host::{DirectoryEntry, Mail, Notify};
 use serde::Serialize;
-use serde_json::{Map, Value};
+use serde_json::Map;
 
 use crate::views::*;
 
@@ -42,11 +42,6 @@ pub fn typing(channel_id: &str, user_id: &str, others: &[String]) {
 /// To everyone: presence is company-wide.
 pub fn presence(user_id: &str, status: PresenceStatus) {
     let _ = host::realtime("presence", &PresenceEvent { user_id: user_id.into(), status });
-}
-
-/// Users whose unread total may have changed: the shell reads `/badge` again.
-pub fn badge(users: &[String]) {
-    push("badge", &Value::Null, users);
 }
 
 /// How long after their last heartbeat a mentioned person is mailed too.

@@ -198,9 +198,8 @@ pub fn send(channel_id: &str, body: NewMessage, actor: &Actor) -> Result<Message
     store::mark_read(channel_id, actor.user_id, message.seq)?;
     tell_mentioned(&message, &channel, &told, &people, actor);
     let shown = view_one(message)?;
+    // The members' unread totals changed: the shell reads the badge again on `chat.message`.
     live::message(MessageEventKind::Created, &shown, &members);
-    let others: Vec<String> = members.into_iter().filter(|id| id != actor.user_id).collect();
-    live::badge(&others);
     Ok(shown)
 }
 
@@ -253,9 +252,6 @@ pub fn edit(id: &str, body: &MessageEdit, actor: &Actor) -> Result<MessageView> 
     tell_mentioned(&updated, &seen.channel, &new, &people, actor);
     let shown = view_one(updated)?;
     live::message(MessageEventKind::Edited, &shown, &members);
-    if told != before {
-        live::badge(&members);
-    }
     Ok(shown)
 }
 
@@ -290,7 +286,6 @@ pub fn delete(id: &str, actor: &Actor) -> Result<MessageView> {
     let members = store::member_ids(&deleted.channel_id)?;
     let shown = view_one(deleted)?;
     live::message(MessageEventKind::Deleted, &shown, &members);
-    live::badge(&members);
     Ok(shown)
 }
 

@@ -11,8 +11,9 @@ autoscope_module_test::on_both_engines!(
     reads_typing_invitations_and_presence_are_pushed
 );
 
-/// bob (a member) hears `chat.message` and `chat.badge`; carol (of the company, outside
-/// the private channel) and Globex's user hear nothing.
+/// bob (a member) hears `chat.message`, and only it: the shell reads his badge again on it
+/// (the page's `badge_refresh`), so no `chat.badge` doubles the push; carol (of the company,
+/// outside the private channel) and Globex's user hear nothing.
 async fn messages_are_pushed_to_members_only(engine: Engine) {
     let harness = load(engine).await;
     let acme = company(&harness, "Acme").await;
@@ -37,7 +38,8 @@ async fn messages_are_pushed_to_members_only(engine: Engine) {
     assert_eq!(payload["event"], "created");
     assert_eq!(payload["message"]["id"], sent["id"]);
     heard.extend(bobs.drain().await);
-    assert!(heard.iter().any(|(channel, _)| channel == "chat.badge"), "{heard:?}");
+    let channels: Vec<String> = chat(heard).into_iter().map(|(channel, _)| channel).collect();
+    assert_eq!(channels, ["chat.message"]);
 
     assert_eq!(chat(carols.drain().await), vec![]);
     assert_eq!(chat(globexs.drain().await), vec![]);
@@ -48,9 +50,10 @@ fn chat(events: Vec<(String, Value)>) -> Vec<(String, Value)> {
     events.into_iter().filter(|(channel, _)| channel.starts_with("chat.")).collect()
 }
 
-/// Grouped: bob's read reaches ann (a receipt); ann's typing reaches bob only; carol,
-/// invited, hears `chat.channel`; bob's first heartbeat is `chat.presence` to the
-/// company, not to Globex.
+/// Grouped: bob's read reaches ann (a receipt) and bob himself, with no `chat.badge`
+/// (the shell reads his badge again on `chat.read`); ann's typing reaches bob only; carol,
+/// invited, hears `chat.channel`, and again when she leaves (her badge is read again on
+/// it); bob's first heartbeat is `chat.presence` to the company, not to Globex.
 async fn reads_typing_invitations_and_presence_are_pushed(engine: Engine) {
     let harness = load(engine).await;
     let acme = company(&harness, "Acme").await;
@@ -67,9 +70,8 @@ async fn reads_typing_invitations_and_presence_are_pushed(engine: Engine) {
     expect(call(&harness, &bob, "POST", &format!("/channels/{team}/read"), None).await, 200);
     let heard = chat(anns.drain().await);
     let receipt = json!({ "channel_id": team, "user_id": bob.id, "last_read_seq": 1 });
-    assert!(heard.contains(&("chat.read".to_string(), receipt)), "{heard:?}");
-    let heard = chat(bobs.drain().await);
-    assert!(heard.iter().any(|(c, _)| c == "chat.badge"), "{heard:?}");
+    assert!(heard.contains(&("chat.read".to_string(), receipt.clone())), "{heard:?}");
+    assert_eq!(chat(bobs.drain().await), vec![("chat.read".to_string(), receipt)]);
 
     expect(call(&harness, &acme, "POST", &format!("/channels/{team}/typing"), None).await, 200);
     let typing = ("chat.typing".to_string(), json!({ "channel_id": team, "user_id": acme.user_id }));
@@ -79,6 +81,8 @@ async fn reads_typing_invitations_and_presence_are_pushed(engine: Engine) {
     let invite = json!({ "user_ids": [carol.id] });
     expect(call(&harness, &acme, "POST", &format!("/channels/{team}/members"), Some(invite)).await, 200);
     let changed = ("chat.channel".to_string(), json!({ "channel_id": team }));
+    assert_eq!(chat(carols.drain().await), vec![changed.clone()]);
+    expect(call(&harness, &carol, "POST", &format!("/channels/{team}/leave"), None).await, 200);
     assert_eq!(chat(carols.drain().await), vec![changed]);
 
     expect(call(&harness, &bob, "POST", "/presence", Some(json!({ "status": "online" }))).await, 200);
