@@ -14,7 +14,8 @@ autoscope_module_test::on_both_engines!(files_are_checked_and_kept_to_the_channe
 /// A tiny PNG: the 8 bytes of the signature and the start of the IHDR chunk.
 const PNG: &str = "iVBORw0KGgoAAAANSUhEUg==";
 
-/// Grouped: over 5 MB and an executable named as a PNG are refused; a PNG is an image
+/// Grouped: over 5 MB, an executable named as a PNG and a WAV named as a WebP are
+/// refused; a PNG is an image
 /// on its message, downloaded whole by a member and not found by someone outside the
 /// private channel; deleting the message deletes the file.
 async fn files_are_checked_and_kept_to_the_channel(engine: Engine) {
@@ -32,6 +33,10 @@ async fn files_are_checked_and_kept_to_the_channel(engine: Engine) {
     assert_eq!(message(refused, 400), "A file may be at most 5 MB");
     let disguised = json!({ "name": "cat.png", "mime": "image/png", "data": "TVqQAAMAAAAEAAAA" });
     let refused = call(&harness, &acme, "POST", &path, Some(json!({ "text": "look", "file": disguised }))).await;
+    assert_eq!(message(refused, 400), "The file content does not match its type");
+
+    let wav = json!({ "name": "cat.webp", "mime": "image/webp", "data": "UklGRhI0VnhXQVZFZm10IA==" });
+    let refused = call(&harness, &acme, "POST", &path, Some(json!({ "text": "look", "file": wav }))).await;
     assert_eq!(message(refused, 400), "The file content does not match its type");
 
     let png = json!({ "name": "cat.png", "mime": "image/png", "data": PNG });

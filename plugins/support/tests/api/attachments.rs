@@ -46,10 +46,10 @@ impl Scanner {
 }
 
 /// Uploads are checked: a type not accepted, content not of its type (an executable
-/// named as a PDF, a PNG as a JPEG, text with a NUL byte), content not in base64, more
-/// than 5 MiB, and an unknown ticket are refused with the exact message; exactly 5 MiB is
-/// accepted (its type found from its name) and comes back whole. Grouped: each check is
-/// one call on one ticket.
+/// named as a PDF, a PNG as a JPEG, a WAV as a WebP, text with a NUL byte), content not
+/// in base64, more than 5 MiB, and an unknown ticket are refused with the exact message;
+/// a WebP is taken; exactly 5 MiB is accepted (its type found from its name) and comes
+/// back whole. Grouped: each check is one call on one ticket.
 async fn uploads_are_checked_by_type_content_and_size(engine: Engine) {
     let scanner = Scanner::new(engine).await;
     let refused = json!({ "name": "tool.exe", "mime": "application/x-msdownload", "data": "TVqQAA==" });
@@ -60,6 +60,11 @@ async fn uploads_are_checked_by_type_content_and_size(engine: Engine) {
     // A PNG signature under a JPEG type, and text with a NUL byte.
     let png_as_jpeg = json!({ "name": "a.jpg", "mime": "image/jpeg", "data": "iVBORw0KGgo=" });
     assert_eq!(message(scanner.upload(png_as_jpeg).await, 400), "The file content does not match its type");
+    // A WAV (RIFF of form WAVE) named as a WebP; a WebP (RIFF of form WEBP) is taken.
+    let wav_as_webp = json!({ "name": "a.webp", "mime": "", "data": "UklGRhI0VnhXQVZFZm10IA==" });
+    assert_eq!(message(scanner.upload(wav_as_webp).await, 400), "The file content does not match its type");
+    let webp = json!({ "name": "screen.webp", "mime": "", "data": "UklGRhI0VnhXRUJQVlA4IA==" });
+    assert_eq!(expect(scanner.upload(webp).await, 201)["mime"], "image/webp");
     let binary_text = json!({ "name": "a.txt", "mime": "text/plain", "data": "YQBi" });
     assert_eq!(message(scanner.upload(binary_text).await, 400), "The file content does not match its type");
     let broken = json!({ "name": "a.txt", "mime": "text/plain", "data": "not base64!" });
