@@ -22,7 +22,14 @@ function makeServices(overrides: Partial<ShellServices> = {}) {
   const titles: (PageTitle | null)[] = [];
   const services: ShellServices = {
     getToken: () => 'tok',
-    user: { id: 'u1', email: 'ann@example.com', firstname: 'Ann', lastname: 'Lee', companyId: 'c1', companyAdmin: false },
+    user: {
+      id: 'u1',
+      email: 'ann@example.com',
+      firstname: 'Ann',
+      lastname: 'Lee',
+      companyId: 'c1',
+      companyAdmin: false,
+    },
     rights: {
       process: { view: true, disabled: false },
       business_insight: { view: true, disabled: true },
