@@ -167,6 +167,9 @@ async fn notify_mail_and_directory_stay_in_the_company(app: TestApp) {
     assert_eq!(emails, ["boss@gamma.example.com"]);
     let asked_for_b = app.get_as(&a.token, &format!("/api/m/crud/directory?user_ids={}", b.user_id)).await;
     assert_eq!(asked_for_b.body, json!([]));
+    let asked_for_both = format!("/api/m/crud/directory?user_ids={},{},{}", b.user_id, a.user_id, a.user_id);
+    let asked_for_both = app.get_as(&a.token, &asked_for_both).await;
+    assert_eq!(asked_for_both.body, directory.body, "the caller's company only, once each");
 }
 
 /// A granted read of `faults.notes` sees the caller's company's notes only; a granted

@@ -173,8 +173,15 @@ pub fn members_of(channel_ids: &[String]) -> Result<Vec<Member>> {
     Ok(found)
 }
 
+/// The user ids of a channel's members: read on every message (its live update goes to
+/// them), so only `user_id` is fetched.
 pub fn member_ids(channel_id: &str) -> Result<Vec<String>> {
-    Ok(members_of(&[channel_id.to_string()])?.into_iter().map(|member| member.user_id).collect())
+    #[derive(Deserialize)]
+    struct Id {
+        user_id: String,
+    }
+    let query = Query::default().eq("channel_id", channel_id).fields(["user_id"]);
+    Ok(members().list_all_as::<Id>(&query, usize::MAX)?.into_iter().map(|member| member.user_id).collect())
 }
 
 pub fn add_members(channel_id: &str, user_ids: &[String], last_read_seq: i64) -> Result<()> {

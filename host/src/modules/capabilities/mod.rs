@@ -164,7 +164,7 @@ fn unknown_collection(name: &str) -> HostError {
 /// The enabled users of the calling company among `user_ids`; any other id is an error,
 /// so a plugin cannot reach other companies' people (nor disabled accounts).
 async fn company_users(context: &CallContext, user_ids: &[String]) -> Result<Vec<DirectoryEntry>, HostError> {
-    let enabled = company_directory(context).await?;
+    let enabled = company_directory(context, user_ids).await?;
     user_ids
         .iter()
         .map(|user_id| {
@@ -177,11 +177,17 @@ async fn company_users(context: &CallContext, user_ids: &[String]) -> Result<Vec
         .collect()
 }
 
-/// The enabled users of the calling company, in one query.
-async fn company_directory(context: &CallContext) -> Result<Vec<DirectoryEntry>, HostError> {
-    let everyone =
-        users::list_in_company(&context.state.db, &context.company_id).await.map_err(|err| internal(err.into()))?;
-    Ok(everyone
+/// The enabled users of the calling company: all of them, or those of `user_ids` when it
+/// names any.
+async fn company_directory(context: &CallContext, user_ids: &[String]) -> Result<Vec<DirectoryEntry>, HostError> {
+    let db = &context.state.db;
+    let found = if user_ids.is_empty() {
+        users::list_in_company(db, &context.company_id).await
+    } else {
+        users::list_among(db, &context.company_id, user_ids).await
+    };
+    Ok(found
+        .map_err(|err| internal(err.into()))?
         .into_iter()
         .map(|user| DirectoryEntry {
             user_id: user.id,
@@ -260,11 +266,7 @@ async fn realtime(context: &CallContext, request: Realtime) -> Result<Done, Host
 
 async fn directory(context: &CallContext, request: DirectoryQuery) -> Result<Directory, HostError> {
     require(context, Capability::Directory)?;
-    let everyone = company_directory(context).await?;
-    Ok(everyone
-        .into_iter()
-        .filter(|user| request.user_ids.is_empty() || request.user_ids.contains(&user.user_id))
-        .collect())
+    company_directory(context, &request.user_ids).await
 }
 
 /// The company's members, invitations and roles, as the calling person may see and
