@@ -304,8 +304,14 @@ pub fn read(id: &str, seq: Option<i64>, user_id: &str) -> Result<ChannelView> {
     let before = seen.member()?.last_read_seq;
     let now = store::mark_read(id, user_id, target)?;
     if now != before {
-        // The reader is a member: the shell reads their badge again on `chat.read`.
-        live::read(id, user_id, now, &store::member_ids(id)?);
+        // The reader's own tabs follow (and their shell reads the badge again on
+        // `chat.read`); in a direct conversation the others see it as a receipt. Nobody else
+        // needs it: telling a whole channel would make every member's shell read its badge.
+        let told = match seen.channel.kind() {
+            ChannelKind::Direct => store::member_ids(id)?,
+            _ => vec![user_id.to_string()],
+        };
+        live::read(id, user_id, now, &told);
     }
     view(&seen.channel, user_id)
 }

@@ -1,7 +1,7 @@
 //! Live pushes reach the channel's members only.
 
 use autoscope_module_test::Engine;
-use autoscope_module_test::shortcuts::{call, company, expect, user};
+use autoscope_module_test::shortcuts::{call, company, expect, id, user};
 use serde_json::{Value, json};
 
 use crate::common::{channel, load, send};
@@ -50,8 +50,8 @@ fn chat(events: Vec<(String, Value)>) -> Vec<(String, Value)> {
     events.into_iter().filter(|(channel, _)| channel.starts_with("chat.")).collect()
 }
 
-/// Grouped: bob's read reaches ann (a receipt) and bob himself, with no `chat.badge`
-/// (the shell reads his badge again on `chat.read`); ann's typing reaches bob only; carol,
+/// Grouped: bob's read of a channel reaches bob himself only (the shell reads his badge
+/// again on `chat.read`), of a direct conversation ann too (a receipt); ann's typing reaches bob only; carol,
 /// invited, hears `chat.channel`, and again when she leaves (her badge is read again on
 /// it); bob's first heartbeat is `chat.presence` to the company, not to Globex.
 async fn reads_typing_invitations_and_presence_are_pushed(engine: Engine) {
@@ -68,10 +68,18 @@ async fn reads_typing_invitations_and_presence_are_pushed(engine: Engine) {
     let mut globexs = harness.listen(&globex).await.expect("globex listens");
 
     expect(call(&harness, &bob, "POST", &format!("/channels/{team}/read"), None).await, 200);
-    let heard = chat(anns.drain().await);
-    let receipt = json!({ "channel_id": team, "user_id": bob.id, "last_read_seq": 1 });
-    assert!(heard.contains(&("chat.read".to_string(), receipt.clone())), "{heard:?}");
-    assert_eq!(chat(bobs.drain().await), vec![("chat.read".to_string(), receipt)]);
+    let read = json!({ "channel_id": team, "user_id": bob.id, "last_read_seq": 1 });
+    assert_eq!(chat(bobs.drain().await), vec![("chat.read".to_string(), read)]);
+    assert_eq!(chat(anns.drain().await), vec![]);
+    let direct = expect(call(&harness, &acme, "POST", "/direct", Some(json!({ "user_ids": [bob.id] }))).await, 201);
+    let direct = id(&direct).to_string();
+    send(&harness, &acme, &direct, "psst").await;
+    anns.drain().await;
+    bobs.drain().await;
+    expect(call(&harness, &bob, "POST", &format!("/channels/{direct}/read"), None).await, 200);
+    let receipt = ("chat.read".to_string(), json!({ "channel_id": direct, "user_id": bob.id, "last_read_seq": 1 }));
+    assert_eq!(chat(anns.drain().await), vec![receipt.clone()]);
+    assert_eq!(chat(bobs.drain().await), vec![receipt]);
 
     expect(call(&harness, &acme, "POST", &format!("/channels/{team}/typing"), None).await, 200);
     let typing = ("chat.typing".to_string(), json!({ "channel_id": team, "user_id": acme.user_id }));
