@@ -57,7 +57,8 @@ pub struct Listener {
     pub company_id: String,
     pub user_id: String,
     pub session_id: String,
-    pub rights: Rights,
+    /// Shared by the company's streams with equal rights (the hub keeps one copy each).
+    pub rights: Arc<Rights>,
     /// When the session expires (unix seconds): the stream ends then.
     pub expires_at: i64,
 }
@@ -127,6 +128,9 @@ struct Company {
     subscribers: HashMap<u64, Subscriber>,
     /// The streams of each user, so that a message for some users skips everyone else's.
     by_user: HashMap<String, Vec<u64>>,
+    /// The distinct rights of its streams: the streams of one role share one copy, which
+    /// matters with thousands of idle streams.
+    rights: Vec<Arc<Rights>>,
     /// When a stream last left or a message last came.
     active_at: Instant,
 }
@@ -141,12 +145,24 @@ impl Company {
             window_bytes: 0,
             subscribers: HashMap::new(),
             by_user: HashMap::new(),
+            rights: Vec::new(),
             active_at: Instant::now(),
         }
     }
 
     fn id(&self, seq: u64) -> String {
         format!("{}-{seq}", self.epoch)
+    }
+
+    /// The kept copy of `rights` when a stream has equal ones, else `rights` (then kept);
+    /// copies no stream holds any more are let go.
+    fn shared_rights(&mut self, rights: Arc<Rights>) -> Arc<Rights> {
+        self.rights.retain(|kept| Arc::strong_count(kept) > 1);
+        if let Some(kept) = self.rights.iter().find(|kept| **kept == rights) {
+            return kept.clone();
+        }
+        self.rights.push(rights.clone());
+        rights
     }
 
     fn join(&mut self, id: u64, subscriber: Subscriber) {
@@ -299,12 +315,13 @@ impl Hub {
     /// Opens a stream for `listener`, resuming after `last_id` when given. Joining and
     /// reading the window happen under the company's lock, so no message falls between
     /// them or arrives twice.
-    pub fn subscribe(&self, listener: Listener, last_id: Option<&str>) -> Subscription {
+    pub fn subscribe(&self, mut listener: Listener, last_id: Option<&str>) -> Subscription {
         // The list stays locked until the stream is in: `forget_idle` never drops a company
         // a stream is joining.
         let mut companies = self.companies();
         let shared = entry(&mut companies, &listener.company_id);
         let mut company = lock(&shared);
+        listener.rights = company.shared_rights(listener.rights);
         let start = match last_id {
             None => Start::Now,
             Some(last_id) => match company.resume_point(last_id) {
@@ -409,8 +426,9 @@ mod tests {
     use crate::rights::Right;
 
     fn listener(company: &str, user: &str, session: &str, viewable: &[&str]) -> Listener {
-        let rights =
-            viewable.iter().map(|key| (key.to_string(), Right { view: true, disabled: false })).collect::<Rights>();
+        let rights = Arc::new(
+            viewable.iter().map(|key| (key.to_string(), Right { view: true, disabled: false })).collect::<Rights>(),
+        );
         Listener {
             company_id: company.into(),
             user_id: user.into(),
@@ -484,7 +502,7 @@ mod tests {
             frame: Default::default(),
         };
         assert!(who.may_receive(&message(Audience::Viewers("process".into()))));
-        who.rights.insert("process".into(), Right { view: true, disabled: true });
+        Arc::make_mut(&mut who.rights).insert("process".into(), Right { view: true, disabled: true });
         assert!(!who.may_receive(&message(Audience::Viewers("process".into()))));
         assert!(!who.may_receive(&message(Audience::User("bob".into()))));
         assert!(who.may_receive(&message(Audience::Everyone)));
@@ -557,6 +575,27 @@ mod tests {
         drop(ann_tab);
         assert!(hub.is_idle());
         assert_eq!(hub.publish("a", Audience::Everyone, "directory", "x".into()), 0);
+    }
+
+    #[test]
+    fn streams_with_equal_rights_share_one_copy_of_them() {
+        let hub = Hub::default();
+        let ann = hub.subscribe(listener("a", "ann", "s1", &["chat"]), None);
+        let bob = hub.subscribe(listener("a", "bob", "s2", &["chat"]), None);
+        let cid = hub.subscribe(listener("a", "cid", "s3", &["chat", "process"]), None);
+        let company = hub.company("a");
+        let rights = |id: u64| lock(&company).subscribers[&id].listener.rights.clone();
+        let ids: Vec<u64> = {
+            let mut ids: Vec<u64> = lock(&company).subscribers.keys().copied().collect();
+            ids.sort_unstable();
+            ids
+        };
+        assert!(Arc::ptr_eq(&rights(ids[0]), &rights(ids[1])));
+        assert!(!Arc::ptr_eq(&rights(ids[0]), &rights(ids[2])));
+        assert_eq!(lock(&company).rights.len(), 2);
+        drop((ann, bob, cid));
+        let _dan = hub.subscribe(listener("a", "dan", "s4", &[]), None);
+        assert_eq!(lock(&company).rights.len(), 1, "copies no stream holds are let go");
     }
 
     #[test]

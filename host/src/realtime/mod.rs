@@ -280,7 +280,7 @@ async fn stream(
         company_id: user.company_id,
         user_id: user.user_id,
         session_id: user.session_id,
-        rights: user.rights,
+        rights: Arc::new(user.rights),
         expires_at: user.expires_at,
     };
     let mut subscription = state.realtime.hub.subscribe(listener, last_id.as_deref());
