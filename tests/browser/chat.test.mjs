@@ -2,7 +2,8 @@
 // a direct message reaches the other's sidebar badge and page, their typing shows, and the
 // "Seen" receipt follows their reading; in a channel a reply in a thread mentions the
 // author, who sees the reply count and the bell; an image arrives as a preview; a search
-// opens the message it found in its conversation.
+// opens the message it found in its conversation. On a phone the channel list and a
+// conversation are two views.
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -123,3 +124,35 @@ test('two members chat live: a direct message, a thread with a mention, an image
       );
     });
   }));
+
+test('on a phone the channel list and a conversation are two views, and a thread opens over it', (t) =>
+  withPage(browser, t, async (page) => {
+    const owner = await createUser({ firstname: 'Ann', lastname: 'Lee' });
+    const token = await tokenOf(owner);
+    const general = await chat(token, '/channels', {
+      method: 'POST', body: { kind: 'public', name: 'general', topic: 'Everyone' }, status: 201,
+    });
+    const root = await chat(token, `/channels/${general.id}/messages`, {
+      method: 'POST', body: { text: 'Standup moved to 10:00' }, status: 201,
+    });
+    await chat(token, `/channels/${general.id}/messages`, {
+      method: 'POST', body: { text: 'Noted', parent_id: root.id }, status: 201,
+    });
+
+    await signIn(page, owner);
+    await page.goto('/Chat');
+    const channels = page.getByRole('navigation', { name: 'Channels' });
+    await channels.waitFor();
+    // No conversation is opened for the phone: the list is the view.
+    await page.getByRole('log', { name: 'Messages' }).waitFor({ state: 'hidden' });
+    await openConversation(page, 'general');
+    await channels.waitFor({ state: 'hidden' });
+    const log = page.getByRole('log', { name: 'Messages' });
+    await log.getByText('Standup moved to 10:00').waitFor();
+    await log.getByRole('button', { name: '1 reply' }).click();
+    await page.getByRole('log', { name: 'Replies' }).getByText('Noted').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('log', { name: 'Replies' }).waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'Back to channels' }).click();
+    await channels.waitFor();
+  }, { viewport: { width: 390, height: 844 } }));
