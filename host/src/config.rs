@@ -107,8 +107,10 @@ pub struct Config {
     /// may cancel meanwhile).
     pub deletion_grace: Duration,
     pub rate_limits: RateLimits,
-    /// Take the client address from `X-Forwarded-For` (only behind a trusted proxy).
-    pub trust_proxy: bool,
+    /// How many trusted proxies stand in front of the host, each appending the address it
+    /// saw to `X-Forwarded-For`: the client is the entry that many from the right. 0: the
+    /// header is not believed.
+    pub trusted_proxies: usize,
     pub social: Vec<SocialProvider>,
     /// Folder of the built web shell served at `/`, when present.
     pub web_dir: PathBuf,
@@ -126,6 +128,21 @@ pub struct ModulesConfig {
     pub trusted_keys: Vec<String>,
     /// Run packages that carry no signature (development; off by default).
     pub allow_unsigned: bool,
+}
+
+/// `AUTOSCOPE_TRUST_PROXY`: unset, `false` or `0` for none, `true` for one, or a number of
+/// proxies in a chain.
+fn trusted_proxies(value: Option<&str>) -> anyhow::Result<usize> {
+    match value.map(str::trim) {
+        None | Some("" | "false") => Ok(0),
+        Some("true") => Ok(1),
+        Some(count) => match count.parse::<usize>() {
+            Ok(count) if count <= 16 => Ok(count),
+            _ => bail!(
+                "AUTOSCOPE_TRUST_PROXY must be true, false or the number of proxies in front of the host (0 to 16)"
+            ),
+        },
+    }
 }
 
 impl Config {
@@ -188,7 +205,7 @@ impl Config {
             session_ttl: Duration::from_secs(session_hours * 3600),
             deletion_grace: Duration::from_secs(deletion_grace_hours * 3600),
             rate_limits: RateLimits::default(),
-            trust_proxy: get("AUTOSCOPE_TRUST_PROXY").is_some_and(|v| v == "1" || v == "true"),
+            trusted_proxies: trusted_proxies(get("AUTOSCOPE_TRUST_PROXY").as_deref())?,
             social,
             web_dir: PathBuf::from(get("AUTOSCOPE_WEB_DIR").unwrap_or_else(|| "shell-web/dist".into())),
             modules: ModulesConfig {
@@ -252,6 +269,15 @@ mod tests {
         let second = config(&[("AUTOSCOPE_DATA_DIR", dir_str)]).unwrap();
         assert_eq!(first.secret, second.secret, "the generated secret is kept");
         std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn trusted_proxies_are_none_one_or_a_count() {
+        for (value, count) in [(None, 0), (Some("false"), 0), (Some("0"), 0), (Some("true"), 1), (Some("2"), 2)] {
+            assert_eq!(trusted_proxies(value).unwrap(), count, "{value:?}");
+        }
+        assert!(trusted_proxies(Some("yes")).is_err());
+        assert!(trusted_proxies(Some("99")).is_err());
     }
 
     #[test]

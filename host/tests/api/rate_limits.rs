@@ -19,6 +19,7 @@ on_both_engines!(engine:
     code_verification_is_limited_per_address,
     forgot_password_is_limited_per_account,
     forgot_password_is_limited_per_address,
+    behind_a_proxy_the_address_is_the_one_the_proxy_saw,
 );
 
 const TOO_MANY: &str = "Too many attempts, please try again later";
@@ -89,6 +90,31 @@ async fn sign_in_is_limited_per_address(engine: Engine) {
     assert_too_many(&sign_in(&app, "dan@delta.com", PASSWORD).await);
     app.advance(WINDOW);
     assert_eq!(sign_in(&app, "bob@beta.com", PASSWORD).await.status, 200);
+}
+
+/// Behind one trusted proxy, the address is the rightmost `X-Forwarded-For` entry (the one
+/// the proxy appended): a client writing a new address of its own first on every try is
+/// still limited, and another client behind the same proxy is not.
+async fn behind_a_proxy_the_address_is_the_one_the_proxy_saw(engine: Engine) {
+    let app = start(engine, |c| {
+        c.rate_limits.signin.per_address = Limit::per_minutes(2, WINDOW_MINUTES);
+        c.trusted_proxies = 1;
+    })
+    .await;
+    let attempt = |forged: u8, seen: &'static str| {
+        let body = json!({ "email": "nobody@acme.com", "password": "Wr0ng-Password!" });
+        let request = app.client.post(format!("{}/api/users/signin", app.base)).json(&body);
+        request.header("x-forwarded-for", format!("10.9.9.{forged}, {seen}")).send()
+    };
+    for forged in 1..=2 {
+        assert_eq!(attempt(forged, "203.0.113.7").await.unwrap().status(), 401);
+    }
+    assert_eq!(
+        attempt(3, "203.0.113.7").await.unwrap().status(),
+        429,
+        "a forged first entry does not escape the limit"
+    );
+    assert_eq!(attempt(4, "198.51.100.2").await.unwrap().status(), 401, "another client behind the proxy");
 }
 
 /// Past 2 code requests for one e-mail (a minute apart), 429 until the window ends.
