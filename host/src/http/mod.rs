@@ -71,7 +71,7 @@ const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
 /// The whole application: `/api/...`, the OpenAPI document and docs page, and the web
 /// shell's files.
 pub fn app(state: AppState) -> Router {
-    let api = OpenApiRouter::with_openapi(docs::base())
+    let api = OpenApiRouter::new()
         .merge(crate::accounts::routes())
         .merge(crate::users::routes())
         .merge(crate::notifications::routes())
@@ -83,7 +83,9 @@ pub fn app(state: AppState) -> Router {
         .merge(crate::modules::registry::api::routes())
         .merge(crate::realtime::routes())
         .merge(crate::modules::ingestion::routes());
-    let (api_router, openapi) = OpenApiRouter::new().nest("/api", api).split_for_parts();
+    // The outer router's document is the one served: ours (title, version, security), with
+    // the nested routes' paths; a plain `new()` would carry the library's own info block.
+    let (api_router, openapi) = OpenApiRouter::with_openapi(docs::base()).nest("/api", api).split_for_parts();
     let openapi = Arc::new(openapi);
 
     // API answers carry tokens and personal data: never cached.

@@ -14,6 +14,11 @@ async fn the_openapi_document_lists_the_spec_calls(app: TestApp) {
     let doc = app.get("/api/openapi.json").await;
     assert_eq!(doc.status, 200);
     assert!(doc.body["openapi"].as_str().unwrap().starts_with("3."));
+    // Ours, not the generating library's.
+    let info = &doc.body["info"];
+    assert_eq!(info["title"], "Autoscope API", "{info}");
+    assert_eq!(info["version"], env!("CARGO_PKG_VERSION"), "{info}");
+    assert!(!info.to_string().contains("utoipa"), "{info}");
     let paths = doc.body["paths"].as_object().unwrap();
     for path in [
         "/api/users/newUserSignUp",
