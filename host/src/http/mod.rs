@@ -105,6 +105,7 @@ pub fn app(state: AppState) -> Router {
             HeaderValue::from_static("nosniff"),
         ))
         .layer(SetResponseHeaderLayer::if_not_present(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY")))
+        .layer(axum::middleware::map_response(content_security_policy))
         .layer(axum::middleware::map_response(log_internal_errors))
         .layer(CatchPanicLayer::custom(|_| Error::Internal(anyhow::anyhow!("handler panicked")).into_response()))
         .layer(PropagateRequestIdLayer::new(REQUEST_ID))
@@ -114,6 +115,29 @@ pub fn app(state: AppState) -> Router {
         }))
         .layer(SetRequestIdLayer::new(REQUEST_ID, MakeRequestUuid))
         .with_state(state)
+}
+
+/// What a page of the portal may load: its own scripts, styles, fonts and data (the shell's
+/// and the installed modules' remotes, all served from here); inline styles (Mantine sets
+/// CSS variables and `style` attributes); images of its own or inline (`data:` previews,
+/// `blob:` downloads); no plugins, and no framing by any site.
+pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; \
+    style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; \
+    connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
+
+/// Sets [`CONTENT_SECURITY_POLICY`] on HTML answers (the shell, its pages, the API docs).
+async fn content_security_policy(mut response: Response) -> Response {
+    let html = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|value| value.to_str().ok())
+        .is_some_and(|value| value.starts_with("text/html"));
+    if html && !response.headers().contains_key(header::CONTENT_SECURITY_POLICY) {
+        response
+            .headers_mut()
+            .insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(CONTENT_SECURITY_POLICY));
+    }
+    response
 }
 
 /// Logs the cause kept by `Error::Internal` inside the request's span (with its id).

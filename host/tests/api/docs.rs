@@ -69,5 +69,10 @@ async fn responses_carry_a_request_id_and_unknown_api_paths_are_json_404s(app: T
     assert_eq!(root.headers()["referrer-policy"], "no-referrer", "links with codes leak no referrer");
     assert_eq!(root.headers()["x-content-type-options"], "nosniff");
     assert_eq!(root.headers()["x-frame-options"], "DENY");
+    let policy = root.headers()["content-security-policy"].to_str().unwrap().to_string();
+    assert!(policy.contains("frame-ancestors 'none'") && policy.contains("script-src 'self';"), "{policy}");
     assert!(root.text().await.unwrap().contains("/api/docs"));
+    let docs = app.client.get(format!("{}/api/docs", app.base)).send().await.unwrap();
+    assert_eq!(docs.headers()["content-security-policy"], autoscope::http::CONTENT_SECURITY_POLICY);
+    assert!(!signin.headers().contains_key("content-security-policy"), "JSON answers need none");
 }
