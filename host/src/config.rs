@@ -58,6 +58,18 @@ pub struct RateLimits {
     pub forgot: ActionLimits,
 }
 
+impl RateLimits {
+    /// The defaults, with the per-address limits multiplied by `people`: how many people
+    /// share one address (an office behind one NAT address, a test suite on loopback).
+    pub fn with_people_per_address(people: i64) -> Self {
+        let mut limits = Self::default();
+        for action in [&mut limits.signin, &mut limits.code, &mut limits.verify, &mut limits.forgot] {
+            action.per_address.max *= people;
+        }
+        limits
+    }
+}
+
 impl Default for RateLimits {
     fn default() -> Self {
         let limits = |account, address, minutes| ActionLimits {
@@ -128,6 +140,15 @@ pub struct ModulesConfig {
     pub trusted_keys: Vec<String>,
     /// Run packages that carry no signature (development; off by default).
     pub allow_unsigned: bool,
+}
+
+/// `AUTOSCOPE_PEOPLE_PER_ADDRESS`: 1 to 1,000, 1 when unset.
+fn people_per_address(value: Option<&str>) -> anyhow::Result<i64> {
+    match value.map(str::trim).map(str::parse::<i64>) {
+        None => Ok(1),
+        Some(Ok(people @ 1..=1000)) => Ok(people),
+        Some(_) => bail!("AUTOSCOPE_PEOPLE_PER_ADDRESS must be a number of people from 1 to 1000"),
+    }
 }
 
 /// `AUTOSCOPE_TRUST_PROXY`: unset, `false` or `0` for none, `true` for one, or a number of
@@ -204,7 +225,9 @@ impl Config {
             log: get("AUTOSCOPE_LOG").unwrap_or_else(|| "info".into()),
             session_ttl: Duration::from_secs(session_hours * 3600),
             deletion_grace: Duration::from_secs(deletion_grace_hours * 3600),
-            rate_limits: RateLimits::default(),
+            rate_limits: RateLimits::with_people_per_address(people_per_address(
+                get("AUTOSCOPE_PEOPLE_PER_ADDRESS").as_deref(),
+            )?),
             trusted_proxies: trusted_proxies(get("AUTOSCOPE_TRUST_PROXY").as_deref())?,
             social,
             web_dir: PathBuf::from(get("AUTOSCOPE_WEB_DIR").unwrap_or_else(|| "shell-web/dist".into())),
@@ -278,6 +301,18 @@ mod tests {
         }
         assert!(trusted_proxies(Some("yes")).is_err());
         assert!(trusted_proxies(Some("99")).is_err());
+    }
+
+    #[test]
+    fn people_behind_one_address_raise_its_limits_only() {
+        let shared = config(&[("AUTOSCOPE_SECRET", &"s".repeat(40)), ("AUTOSCOPE_PEOPLE_PER_ADDRESS", "10")]).unwrap();
+        let alone = RateLimits::default();
+        assert_eq!(shared.rate_limits.signin.per_address.max, alone.signin.per_address.max * 10);
+        assert_eq!(shared.rate_limits.code.per_address.max, alone.code.per_address.max * 10);
+        assert_eq!(shared.rate_limits.signin.per_account.max, alone.signin.per_account.max);
+        for bad in ["0", "1001", "many"] {
+            assert!(people_per_address(Some(bad)).is_err(), "{bad}");
+        }
     }
 
     #[test]

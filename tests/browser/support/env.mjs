@@ -90,6 +90,8 @@ export async function startHost({ workDir, webDir, maildev, oidc }) {
     AUTOSCOPE_WEB_DIR: webDir,
     AUTOSCOPE_LOG: process.env.AUTOSCOPE_TEST_LOG || 'warn',
     AUTOSCOPE_ALLOW_UNSIGNED_MODULES: 'true',
+    // Every test signs up and in from 127.0.0.1: the suite is many people behind one address.
+    AUTOSCOPE_PEOPLE_PER_ADDRESS: '20',
     // Kept between runs: plugins compile once, later runs load them in milliseconds.
     AUTOSCOPE_COMPILE_CACHE_DIR: join(targetDir(), 'browser-test-compile-cache'),
     SMTP_URL: maildev.smtpUrl,
