@@ -108,9 +108,34 @@ async fn read_body(body: Body, max_request_kb: u32) -> Result<Option<Value>> {
     if bytes.is_empty() {
         return Ok(None);
     }
-    serde_json::from_slice(&bytes)
-        .map(Some)
-        .map_err(|err| Error::bad_request(format!("The body is not valid JSON: {err}")))
+    let body: Value = serde_json::from_slice(&bytes)
+        .map_err(|err| Error::bad_request(format!("The body is not valid JSON: {err}")))?;
+    if depth(&body) > MAX_BODY_DEPTH {
+        return Err(Error::bad_request(TOO_DEEP));
+    }
+    Ok(Some(body))
+}
+
+/// How deeply a module's request body may nest arrays and objects. The plugin reads the body
+/// inside its envelope, a few levels deeper, with serde's limit of 128: a body near that
+/// limit passed here and failed there (500).
+pub const MAX_BODY_DEPTH: usize = 64;
+pub const TOO_DEEP: &str = "The body may nest arrays and objects at most 64 levels deep";
+
+/// The deepest nesting of arrays and objects in `value` (a scalar is 0), without recursion.
+fn depth(value: &Value) -> usize {
+    let mut deepest = 0;
+    let mut pending = vec![(value, 0)];
+    while let Some((value, level)) = pending.pop() {
+        let children: Box<dyn Iterator<Item = &Value>> = match value {
+            Value::Array(items) => Box::new(items.iter()),
+            Value::Object(fields) => Box::new(fields.values()),
+            _ => continue,
+        };
+        deepest = deepest.max(level + 1);
+        pending.extend(children.map(|child| (child, level + 1)));
+    }
+    deepest
 }
 
 /// The companies a public route's call may run in: those the person it names is an active
@@ -224,4 +249,20 @@ async fn log_failure(state: &AppState, envelope: &Envelope, err: &CallError) {
         .request(context.request_id.as_deref()),
     )
     .await;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn nested(levels: usize) -> Value {
+        (0..levels).fold(Value::from(1), |inner, _| Value::Array(vec![inner]))
+    }
+
+    #[test]
+    fn depth_counts_arrays_and_objects() {
+        assert_eq!(depth(&serde_json::json!(1)), 0);
+        assert_eq!(depth(&serde_json::json!({ "a": [1, { "b": {} }] })), 4);
+        assert_eq!(depth(&nested(100)), 100);
+    }
 }

@@ -16,6 +16,7 @@ on_both_engines!(
     public_and_legacy_routes_bind_the_company_of_the_named_user,
     warm_instances_are_never_shared_across_companies,
     each_fault_fails_its_request_only,
+    a_body_nested_too_deeply_is_refused_before_the_plugin,
 );
 on_both_engines!(engine: a_module_at_its_concurrency_limit_does_not_block_others);
 
@@ -146,6 +147,23 @@ async fn each_fault_fails_its_request_only(app: TestApp) {
         logged.iter().filter(|e| e.event == "module.call_failed").map(|e| e.message.as_str()).collect();
     assert_eq!(failures.len(), 4, "{failures:#?}");
     assert!(failures.iter().any(|m| m.contains("GET /loop")), "{failures:#?}");
+}
+
+/// A body nesting arrays past 64 levels is refused with 400 and the host's words (near
+/// serde's limit of 128 it used to reach the plugin and fail there with 500); one at 64
+/// levels reaches the plugin, which answers as it does for any body it cannot use.
+async fn a_body_nested_too_deeply_is_refused_before_the_plugin(app: TestApp) {
+    let admin = app.admin_token().await;
+    assert_eq!(app.install(&admin, crate::support::modules::archive("crud"), "declared").await.status, 200);
+    let token = app.sign_up("deep@example.com", "Deep").await;
+    let nested = |levels: usize| (0..levels).fold(json!("x"), |inner, _| json!([inner]));
+    for levels in [65, 125, 127] {
+        let answer = app.post_as(&token, "/api/m/crud/items", json!({ "title": nested(levels - 1) })).await;
+        assert_eq!(answer.status, 400, "{levels}: {answer:?}");
+        assert_eq!(answer.message(), autoscope::modules::gateway::TOO_DEEP);
+    }
+    let answer = app.post_as(&token, "/api/m/crud/items", json!({ "title": nested(63) })).await;
+    assert!(answer.status < 500 && answer.message() != autoscope::modules::gateway::TOO_DEEP, "{answer:?}");
 }
 
 /// While endless loops hold all of one module's slots, another module is served.
