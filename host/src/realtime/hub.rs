@@ -17,7 +17,8 @@ use crate::rights::{self, Rights};
 pub const QUEUE: usize = 256;
 /// Messages per company kept for streams that reconnect...
 pub const WINDOW: usize = 1_000;
-/// ...and at most this many bytes of their payloads, so a busy company's window stays small.
+/// ...and at most this many bytes of them (payloads, frames and the users they are for), so
+/// a busy company's window stays small.
 pub const WINDOW_BYTES: usize = 1 << 20;
 /// How long a company with no open stream keeps its window: a client that comes back later
 /// is told to reset.
@@ -49,6 +50,19 @@ pub struct Message {
     pub data: String,
     /// The whole event as the stream sends it, framed once for every recipient.
     pub frame: axum::body::Bytes,
+}
+
+impl Message {
+    /// About the bytes it holds: a message for a thousand users keeps their ids too.
+    pub fn weight(&self) -> usize {
+        // A set's entry: the id's bytes, its String and the table's slot.
+        let users = match &self.audience {
+            Audience::ViewersAmong { users, .. } => users.iter().map(|user| user.len() + 48).sum(),
+            Audience::User(user) => user.len(),
+            Audience::Everyone | Audience::Viewers(_) => 0,
+        };
+        self.data.len() + self.frame.len() + users
+    }
 }
 
 /// Whose stream: the session and its rights when the stream opened.
@@ -123,7 +137,7 @@ struct Company {
     epoch: String,
     seq: u64,
     window: VecDeque<Arc<Message>>,
-    /// The payload bytes in `window`.
+    /// The [`Message::weight`] of `window`.
     window_bytes: usize,
     subscribers: HashMap<u64, Subscriber>,
     /// The streams of each user, so that a message for some users skips everyone else's.
@@ -284,11 +298,11 @@ impl Hub {
         let id = company.id(seq);
         let frame = super::sse::frame(Some(&id), Some(channel), Some(&data));
         let message = Arc::new(Message { seq, id, audience, channel: channel.to_string(), data, frame });
-        company.window_bytes += message.data.len();
+        company.window_bytes += message.weight();
         company.window.push_back(message.clone());
         while company.window.len() > WINDOW || (company.window_bytes > WINDOW_BYTES && company.window.len() > 1) {
             if let Some(oldest) = company.window.pop_front() {
-                company.window_bytes -= oldest.data.len();
+                company.window_bytes -= oldest.weight();
             }
         }
         let mut queued = 0;
@@ -635,7 +649,16 @@ mod tests {
         }
         let company = hub.company("a");
         let kept = lock(&company).window.len();
-        assert!(kept <= 4 && lock(&company).window_bytes <= WINDOW_BYTES, "{kept} messages kept");
+        assert!(kept <= 2 && lock(&company).window_bytes <= WINDOW_BYTES, "{kept} messages kept");
+        // The users a message is for weigh too: a window of messages for a large channel's
+        // members keeps fewer of them.
+        let members: HashSet<String> = (0..5_000).map(|n| format!("user-{n:05}")).collect();
+        for _ in 0..8 {
+            let audience = Audience::ViewersAmong { rights_key: "chat".into(), users: members.clone() };
+            hub.publish("a", audience, "chat.message", "{}".into());
+        }
+        let kept = lock(&company).window.len();
+        assert!(kept < 8 && lock(&company).window_bytes <= WINDOW_BYTES, "{kept} messages kept");
         assert_eq!(hub.forget_idle(), 0, "active a moment ago");
         lock(&company).active_at = Instant::now() - IDLE_KEEP;
         let stream = hub.subscribe(listener("a", "ann", "s1", &[]), None);
