@@ -8,10 +8,10 @@
 use autoscope_sdk::files::{FileStore, Messages, Rules, VAGUE_TYPES};
 use autoscope_sdk::prelude::*;
 
-pub const NAME_REQUIRED: &str = "Please enter the file name";
-pub const NAME_TOO_LONG: &str = "File name must be at most 200 characters";
+pub const NAME_REQUIRED: &str = files::NAME_REQUIRED;
+pub const NAME_TOO_LONG: &str = files::NAME_TOO_LONG;
 pub const TYPE_NOT_ACCEPTED: &str = files::TYPE_NOT_ACCEPTED;
-pub const NOT_BASE64: &str = "The file's content is not valid base64";
+pub const NOT_BASE64: &str = files::NOT_BASE64;
 pub const TOO_BIG: &str = "An attachment may be at most 5 MB";
 pub const CONTENT_MISMATCH: &str = files::CONTENT_MISMATCH;
 pub const TOO_MANY: &str = "A ticket may have at most 20 attachments";
@@ -25,7 +25,7 @@ pub const RULES: Rules = Rules {
     types: &files::COMMON_TYPES,
     aliases: &files::COMMON_ALIASES,
     vague: &VAGUE_TYPES,
-    max_name: 200,
+    max_name: files::MAX_NAME,
     max_bytes: MAX_BYTES,
     messages: Messages {
         name_required: NAME_REQUIRED,

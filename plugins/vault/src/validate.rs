@@ -221,7 +221,7 @@ pub const DOCUMENTS: Rules = Rules {
         ("application/vnd.ms-visio.drawing.main+xml", "application/vnd.ms-visio.drawing"),
     ],
     vague: &VAGUE_TYPES,
-    max_name: 200,
+    max_name: files::MAX_NAME,
     max_bytes: MAX_DOCUMENT_BYTES,
     messages: Messages {
         name_required: DOCUMENT_NAME_REQUIRED,

@@ -41,6 +41,14 @@ use crate::storage::{self, Collection, QueryExt, collection};
 use crate::wire::storage::{FilterOp, Query, Record};
 use crate::{Error, Result};
 
+/// The message of a file without a name.
+pub const NAME_REQUIRED: &str = "Please enter the file name";
+/// The message of a name over [`MAX_NAME`] characters.
+pub const NAME_TOO_LONG: &str = "File name must be at most 200 characters";
+/// The longest file name most modules take, [`NAME_TOO_LONG`]'s.
+pub const MAX_NAME: usize = 200;
+/// The message of content that is not standard, padded base64.
+pub const NOT_BASE64: &str = "The file's content is not valid base64";
 /// The message of a file whose type is not accepted.
 pub const TYPE_NOT_ACCEPTED: &str = "This file type is not accepted";
 /// The message of a file whose content is not what its type says.
