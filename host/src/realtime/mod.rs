@@ -106,20 +106,17 @@ impl Realtime {
         Ok(Self { hub, bus: Some(bus) })
     }
 
-    /// Delivers to this instance's streams, and through NATS to the other instances'.
-    fn send(&self, company_id: &str, audience: Audience, channel: &str, data: String) -> usize {
+    /// Delivers to this instance's streams, and through NATS to the other instances'; a
+    /// change of `standing` as [`hub::Hub::publish_standing`] does.
+    fn send(&self, company_id: &str, audience: Audience, channel: &str, data: String, standing: bool) -> usize {
         if let Some(bus) = &self.bus {
-            bus.send(company_id, audience.clone(), channel, data.clone(), false);
+            bus.send(company_id, audience.clone(), channel, data.clone(), standing);
         }
-        self.hub.publish(company_id, audience, channel, data)
-    }
-
-    /// [`Realtime::send`] for a change of standing ([`hub::Hub::publish_standing`]).
-    fn send_standing(&self, company_id: &str, audience: Audience, channel: &str, data: String) -> usize {
-        if let Some(bus) = &self.bus {
-            bus.send(company_id, audience.clone(), channel, data.clone(), true);
+        if standing {
+            self.hub.publish_standing(company_id, audience, channel, data)
+        } else {
+            self.hub.publish(company_id, audience, channel, data)
         }
-        self.hub.publish_standing(company_id, audience, channel, data)
     }
 
     /// A module's message on `channel` to the users of the company whose rights let them
@@ -142,31 +139,31 @@ impl Realtime {
         } else {
             Audience::ViewersAmong { rights_key: rights_key.into(), users: users.iter().cloned().collect() }
         };
-        Ok(self.send(company_id, audience, channel, data) as u64)
+        Ok(self.send(company_id, audience, channel, data, false) as u64)
     }
 
     /// A new bell notification for one user.
     pub fn notify_user(&self, company_id: &str, user_id: &str, message: &str, now: i64) {
         let payload = serde_json::json!({ "message": message, "createdAt": crate::clock::iso8601(now) });
-        self.send(company_id, Audience::User(user_id.into()), NOTIFICATIONS, json(&payload));
+        self.send(company_id, Audience::User(user_id.into()), NOTIFICATIONS, json(&payload), false);
     }
 
     /// Tells one user their standing in the company changed; their open streams reconnect
     /// with the new rights.
     pub fn session_changed(&self, company_id: &str, user_id: &str) {
-        self.send_standing(company_id, Audience::User(user_id.into()), SESSION, json(&Value::Null));
+        self.send(company_id, Audience::User(user_id.into()), SESSION, json(&Value::Null), true);
     }
 
     /// Tells every user of the company that their standing changed with the company's own
     /// (its edition, its currency); their open streams reconnect with the new rights.
     pub fn company_changed(&self, company_id: &str) {
-        self.send_standing(company_id, Audience::Everyone, SESSION, json(&Value::Null));
+        self.send(company_id, Audience::Everyone, SESSION, json(&Value::Null), true);
     }
 
     /// Tells the company's users that its people changed: who is in it, their names or
     /// pictures.
     pub fn directory_changed(&self, company_id: &str) {
-        self.send(company_id, Audience::Everyone, DIRECTORY, json(&Value::Null));
+        self.send(company_id, Audience::Everyone, DIRECTORY, json(&Value::Null), false);
     }
 }
 

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { TEST_USER, renderWithShell, stubBrowser, type FakeServer } from '@autoscope/web-sdk/testing';
+import { TEST_USER, mediaQueries, renderWithShell, stubBrowser, type FakeServer } from '@autoscope/web-sdk/testing';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import ChatPage from './ChatPage';
@@ -315,19 +315,9 @@ describe('ChatPage', () => {
   });
 
   it('shows the channel list and the conversation one at a time on a phone', async () => {
-    const phone = vi.spyOn(window, 'matchMedia').mockImplementation(
-      (query: string) =>
-        ({
-          matches: query.includes('max-width'),
-          media: query,
-          onchange: null,
-          addListener: () => undefined,
-          removeListener: () => undefined,
-          addEventListener: () => undefined,
-          removeEventListener: () => undefined,
-          dispatchEvent: () => false,
-        }) as MediaQueryList,
-    );
+    const phone = vi
+      .spyOn(window, 'matchMedia')
+      .mockImplementation(mediaQueries((query) => query.includes('max-width')));
     try {
       const shell = renderPage(chatServer(), '/Chat');
       const nav = await screen.findByRole('navigation', { name: 'Channels' });

@@ -7,5 +7,5 @@
 export { FakeReply, fakeRealtimeServer, fakeServer, reply, settle } from './fakeServer';
 export type { FakeHandler, FakeRealtimeServer, FakeRequest, FakeServer, FakeStream } from './fakeServer';
 
-export { TEST_USER, renderWithShell, stubBrowser } from './renderWithShell';
+export { TEST_USER, mediaQueries, renderWithShell, stubBrowser } from './renderWithShell';
 export type { ShellOptions, ShellRender } from './renderWithShell';

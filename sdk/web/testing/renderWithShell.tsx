@@ -24,11 +24,10 @@ export const TEST_USER: CurrentUser = {
   companyAdmin: false,
 };
 
-/** What Mantine reads and jsdom lacks, stubbed where it is missing (for `beforeAll`). */
-export function stubBrowser(): void {
-  // Mantine reads the colour scheme through matchMedia.
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
+/** A `matchMedia` whose queries match when `matches(query)` says so (a phone: `max-width` ones). */
+export function mediaQueries(matches: (query: string) => boolean): typeof window.matchMedia {
+  return ((query: string) => ({
+    matches: matches(query),
     media: query,
     onchange: null,
     addListener: () => undefined,
@@ -37,6 +36,12 @@ export function stubBrowser(): void {
     removeEventListener: () => undefined,
     dispatchEvent: () => false,
   })) as typeof window.matchMedia;
+}
+
+/** What Mantine reads and jsdom lacks, stubbed where it is missing (for `beforeAll`). */
+export function stubBrowser(): void {
+  // Mantine reads the colour scheme through matchMedia.
+  window.matchMedia ??= mediaQueries(() => false);
   // Mantine's ScrollArea (Table.ScrollContainer) watches its size.
   globalThis.ResizeObserver ??= class {
     observe() {}
