@@ -1,0 +1,149 @@
+import { Suspense, lazy, useRef, useState } from 'react';
+import { ActionIcon, Button, Group, Loader, LoadingOverlay, SegmentedControl, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import type FullCalendar from '@fullcalendar/react';
+import { useCurrentUser, usePageTitle } from '@autoscope/web-sdk';
+
+import { useDialog } from '@common/ui/dialogs';
+import { useIsMobile } from '@common/ui/mobile';
+import { QueryError } from '@common/ui/QueryError';
+import { useBots, useCalendarLive, useRange, useZone, type EventTarget } from './api';
+import { BotSwitch } from './components/BotSwitch';
+import type { ViewName } from './components/CalendarView';
+import { EditEvent } from './components/EditEvent';
+import { EventDetails, type OpenEvent } from './components/EventDetails';
+import { EventForm } from './components/EventForm';
+import { useMoveFlow } from './components/MoveQuestion';
+import { SettingsDrawer } from './components/SettingsDrawer';
+import { newEventValues, type EventFormValues } from './eventForm';
+import { nextHour, todayIn } from './time';
+import classes from './CalendarPage.module.css';
+
+const CalendarView = lazy(() => import('./components/CalendarView'));
+
+const VIEWS: { value: ViewName; label: string }[] = [
+  { value: 'dayGridMonth', label: 'Month' },
+  { value: 'timeGridWeek', label: 'Week' },
+  { value: 'timeGridDay', label: 'Day' },
+  { value: 'listWeek', label: 'Agenda' },
+];
+
+/** A day each side of the drawn range: its edges are read in the calendar's zone, the API's in UTC. */
+const MARGIN = 86400;
+
+/** Calendar (/Calendar): the person's events, invitations, the company's non-working days and, on demand, bot schedules. */
+export default function CalendarPage() {
+  const zone = useZone();
+  const isMobile = useIsMobile();
+  const companyAdmin = useCurrentUser()?.companyAdmin === true;
+  const calendarRef = useRef<FullCalendar>(null);
+  const [shown, setShown] = useState<{ from: number; to: number; title: string; view: ViewName } | null>(null);
+  const [showBots, setShowBots] = useState(false);
+  const creating = useDialog<EventFormValues>();
+  const details = useDialog<OpenEvent>();
+  const editing = useDialog<EventTarget>();
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const moves = useMoveFlow();
+
+  const from = shown ? shown.from - MARGIN : 0;
+  const to = shown ? shown.to + MARGIN : 0;
+  const range = useRange(from, to, shown !== null);
+  const bots = useBots(from, to, zone);
+  const botsOn = showBots && bots.data?.available === true;
+
+  useCalendarLive();
+
+  const newEvent = () => {
+    const start = nextHour();
+    creating.open(newEventValues(start, start + 3600, false, zone));
+  };
+
+  usePageTitle({
+    heading: 'Calendar',
+    breadcrumb: ['Calendar'],
+    buttons: [
+      { label: 'New event', icon: 'plus', kind: 'primary', onClick: newEvent },
+      { label: 'Settings', icon: 'settings', kind: 'secondary', onClick: () => setSettingsOpen(true) },
+    ],
+  });
+
+  const calendar = () => calendarRef.current?.getApi();
+
+  return (
+    <Stack gap="sm" className={classes.page}>
+      <Group justify="space-between" gap="xs" wrap="wrap">
+        <Group gap={4} wrap="nowrap">
+          <ActionIcon variant="default" size="lg" aria-label="Previous" onClick={() => calendar()?.prev()}>
+            <IconChevronLeft size={18} />
+          </ActionIcon>
+          <Button variant="default" size={isMobile ? 'xs' : 'sm'} onClick={() => calendar()?.today()}>
+            Today
+          </Button>
+          <ActionIcon variant="default" size="lg" aria-label="Next" onClick={() => calendar()?.next()}>
+            <IconChevronRight size={18} />
+          </ActionIcon>
+          <Title order={isMobile ? 4 : 3} ml="xs" aria-live="polite">
+            {shown?.title ?? ''}
+          </Title>
+          {range.isFetching && range.data && <Loader size="xs" ml="xs" aria-label="Updating" />}
+        </Group>
+        <Group gap="md" wrap="wrap">
+          <BotSwitch layer={bots.data} checked={showBots} onChange={setShowBots} />
+          <SegmentedControl
+            aria-label="View"
+            size={isMobile ? 'xs' : 'sm'}
+            data={VIEWS}
+            value={shown?.view ?? (isMobile ? 'listWeek' : 'dayGridMonth')}
+            onChange={(view) => calendar()?.changeView(view)}
+          />
+        </Group>
+      </Group>
+      {range.isError && (
+        <QueryError title="The calendar could not be loaded" error={range.error} onRetry={() => void range.refetch()} />
+      )}
+      <div className={classes.calendar}>
+        <LoadingOverlay visible={shown !== null && range.isPending} zIndex={5} />
+        <Suspense fallback={<Skeleton h={560} aria-label="Loading the calendar" />}>
+          <CalendarView
+            calendarRef={calendarRef}
+            initialView={isMobile ? 'listWeek' : 'dayGridMonth'}
+            zone={zone}
+            occurrences={range.data?.occurrences ?? []}
+            nonWorking={range.data?.non_working ?? []}
+            botWindows={botsOn ? (bots.data?.windows ?? []) : null}
+            onDates={setShown}
+            onSelect={({ start, end, allDay }) => creating.open(newEventValues(start, end, allDay, zone))}
+            onOpen={(occurrence) =>
+              details.open({ id: occurrence.event_id, occurrence: occurrence.recurring ? occurrence.occurrence : null })
+            }
+            onMove={moves.request}
+          />
+        </Suspense>
+      </div>
+      <Text size="xs" c="dimmed">
+        Times in {zone}
+      </Text>
+      {creating.target && (
+        <EventForm key={creating.key} {...creating.props} initial={creating.target} zone={zone} />
+      )}
+      <EventDetails
+        {...details.props}
+        open={details.target}
+        zone={zone}
+        onEdit={(target) => {
+          details.close();
+          editing.open(target);
+        }}
+      />
+      {editing.target && <EditEvent key={editing.key} {...editing.props} target={editing.target} zone={zone} />}
+      {moves.question}
+      <SettingsDrawer
+        opened={settingsOpen}
+        onClose={() => setSettingsOpen(false)}
+        today={todayIn(zone)}
+        zone={zone}
+        companyAdmin={companyAdmin}
+      />
+    </Stack>
+  );
+}

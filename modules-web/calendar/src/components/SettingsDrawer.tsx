@@ -1,0 +1,30 @@
+import { Divider, Stack } from '@mantine/core';
+
+import { DetailDrawer } from '@common/ui/DetailDrawer';
+import { FeedSection } from './FeedSection';
+import { ImportExportSection } from './ImportExportSection';
+import { NonWorkingSection } from './NonWorkingSection';
+
+interface SettingsDrawerProps {
+  opened: boolean;
+  onClose: () => void;
+  /** `YYYY-MM-DD` in the person's zone. */
+  today: string;
+  zone: string;
+  companyAdmin: boolean;
+}
+
+/** The calendar's settings: subscription URL, export and import, the company's non-working days. */
+export function SettingsDrawer({ opened, onClose, today, zone, companyAdmin }: SettingsDrawerProps) {
+  return (
+    <DetailDrawer opened={opened} onClose={onClose} title="Calendar settings" size="lg">
+      <Stack gap="lg">
+        <FeedSection />
+        <Divider />
+        <ImportExportSection today={today} />
+        <Divider />
+        <NonWorkingSection today={today} zone={zone} canChange={companyAdmin} />
+      </Stack>
+    </DetailDrawer>
+  );
+}
