@@ -37,11 +37,11 @@ describe('event form', () => {
   it('checks the title, the times and the reminders', () => {
     const values = newEventValues(TEN, TEN + 3600, false, ZONE);
     expect(eventFormErrors({ ...values, endTime: '09:00' }, ZONE)).toEqual({
-      title: 'Title is required',
+      title: 'A title is required',
       endDate: 'The end must be after the start',
     });
     expect(eventFormErrors({ ...values, title: 'x', endDate: '2026-03-20' }, ZONE)).toEqual({
-      endDate: 'An event is at most 14 days long',
+      endDate: 'An event may last at most 14 days',
     });
     expect(
       eventFormErrors(
@@ -55,7 +55,7 @@ describe('event form', () => {
         },
         ZONE,
       ),
-    ).toEqual({ reminders: 'Each reminder must be different' });
+    ).toEqual({ reminders: 'A reminder is 0 to 40,320 minutes (4 weeks) before the start, each one once' });
   });
 
   it('reads a stored event back into the form', () => {
@@ -93,8 +93,8 @@ describe('event form', () => {
   });
 
   it('puts a server message under its field', () => {
-    expect(fieldOfMessage('Title is required')).toBe('title');
+    expect(fieldOfMessage('A title is required')).toBe('title');
     expect(fieldOfMessage('Unknown time zone')).toBe('endDate');
-    expect(fieldOfMessage('This event was changed by someone else')).toBeUndefined();
+    expect(fieldOfMessage('The event was changed by someone else; reload it and try again')).toBeUndefined();
   });
 });

@@ -3,7 +3,21 @@
 import type { FormErrors } from '@common/lib/forms';
 import { NO_REPEAT, fromRecurrence, repeatErrors, toRecurrence, type RepeatForm } from './recurrence';
 import { addDays, dayOf, dayStart, fromInputs, toInputs } from './time';
-import type { Category, EventInput, EventView, Link, Visibility } from './types';
+import {
+  MAX_ATTENDEES,
+  MAX_DESCRIPTION,
+  MAX_LINKS,
+  MAX_LOCATION,
+  MAX_REMINDER_MINUTES,
+  MAX_REMINDERS,
+  MAX_TITLE,
+  MESSAGES,
+  type Category,
+  type EventInput,
+  type EventView,
+  type Link,
+  type Visibility,
+} from './types';
 
 export type ReminderUnit = 'minutes' | 'hours' | 'days';
 export interface ReminderField {
@@ -44,16 +58,8 @@ export const VISIBILITIES: { value: Visibility; label: string }[] = [
   { value: 'company', label: 'Whole company' },
 ];
 
-export const LIMITS = {
-  title: 200,
-  description: 4000,
-  location: 500,
-  attendees: 100,
-  links: 10,
-  reminders: 5,
-  reminderMinutes: 40320,
-  days: 14,
-};
+/** The longest event, in days. */
+const MAX_DAYS = 14;
 
 const UNIT_MINUTES: Record<ReminderUnit, number> = { minutes: 1, hours: 60, days: 1440 };
 
@@ -123,33 +129,28 @@ export function spanOf(values: EventFormValues, zone: string): { start: number; 
   return start === null || end === null ? null : { start, end };
 }
 
-/** The browser's checks of the form, with the server's messages where it has the same rule. */
+/** The browser's checks of the form, in the server's words. */
 export function eventFormErrors(values: EventFormValues, zone: string): FormErrors<EventFormValues> {
   const errors: FormErrors<EventFormValues> = {};
   const title = values.title.trim();
-  if (!title) errors.title = 'Title is required';
-  else if (title.length > LIMITS.title) errors.title = `Title is at most ${LIMITS.title} characters`;
-  if (values.description.length > LIMITS.description) {
-    errors.description = `Description is at most ${LIMITS.description} characters`;
-  }
-  if (values.location.trim().length > LIMITS.location) {
-    errors.location = `Location is at most ${LIMITS.location} characters`;
-  }
+  if (!title) errors.title = MESSAGES.TITLE_REQUIRED;
+  else if (title.length > MAX_TITLE) errors.title = MESSAGES.TITLE_TOO_LONG;
+  if (values.description.length > MAX_DESCRIPTION) errors.description = MESSAGES.DESCRIPTION_TOO_LONG;
+  if (values.location.trim().length > MAX_LOCATION) errors.location = MESSAGES.LOCATION_TOO_LONG;
   const span = spanOf(values, zone);
-  if (span === null) {
-    errors.endDate = 'Choose the start and the end';
-  } else if (span.end <= span.start) {
-    errors.endDate = 'The end must be after the start';
-  } else if (span.end - span.start > LIMITS.days * 86400) {
-    errors.endDate = `An event is at most ${LIMITS.days} days long`;
-  }
-  if (values.attendees.length > LIMITS.attendees) errors.attendees = `At most ${LIMITS.attendees} attendees`;
-  if (values.links.length > LIMITS.links) errors.links = `At most ${LIMITS.links} links`;
+  if (span === null) errors.endDate = 'Choose the start and the end';
+  else if (span.end <= span.start) errors.endDate = MESSAGES.END_BEFORE_START;
+  else if (span.end - span.start > MAX_DAYS * 86400) errors.endDate = MESSAGES.TOO_LONG;
+  if (values.attendees.length > MAX_ATTENDEES) errors.attendees = MESSAGES.TOO_MANY_ATTENDEES;
+  if (values.links.length > MAX_LINKS) errors.links = MESSAGES.TOO_MANY_LINKS;
   const minutes = values.reminders.map(reminderMinutes);
-  if (minutes.length > LIMITS.reminders) errors.reminders = `At most ${LIMITS.reminders} reminders`;
-  else if (minutes.some((value) => !Number.isInteger(value) || value < 0 || value > LIMITS.reminderMinutes)) {
-    errors.reminders = 'A reminder is from 0 minutes to 4 weeks before the start';
-  } else if (new Set(minutes).size !== minutes.length) errors.reminders = 'Each reminder must be different';
+  if (minutes.length > MAX_REMINDERS) errors.reminders = MESSAGES.TOO_MANY_REMINDERS;
+  else if (
+    minutes.some((value) => !Number.isInteger(value) || value < 0 || value > MAX_REMINDER_MINUTES) ||
+    new Set(minutes).size !== minutes.length
+  ) {
+    errors.reminders = MESSAGES.REMINDER_INVALID;
+  }
   return { ...errors, ...repeatErrors(values, values.startDate) };
 }
 
@@ -173,20 +174,27 @@ export function toEventInput(values: EventFormValues, zone: string): EventInput 
   };
 }
 
-/** The field a server message is about (shown under it); undefined for the rest. */
-export function fieldOfMessage(message: string): keyof EventFormValues | undefined {
-  const text = message.toLowerCase();
-  if (text.includes('title')) return 'title';
-  if (text.includes('description')) return 'description';
-  if (text.includes('location')) return 'location';
-  if (text.includes('attendee')) return 'attendees';
-  if (text.includes('link')) return 'links';
-  if (text.includes('reminder')) return 'reminders';
-  if (text.includes('interval') || text.includes('repeat')) return 'interval';
-  if (text.includes('until') || text.includes('last day')) return 'until';
-  if (text.includes('count') || text.includes('times')) return 'count';
-  if (text.includes('start') || text.includes('end') || text.includes('time zone') || text.includes('long')) {
-    return 'endDate';
-  }
-  return undefined;
-}
+/** The field each server message is about (shown under it); the rest show above the buttons. */
+const FIELD_OF_MESSAGE: Partial<Record<string, keyof EventFormValues>> = {
+  [MESSAGES.TITLE_REQUIRED]: 'title',
+  [MESSAGES.TITLE_TOO_LONG]: 'title',
+  [MESSAGES.DESCRIPTION_TOO_LONG]: 'description',
+  [MESSAGES.LOCATION_TOO_LONG]: 'location',
+  [MESSAGES.END_BEFORE_START]: 'endDate',
+  [MESSAGES.TOO_LONG]: 'endDate',
+  [MESSAGES.UNKNOWN_TIME_ZONE]: 'endDate',
+  [MESSAGES.ALL_DAY_MIDNIGHT]: 'endDate',
+  [MESSAGES.TOO_MANY_ATTENDEES]: 'attendees',
+  [MESSAGES.UNKNOWN_PERSON]: 'attendees',
+  [MESSAGES.TOO_MANY_LINKS]: 'links',
+  [MESSAGES.LINK_INVALID]: 'links',
+  [MESSAGES.INTERVAL_INVALID]: 'interval',
+  [MESSAGES.COUNT_INVALID]: 'count',
+  [MESSAGES.UNTIL_AND_COUNT]: 'until',
+  [MESSAGES.UNTIL_INVALID]: 'until',
+  [MESSAGES.WEEKDAYS_WEEKLY_ONLY]: 'weekdays',
+  [MESSAGES.TOO_MANY_REMINDERS]: 'reminders',
+  [MESSAGES.REMINDER_INVALID]: 'reminders',
+};
+
+export const fieldOfMessage = (message: string): keyof EventFormValues | undefined => FIELD_OF_MESSAGE[message];

@@ -15,12 +15,12 @@ describe('recurrence', () => {
   });
 
   it('checks the interval, the last day and the count', () => {
-    expect(repeatErrors({ ...NO_REPEAT, freq: 'daily', interval: 0 }, '2026-03-03')).toEqual({ interval: 'Repeat every 1 to 99' });
+    expect(repeatErrors({ ...NO_REPEAT, freq: 'daily', interval: 0 }, '2026-03-03')).toEqual({ interval: 'Repeat every 1 to 99 periods' });
     expect(repeatErrors({ ...NO_REPEAT, freq: 'daily', ends: 'on', until: '2026-03-01' }, '2026-03-03')).toEqual({
-      until: 'The last day is before the start',
+      until: 'The end date of a series is a day (YYYY-MM-DD) after its start',
     });
     expect(repeatErrors({ ...NO_REPEAT, freq: 'daily', ends: 'after', count: 731 }, '2026-03-03')).toEqual({
-      count: 'Between 1 and 730 times',
+      count: 'Repeat 1 to 730 times',
     });
     expect(repeatErrors({ ...NO_REPEAT, interval: 0 }, '2026-03-03')).toEqual({});
   });

@@ -2,7 +2,7 @@
 
 import { DateTime } from 'luxon';
 
-import type { Frequency, Recurrence, Weekday } from './types';
+import { MAX_COUNT, MAX_INTERVAL, MESSAGES, type Frequency, type Recurrence, type Weekday } from './types';
 
 export const WEEKDAYS: { value: Weekday; label: string; long: string }[] = [
   { value: 'MO', label: 'Mon', long: 'Monday' },
@@ -37,9 +37,6 @@ export const NO_REPEAT: RepeatForm = {
   until: '',
   count: 10,
 };
-
-export const MAX_INTERVAL = 99;
-export const MAX_COUNT = 730;
 
 /** The weekday (MO..SU) of a `YYYY-MM-DD` day. */
 export function weekdayOfDay(day: string): Weekday {
@@ -80,15 +77,14 @@ export function repeatErrors(form: RepeatForm, startDay: string): Partial<Record
   const errors: Partial<Record<'interval' | 'until' | 'count', string>> = {};
   const interval = Number(form.interval);
   if (form.interval === '' || !Number.isInteger(interval) || interval < 1 || interval > MAX_INTERVAL) {
-    errors.interval = `Repeat every 1 to ${MAX_INTERVAL}`;
+    errors.interval = MESSAGES.INTERVAL_INVALID;
   }
   if (form.ends === 'on') {
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(form.until)) errors.until = 'Choose the last day';
-    else if (form.until < startDay) errors.until = 'The last day is before the start';
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(form.until) || form.until < startDay) errors.until = MESSAGES.UNTIL_INVALID;
   }
   const count = Number(form.count);
   if (form.ends === 'after' && (form.count === '' || !Number.isInteger(count) || count < 1 || count > MAX_COUNT)) {
-    errors.count = `Between 1 and ${MAX_COUNT} times`;
+    errors.count = MESSAGES.COUNT_INVALID;
   }
   return errors;
 }

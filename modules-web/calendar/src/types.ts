@@ -149,3 +149,44 @@ export interface AnswerInput {
 }
 /** `PUT /events/{id}`: the input with the version it was read at (409 when stale). */
 export type EventUpdate = EventInput & { version: number };
+
+/** The server's messages, by the names of its constants (plugins/calendar/src/validate.rs). */
+export const MESSAGES = {
+  TITLE_REQUIRED: 'A title is required',
+  TITLE_TOO_LONG: 'A title may be at most 200 characters',
+  DESCRIPTION_TOO_LONG: 'A description may be at most 4,000 characters',
+  LOCATION_TOO_LONG: 'A location may be at most 500 characters',
+  END_BEFORE_START: 'The end must be after the start',
+  TOO_LONG: 'An event may last at most 14 days',
+  UNKNOWN_TIME_ZONE: 'Unknown time zone',
+  ALL_DAY_MIDNIGHT: 'An all-day event starts and ends at midnight UTC',
+  TOO_MANY_ATTENDEES: 'An event may have at most 100 attendees',
+  UNKNOWN_PERSON: 'Someone chosen is not a member of the company',
+  TOO_MANY_LINKS: 'An event may have at most 10 links',
+  LINK_INVALID: 'A link needs an id and a label of at most 200 characters',
+  INTERVAL_INVALID: 'Repeat every 1 to 99 periods',
+  COUNT_INVALID: 'Repeat 1 to 730 times',
+  UNTIL_AND_COUNT: 'Choose an end date or a number of times, not both',
+  UNTIL_INVALID: 'The end date of a series is a day (YYYY-MM-DD) after its start',
+  WEEKDAYS_WEEKLY_ONLY: 'Weekdays apply to weekly series only',
+  TOO_MANY_REMINDERS: 'An event may have at most 5 reminders',
+  REMINDER_INVALID: 'A reminder is 0 to 40,320 minutes (4 weeks) before the start, each one once',
+  STALE: 'The event was changed by someone else; reload it and try again',
+  EXPORT_TOO_LONG: 'An export may cover at most 400 days',
+  NAME_REQUIRED: 'A name is required',
+  NAME_TOO_LONG: 'A name may be at most 120 characters',
+  IMPORT_TOO_BIG: 'An import may be at most 1 MB',
+} as const;
+
+export const MAX_TITLE = 200;
+export const MAX_DESCRIPTION = 4000;
+export const MAX_LOCATION = 500;
+export const MAX_ATTENDEES = 100;
+export const MAX_LINKS = 10;
+export const MAX_REMINDERS = 5;
+export const MAX_REMINDER_MINUTES = 40320;
+export const MAX_COUNT = 730;
+export const MAX_INTERVAL = 99;
+export const MAX_NAME = 120;
+export const MAX_EXPORT_DAYS = 400;
+export const MAX_IMPORT_BYTES = 1024 * 1024;

@@ -7,7 +7,6 @@ import { ResponsiveModal } from '@common/ui/ResponsiveModal';
 import { usePeople, useCreateEvent, useUpdateEvent, useUserId, type EventTarget } from '../api';
 import {
   CATEGORIES,
-  LIMITS,
   VISIBILITIES,
   eventFormErrors,
   fieldOfMessage,
@@ -15,7 +14,7 @@ import {
   type EventFormValues,
 } from '../eventForm';
 import type { RepeatForm } from '../recurrence';
-import type { Category, Visibility } from '../types';
+import { MAX_LINKS, MAX_REMINDERS, type Category, type Visibility } from '../types';
 import { LinksField } from './LinksField';
 import { RemindersField } from './RemindersField';
 import { RepeatFields } from './RepeatFields';
@@ -75,7 +74,6 @@ export function EventForm({ opened, onClose, initial, edit, zone }: EventFormPro
           value={values.title}
           onChange={(event) => setValue('title', event.currentTarget.value)}
           error={errors.title}
-          maxLength={LIMITS.title}
         />
         <Stack gap={4}>
           <Checkbox
@@ -167,14 +165,14 @@ export function EventForm({ opened, onClose, initial, edit, zone }: EventFormPro
               value={values.links}
               onChange={(links) => setValue('links', links)}
               error={errors.links}
-              max={LIMITS.links}
+              max={MAX_LINKS}
             />
             <RepeatFields values={values} errors={errors} startDay={values.startDate} setValue={setRepeat} />
             <RemindersField
               value={values.reminders}
               onChange={(reminders) => setValue('reminders', reminders)}
               error={errors.reminders}
-              max={LIMITS.reminders}
+              max={MAX_REMINDERS}
             />
           </>
         )}

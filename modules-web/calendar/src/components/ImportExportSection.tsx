@@ -5,11 +5,7 @@ import { IconDownload, IconUpload } from '@tabler/icons-react';
 import { errorMessage } from '@common/lib/errors';
 import { useExportRange, useImportIcs } from '../api';
 import { addDays, dayStart } from '../time';
-
-/** The largest .ics file the plugin takes. */
-const MAX_IMPORT_BYTES = 1024 * 1024;
-/** The longest range /export takes, in days. */
-const MAX_EXPORT_DAYS = 400;
+import { MAX_EXPORT_DAYS, MAX_IMPORT_BYTES, MESSAGES } from '../types';
 
 /** Export a range as an .ics file (GET /export); import an .ics file (POST /import) and say what came in. */
 export function ImportExportSection({ today }: { today: string }) {
@@ -28,13 +24,13 @@ export function ImportExportSection({ today }: { today: string }) {
       : toSeconds <= fromSeconds
         ? 'The last day is before the first'
         : toSeconds - fromSeconds > MAX_EXPORT_DAYS * 86400
-          ? `At most ${MAX_EXPORT_DAYS} days`
+          ? MESSAGES.EXPORT_TOO_LONG
           : null;
 
   const runImport = async () => {
     if (!file) return;
     if (file.size > MAX_IMPORT_BYTES) {
-      setFileError('The file is larger than 1 MB');
+      setFileError(MESSAGES.IMPORT_TOO_BIG);
       return;
     }
     setFileError(null);

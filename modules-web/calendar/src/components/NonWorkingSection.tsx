@@ -10,9 +10,8 @@ import { QueryError } from '@common/ui/QueryError';
 import { ResponsiveModal } from '@common/ui/ResponsiveModal';
 import { useDeleteNonWorking, useNonWorking, useSaveNonWorking } from '../api';
 import { addDays, dayOf, dayStart, describeWhen, fromInputs, toInputs } from '../time';
-import type { NonWorking, NonWorkingInput } from '../types';
+import { MAX_NAME, MESSAGES, type NonWorking, type NonWorkingInput } from '../types';
 
-const MAX_NAME = 120;
 /** The list's window: a month back, a year ahead. */
 const BACK_DAYS = 30;
 const AHEAD_DAYS = 365;
@@ -152,11 +151,11 @@ function toInput(values: NonWorkingValues, zone: string): NonWorkingInput | null
 function formErrors(values: NonWorkingValues, zone: string): FormErrors<NonWorkingValues> {
   const errors: FormErrors<NonWorkingValues> = {};
   const name = values.name.trim();
-  if (!name) errors.name = 'Name is required';
-  else if (name.length > MAX_NAME) errors.name = `Name is at most ${MAX_NAME} characters`;
+  if (!name) errors.name = MESSAGES.NAME_REQUIRED;
+  else if (name.length > MAX_NAME) errors.name = MESSAGES.NAME_TOO_LONG;
   const input = toInput(values, zone);
   if (!input) errors.endDate = 'Choose the start and the end';
-  else if (input.end <= input.start) errors.endDate = 'The end must be after the start';
+  else if (input.end <= input.start) errors.endDate = MESSAGES.END_BEFORE_START;
   return errors;
 }
 

@@ -1,8 +1,8 @@
 import { Chip, Group, Input, NumberInput, Select, Stack, TextInput } from '@mantine/core';
 
-import { MAX_COUNT, MAX_INTERVAL, WEEKDAYS, nthWeekday, weekdayOfDay, type RepeatFreq, type RepeatForm } from '../recurrence';
 import type { FormErrors } from '@common/lib/forms';
-import type { Weekday } from '../types';
+import { WEEKDAYS, nthWeekday, weekdayOfDay, type RepeatFreq, type RepeatForm } from '../recurrence';
+import { MAX_COUNT, MAX_INTERVAL, type Weekday } from '../types';
 
 const FREQS: { value: RepeatFreq; label: string }[] = [
   { value: 'none', label: 'Does not repeat' },
@@ -58,7 +58,7 @@ export function RepeatFields({ values, errors, startDay, setValue }: RepeatField
             w={180}
           />
           {values.freq === 'weekly' && (
-            <Input.Wrapper label="On">
+            <Input.Wrapper label="On" error={errors.weekdays}>
               <Chip.Group multiple value={values.weekdays} onChange={(days) => setValue('weekdays', days as Weekday[])}>
                 <Group gap={6}>
                   {WEEKDAYS.map((day) => (
