@@ -3,6 +3,7 @@ import { Alert, Button, FileInput, Group, List, Stack, Text, TextInput, Title } 
 import { IconDownload, IconUpload } from '@tabler/icons-react';
 
 import { errorMessage } from '@common/lib/errors';
+import { readBytes } from '@common/lib/files';
 import { useExportRange, useImportIcs } from '../api';
 import { addDays, dayStart } from '../time';
 import { MAX_EXPORT_DAYS, MAX_IMPORT_BYTES, MESSAGES } from '../types';
@@ -34,7 +35,8 @@ export function ImportExportSection({ today }: { today: string }) {
       return;
     }
     setFileError(null);
-    importIcs.mutate(await file.text());
+    // Through a FileReader (readBytes), which jsdom has too.
+    importIcs.mutate(new TextDecoder().decode(await readBytes(file)));
   };
 
   return (

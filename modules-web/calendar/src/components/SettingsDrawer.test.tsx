@@ -1,0 +1,105 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { TEST_USER, renderWithShell, stubBrowser, type FakeServer } from '@autoscope/web-sdk/testing';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+
+import { ZONE, calendarServer } from '../testServer';
+import type { NonWorking } from '../types';
+import { SettingsDrawer } from './SettingsDrawer';
+
+beforeAll(stubBrowser);
+afterEach(cleanup);
+
+const OLD_URL = 'https://portal.test/api/m/calendar/feed.ics?person_id=user-1&token=old';
+const NEW_URL = 'https://portal.test/api/m/calendar/feed.ics?person_id=user-1&token=new';
+const HOLIDAY: NonWorking = {
+  id: 'h1',
+  version: 1,
+  name: 'Carnival',
+  kind: 'holiday',
+  start: Date.UTC(2026, 1, 16) / 1000,
+  end: Date.UTC(2026, 1, 17) / 1000,
+  all_day: true,
+};
+
+function settingsServer(): FakeServer {
+  return calendarServer()
+    .on('GET', '/api/m/calendar/feed', { url: OLD_URL })
+    .on('POST', '/api/m/calendar/feed', { url: NEW_URL })
+    .on('DELETE', '/api/m/calendar/feed', { url: null })
+    .on('GET', '/api/m/calendar/non-working', [HOLIDAY]);
+}
+
+function renderSettings(server = settingsServer(), companyAdmin = false) {
+  return renderWithShell(
+    <SettingsDrawer opened onClose={() => undefined} today="2026-03-03" zone={ZONE} companyAdmin={companyAdmin} />,
+    { server, moduleKey: 'calendar', user: { ...TEST_USER, companyAdmin } },
+  );
+}
+
+const feedUrl = () => (screen.getByRole('textbox', { name: 'Subscription URL' }) as HTMLInputElement).value;
+
+describe('SettingsDrawer', () => {
+  it('shows the subscription URL, makes a new one after asking, and turns it off', async () => {
+    const { server, notifications } = renderSettings();
+    await waitFor(() => expect(feedUrl()).toBe(OLD_URL));
+    expect(screen.getByRole('button', { name: 'Copy' })).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'New URL' }));
+    const confirm = await screen.findByRole('dialog', { name: 'New subscription URL' });
+    expect(within(confirm).getByText(/current URL stops working/)).toBeTruthy();
+    expect(server.requestsTo('POST', '/api/m/calendar/feed')).toHaveLength(0);
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Make a new URL' }));
+    await waitFor(() => expect(feedUrl()).toBe(NEW_URL));
+    expect(notifications).toContainEqual({ message: 'New subscription URL made', kind: 'success' });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Turn off' }));
+    expect(await screen.findByText('The subscription is off.')).toBeTruthy();
+    expect(server.requestsTo('DELETE', '/api/m/calendar/feed')).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Turn on' })).toBeTruthy();
+  });
+
+  it('imports an .ics file and says what came in and what was skipped', async () => {
+    const server = settingsServer().on('POST', '/api/m/calendar/import', {
+      imported: 2,
+      skipped: ['Lunch: no start time'],
+    });
+    renderSettings(server);
+    const content = 'BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n';
+    const input = document.querySelector('input[type="file"]') as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File([content], 'team.ics', { type: 'text/calendar' })] } });
+    fireEvent.click(await screen.findByRole('button', { name: 'Import' }));
+
+    const result = await screen.findByRole('status');
+    expect(within(result).getByText(/Imported 2 events; 1 skipped:/)).toBeTruthy();
+    expect(within(result).getByText('Lunch: no start time')).toBeTruthy();
+    expect(server.requestsTo('POST', '/api/m/calendar/import')[0]!.body).toEqual({ content });
+  });
+
+  it('lists non-working days read-only for members, changeable for company admins', async () => {
+    renderSettings();
+    expect(await screen.findByText('Carnival')).toBeTruthy();
+    expect(screen.getByText('Mon 16 Feb 2026, all day')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Edit Carnival' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Add' })).toBeNull();
+    cleanup();
+
+    const server = settingsServer().on('POST', '/api/m/calendar/non-working', { ...HOLIDAY, id: 'h2' });
+    renderSettings(server, true);
+    expect(await screen.findByRole('button', { name: 'Edit Carnival' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Add' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New non-working day' });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Name' }), { target: { value: 'Easter Monday' } });
+    fireEvent.change(within(dialog).getByLabelText('First day'), { target: { value: '2026-04-06' } });
+    fireEvent.change(within(dialog).getByLabelText('Last day'), { target: { value: '2026-04-06' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(server.requestsTo('POST', '/api/m/calendar/non-working')).toHaveLength(1));
+    expect(server.requestsTo('POST', '/api/m/calendar/non-working')[0]!.body).toEqual({
+      name: 'Easter Monday',
+      kind: 'holiday',
+      start: Date.UTC(2026, 3, 6) / 1000,
+      end: Date.UTC(2026, 3, 7) / 1000,
+      all_day: true,
+    });
+  });
+});
