@@ -1,5 +1,16 @@
 import { Suspense, lazy, useRef, useState } from 'react';
-import { ActionIcon, Button, Group, Loader, LoadingOverlay, SegmentedControl, Skeleton, Stack, Text, Title } from '@mantine/core';
+import {
+  ActionIcon,
+  Button,
+  Group,
+  Loader,
+  LoadingOverlay,
+  SegmentedControl,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import type FullCalendar from '@fullcalendar/react';
 import { useCurrentUser, usePageTitle } from '@autoscope/web-sdk';
@@ -123,9 +134,7 @@ export default function CalendarPage() {
       <Text size="xs" c="dimmed">
         Times in {zone}
       </Text>
-      {creating.target && (
-        <EventForm key={creating.key} {...creating.props} initial={creating.target} zone={zone} />
-      )}
+      {creating.target && <EventForm key={creating.key} {...creating.props} initial={creating.target} zone={zone} />}
       <EventDetails
         {...details.props}
         open={details.target}

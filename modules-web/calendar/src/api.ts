@@ -158,7 +158,8 @@ export function useDeleteEvent() {
   const api = useModuleApi();
   const changed = useEventsChanged();
   return useMutation({
-    mutationFn: (target: EventTarget) => api.delete<Done>(eventPath(target.id), undefined, { query: targetQuery(target) }),
+    mutationFn: (target: EventTarget) =>
+      api.delete<Done>(eventPath(target.id), undefined, { query: targetQuery(target) }),
     onSuccess: changed,
   });
 }

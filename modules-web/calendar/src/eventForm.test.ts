@@ -9,7 +9,12 @@ const TEN = Date.UTC(2026, 2, 3, 9) / 1000; // 10:00 in Berlin
 describe('event form', () => {
   it('makes the API body of a timed event in the zone shown', () => {
     const values = { ...newEventValues(TEN, TEN + 3600, false, ZONE), title: '  Review  ' };
-    expect(values).toMatchObject({ startDate: '2026-03-03', startTime: '10:00', endDate: '2026-03-03', endTime: '11:00' });
+    expect(values).toMatchObject({
+      startDate: '2026-03-03',
+      startTime: '10:00',
+      endDate: '2026-03-03',
+      endTime: '11:00',
+    });
     expect(toEventInput(values, ZONE)).toEqual({
       title: 'Review',
       description: '',

@@ -50,7 +50,8 @@ export function toRecurrence(form: RepeatForm): Recurrence | null {
   return {
     freq: form.freq,
     interval: Number(form.interval),
-    by_weekday: form.freq === 'weekly' ? WEEKDAYS.map((day) => day.value).filter((day) => form.weekdays.includes(day)) : [],
+    by_weekday:
+      form.freq === 'weekly' ? WEEKDAYS.map((day) => day.value).filter((day) => form.weekdays.includes(day)) : [],
     monthly_by: form.freq === 'monthly' ? form.monthlyBy : 'date',
     until: form.ends === 'on' ? form.until : null,
     count: form.ends === 'after' ? Number(form.count) : null,
@@ -72,7 +73,10 @@ export function fromRecurrence(recurrence: Recurrence | null): RepeatForm {
 }
 
 /** What is wrong with the Repeat fields, by field; `startDay` is the event's first day. */
-export function repeatErrors(form: RepeatForm, startDay: string): Partial<Record<'interval' | 'until' | 'count', string>> {
+export function repeatErrors(
+  form: RepeatForm,
+  startDay: string,
+): Partial<Record<'interval' | 'until' | 'count', string>> {
   if (form.freq === 'none') return {};
   const errors: Partial<Record<'interval' | 'until' | 'count', string>> = {};
   const interval = Number(form.interval);

@@ -14,7 +14,9 @@ const toggle = () => screen.getByRole('switch', { name: /^Bot schedules/ }) as H
 describe('BotSwitch', () => {
   it('is off and says why when Bot Profile is not there', () => {
     const onChange = vi.fn();
-    renderWithShell(<BotSwitch layer={{ available: false, windows: [], unscheduled: [] }} checked onChange={onChange} />);
+    renderWithShell(
+      <BotSwitch layer={{ available: false, windows: [], unscheduled: [] }} checked onChange={onChange} />,
+    );
     expect(toggle().disabled).toBe(true);
     expect(toggle().checked).toBe(false);
     expect(screen.getByText('Bot Profile is not installed or not open to you')).toBeTruthy();

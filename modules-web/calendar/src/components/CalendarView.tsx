@@ -52,7 +52,11 @@ function answerClass(occurrence: Occurrence): string {
   return '';
 }
 
-function toEvents(occurrences: Occurrence[], nonWorking: NonWorking[], botWindows: BotWindow[] | null): CalendarEvent[] {
+function toEvents(
+  occurrences: Occurrence[],
+  nonWorking: NonWorking[],
+  botWindows: BotWindow[] | null,
+): CalendarEvent[] {
   const events: CalendarEvent[] = occurrences.map((occurrence) => ({
     id: `${occurrence.event_id}:${occurrence.occurrence}`,
     title: occurrence.title,

@@ -1,17 +1,5 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Center,
-  Group,
-  List,
-  Loader,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Center, Group, List, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconDownload, IconEdit, IconTrash } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { useNotify } from '@autoscope/web-sdk';
@@ -256,10 +244,7 @@ function Details({
             >
               Delete
             </Button>
-            <Button
-              leftSection={<IconEdit size={16} />}
-              onClick={() => (recurring ? setAsking('edit') : edit('all'))}
-            >
+            <Button leftSection={<IconEdit size={16} />} onClick={() => (recurring ? setAsking('edit') : edit('all'))}>
               Edit
             </Button>
           </>

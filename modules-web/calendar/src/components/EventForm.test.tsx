@@ -88,7 +88,14 @@ describe('EventForm', () => {
     await waitFor(() => expect(server.requestsTo('POST', '/api/m/calendar/events')).toHaveLength(1));
     expect(server.requestsTo('POST', '/api/m/calendar/events')[0]!.body).toMatchObject({
       links: [{ kind: 'process', id: 'p1', label: 'Invoice intake' }],
-      recurrence: { freq: 'monthly', interval: 1, by_weekday: [], monthly_by: 'weekday', until: '2026-12-31', count: null },
+      recurrence: {
+        freq: 'monthly',
+        interval: 1,
+        by_weekday: [],
+        monthly_by: 'weekday',
+        until: '2026-12-31',
+        count: null,
+      },
     });
   });
 

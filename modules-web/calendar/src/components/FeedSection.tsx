@@ -33,11 +33,21 @@ export function FeedSection() {
       {feed.isPending ? (
         <Skeleton h={36} />
       ) : feed.isError ? (
-        <QueryError title="The subscription could not be loaded" error={feed.error} onRetry={() => void feed.refetch()} />
+        <QueryError
+          title="The subscription could not be loaded"
+          error={feed.error}
+          onRetry={() => void feed.refetch()}
+        />
       ) : url ? (
         <>
           <Group gap="xs" wrap="nowrap" align="flex-end">
-            <TextInput label="Subscription URL" value={url} readOnly style={{ flex: 1 }} onFocus={(event) => event.currentTarget.select()} />
+            <TextInput
+              label="Subscription URL"
+              value={url}
+              readOnly
+              style={{ flex: 1 }}
+              onFocus={(event) => event.currentTarget.select()}
+            />
             <CopyButton value={url}>
               {({ copied, copy }) => (
                 <Button

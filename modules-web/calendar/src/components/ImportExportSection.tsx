@@ -44,7 +44,12 @@ export function ImportExportSection({ today }: { today: string }) {
       <Stack gap="xs">
         <Title order={4}>Export</Title>
         <Group gap="xs" align="flex-start">
-          <TextInput type="date" label="First day" value={from} onChange={(event) => setFrom(event.currentTarget.value)} />
+          <TextInput
+            type="date"
+            label="First day"
+            value={from}
+            onChange={(event) => setFrom(event.currentTarget.value)}
+          />
           <TextInput
             type="date"
             label="Last day"
@@ -59,7 +64,9 @@ export function ImportExportSection({ today }: { today: string }) {
             leftSection={<IconDownload size={16} />}
             disabled={rangeError !== null}
             loading={exportRange.isPending}
-            onClick={() => fromSeconds !== null && toSeconds !== null && exportRange.mutate({ from: fromSeconds, to: toSeconds })}
+            onClick={() =>
+              fromSeconds !== null && toSeconds !== null && exportRange.mutate({ from: fromSeconds, to: toSeconds })
+            }
           >
             Export .ics
           </Button>

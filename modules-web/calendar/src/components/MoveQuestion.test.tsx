@@ -18,7 +18,9 @@ function Dropped({ occurrence, revert }: { occurrence: Occurrence; revert: () =>
   const moves = useMoveFlow();
   return (
     <>
-      <button onClick={() => moves.request({ occurrence, start: occurrence.start + DAY, end: occurrence.end + DAY, revert })}>
+      <button
+        onClick={() => moves.request({ occurrence, start: occurrence.start + DAY, end: occurrence.end + DAY, revert })}
+      >
         Drop
       </button>
       {moves.question}

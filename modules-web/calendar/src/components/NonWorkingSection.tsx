@@ -1,4 +1,16 @@
-import { ActionIcon, Badge, Button, Group, Select, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Group,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useNotify } from '@autoscope/web-sdk';
 
@@ -46,7 +58,11 @@ export function NonWorkingSection({ today, zone, canChange }: NonWorkingSectionP
       {list.isPending ? (
         <Skeleton h={60} />
       ) : list.isError ? (
-        <QueryError title="The non-working days could not be loaded" error={list.error} onRetry={() => void list.refetch()} />
+        <QueryError
+          title="The non-working days could not be loaded"
+          error={list.error}
+          onRetry={() => void list.refetch()}
+        />
       ) : list.data.length === 0 ? (
         <Text size="sm" c="dimmed">
           No holidays or maintenance windows from {addDays(today, -BACK_DAYS)} to {addDays(today, AHEAD_DAYS)}.
@@ -85,9 +101,7 @@ export function NonWorkingSection({ today, zone, canChange }: NonWorkingSectionP
           ))}
         </Stack>
       )}
-      {canChange && (
-        <NonWorkingForm key={form.key} {...form.props} entry={form.target} today={today} zone={zone} />
-      )}
+      {canChange && <NonWorkingForm key={form.key} {...form.props} entry={form.target} today={today} zone={zone} />}
       <ConfirmModal
         {...deleting.props}
         title="Delete non-working day"
@@ -119,7 +133,8 @@ interface NonWorkingValues {
 }
 
 function initialValues(entry: NonWorking | null, today: string, zone: string): NonWorkingValues {
-  if (!entry) return { name: '', kind: 'holiday', startDate: today, startTime: '22:00', endDate: today, endTime: '23:00' };
+  if (!entry)
+    return { name: '', kind: 'holiday', startDate: today, startTime: '22:00', endDate: today, endTime: '23:00' };
   if (entry.all_day) {
     return {
       name: entry.name,
@@ -132,7 +147,14 @@ function initialValues(entry: NonWorking | null, today: string, zone: string): N
   }
   const start = toInputs(entry.start, zone);
   const end = toInputs(entry.end, zone);
-  return { name: entry.name, kind: entry.kind, startDate: start.date, startTime: start.time, endDate: end.date, endTime: end.time };
+  return {
+    name: entry.name,
+    kind: entry.kind,
+    startDate: start.date,
+    startTime: start.time,
+    endDate: end.date,
+    endTime: end.time,
+  };
 }
 
 /** Holidays are whole days (floating, like all-day events); maintenance windows are times in the person's zone. */
