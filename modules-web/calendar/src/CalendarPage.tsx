@@ -12,11 +12,11 @@ import {
   Title,
 } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { useMediaQuery } from '@mantine/hooks';
 import type FullCalendar from '@fullcalendar/react';
 import { useCurrentUser, usePageTitle } from '@autoscope/web-sdk';
 
 import { useDialog } from '@common/ui/dialogs';
-import { useIsMobile } from '@common/ui/mobile';
 import { QueryError } from '@common/ui/QueryError';
 import { useBots, useCalendarLive, useRange, useZone, type EventTarget } from './api';
 import { BotSwitch } from './components/BotSwitch';
@@ -45,7 +45,8 @@ const MARGIN = 86400;
 /** Calendar (/Calendar): the person's events, invitations, the company's non-working days and, on demand, bot schedules. */
 export default function CalendarPage() {
   const zone = useZone();
-  const isMobile = useIsMobile();
+  // As useIsMobile (@common/ui/mobile), but known at the first render: FullCalendar reads its initial view once.
+  const isMobile = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
   const companyAdmin = useCurrentUser()?.companyAdmin === true;
   const calendarRef = useRef<FullCalendar>(null);
   const [shown, setShown] = useState<{ from: number; to: number; title: string; view: ViewName } | null>(null);
