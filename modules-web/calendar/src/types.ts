@@ -119,8 +119,10 @@ export interface LinkTarget {
   id: string;
   label: string;
 }
+/** `url` only in POST /feed's answer (only its hash is stored); `active`: the caller has a feed not revoked. */
 export interface FeedView {
   url: string | null;
+  active: boolean;
 }
 export interface IcsFile {
   filename: string;

@@ -8,15 +8,17 @@ import { ConfirmModal } from '@common/ui/ConfirmModal';
 import { QueryError } from '@common/ui/QueryError';
 import { useChangeFeed, useFeed } from '../api';
 
-/** The person's private subscription URL (GET/POST/DELETE /feed): show, copy, replace, turn off. */
+/**
+ * The person's private subscription URL (GET/POST/DELETE /feed): make, copy, replace, turn off. The
+ * plugin keeps only the URL's hash, so the URL shows once, in the answer that makes it.
+ */
 export function FeedSection() {
   const feed = useFeed();
   const change = useChangeFeed();
   const notify = useNotify();
   const [confirming, setConfirming] = useState(false);
-  const url = feed.data?.url ?? null;
 
-  const renew = () =>
+  const make = () =>
     change.mutate('new', {
       onSuccess: () => {
         setConfirming(false);
@@ -28,7 +30,7 @@ export function FeedSection() {
     <Stack gap="xs">
       <Title order={4}>Subscription</Title>
       <Text size="sm" c="dimmed">
-        Add this private URL to another calendar app to see your events there. Anyone with it can read your calendar.
+        Add your private URL to another calendar app to see your events there. Anyone with it can read your calendar.
       </Text>
       {feed.isPending ? (
         <Skeleton h={36} />
@@ -38,28 +40,39 @@ export function FeedSection() {
           error={feed.error}
           onRetry={() => void feed.refetch()}
         />
-      ) : url ? (
+      ) : feed.data.active ? (
         <>
-          <Group gap="xs" wrap="nowrap" align="flex-end">
-            <TextInput
-              label="Subscription URL"
-              value={url}
-              readOnly
-              style={{ flex: 1 }}
-              onFocus={(event) => event.currentTarget.select()}
-            />
-            <CopyButton value={url}>
-              {({ copied, copy }) => (
-                <Button
-                  variant="light"
-                  leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
-                  onClick={copy}
-                >
-                  {copied ? 'Copied' : 'Copy'}
-                </Button>
-              )}
-            </CopyButton>
-          </Group>
+          {feed.data.url ? (
+            <>
+              <Group gap="xs" wrap="nowrap" align="flex-end">
+                <TextInput
+                  label="Subscription URL"
+                  value={feed.data.url}
+                  readOnly
+                  style={{ flex: 1 }}
+                  onFocus={(event) => event.currentTarget.select()}
+                />
+                <CopyButton value={feed.data.url}>
+                  {({ copied, copy }) => (
+                    <Button
+                      variant="light"
+                      leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
+                      onClick={copy}
+                    >
+                      {copied ? 'Copied' : 'Copy'}
+                    </Button>
+                  )}
+                </CopyButton>
+              </Group>
+              <Text size="xs" c="dimmed">
+                Copy it now: it is not shown again.
+              </Text>
+            </>
+          ) : (
+            <Text size="sm">
+              The subscription is on. Its URL was shown when it was made; make a new one to see a URL again.
+            </Text>
+          )}
           <Group gap="xs">
             <Button variant="default" size="xs" onClick={() => setConfirming(true)}>
               New URL
@@ -78,7 +91,7 @@ export function FeedSection() {
       ) : (
         <Group>
           <Text size="sm">The subscription is off.</Text>
-          <Button size="xs" loading={change.isPending} onClick={renew}>
+          <Button size="xs" loading={change.isPending} onClick={make}>
             Turn on
           </Button>
         </Group>
@@ -93,7 +106,7 @@ export function FeedSection() {
         onClose={() => setConfirming(false)}
         title="New subscription URL"
         confirmLabel="Make a new URL"
-        onConfirm={renew}
+        onConfirm={make}
         action={change}
         zIndex={400}
       >

@@ -10,7 +10,6 @@ import { SettingsDrawer } from './SettingsDrawer';
 beforeAll(stubBrowser);
 afterEach(cleanup);
 
-const OLD_URL = 'https://portal.test/api/m/calendar/feed.ics?person_id=user-1&token=old';
 const NEW_URL = 'https://portal.test/api/m/calendar/feed.ics?person_id=user-1&token=new';
 const HOLIDAY: NonWorking = {
   id: 'h1',
@@ -24,9 +23,9 @@ const HOLIDAY: NonWorking = {
 
 function settingsServer(): FakeServer {
   return calendarServer()
-    .on('GET', '/api/m/calendar/feed', { url: OLD_URL })
-    .on('POST', '/api/m/calendar/feed', { url: NEW_URL })
-    .on('DELETE', '/api/m/calendar/feed', { url: null })
+    .on('GET', '/api/m/calendar/feed', { url: null, active: true })
+    .on('POST', '/api/m/calendar/feed', { url: NEW_URL, active: true })
+    .on('DELETE', '/api/m/calendar/feed', { url: null, active: false })
     .on('GET', '/api/m/calendar/non-working', [HOLIDAY]);
 }
 
@@ -40,10 +39,11 @@ function renderSettings(server = settingsServer(), companyAdmin = false) {
 const feedUrl = () => (screen.getByRole('textbox', { name: 'Subscription URL' }) as HTMLInputElement).value;
 
 describe('SettingsDrawer', () => {
-  it('shows the subscription URL, makes a new one after asking, and turns it off', async () => {
+  it('makes a new subscription URL after asking, shows it once to copy, and turns it off', async () => {
     const { server, notifications } = renderSettings();
-    await waitFor(() => expect(feedUrl()).toBe(OLD_URL));
-    expect(screen.getByRole('button', { name: 'Copy' })).toBeTruthy();
+    // Only the URL's hash is stored: an active feed has no URL to show.
+    expect(await screen.findByText(/The subscription is on/)).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: 'Subscription URL' })).toBeNull();
 
     fireEvent.click(screen.getByRole('button', { name: 'New URL' }));
     const confirm = await screen.findByRole('dialog', { name: 'New subscription URL' });
@@ -51,12 +51,16 @@ describe('SettingsDrawer', () => {
     expect(server.requestsTo('POST', '/api/m/calendar/feed')).toHaveLength(0);
     fireEvent.click(within(confirm).getByRole('button', { name: 'Make a new URL' }));
     await waitFor(() => expect(feedUrl()).toBe(NEW_URL));
+    expect(screen.getByRole('button', { name: 'Copy' })).toBeTruthy();
+    expect(screen.getByText('Copy it now: it is not shown again.')).toBeTruthy();
     expect(notifications).toContainEqual({ message: 'New subscription URL made', kind: 'success' });
 
     fireEvent.click(screen.getByRole('button', { name: 'Turn off' }));
     expect(await screen.findByText('The subscription is off.')).toBeTruthy();
     expect(server.requestsTo('DELETE', '/api/m/calendar/feed')).toHaveLength(1);
-    expect(screen.getByRole('button', { name: 'Turn on' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Turn on' }));
+    await waitFor(() => expect(feedUrl()).toBe(NEW_URL));
+    expect(server.requestsTo('POST', '/api/m/calendar/feed')).toHaveLength(2);
   });
 
   it('imports an .ics file and says what came in and what was skipped', async () => {
