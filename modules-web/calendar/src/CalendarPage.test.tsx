@@ -24,12 +24,12 @@ function pageServer(): FakeServer {
     .on('GET', '/api/m/calendar/bots', { available: false, windows: [], unscheduled: [] });
 }
 
-function renderPage(server = pageServer()) {
+function renderPage(server = pageServer(), timeZone = 'UTC') {
   return renderWithShell(<CalendarPage />, {
     server,
     moduleKey: 'calendar',
     url: '/Calendar',
-    user: { ...TEST_USER, timeZone: 'UTC' },
+    user: { ...TEST_USER, timeZone },
   });
 }
 
@@ -45,6 +45,14 @@ describe('CalendarPage', () => {
     expect(server.requestsTo('GET', '/api/m/calendar/bots')[0]!.query.get('tz')).toBe('UTC');
     expect(screen.getByText('Times in UTC')).toBeTruthy();
     expect((screen.getByRole('switch', { name: /^Bot schedules/ }) as HTMLInputElement).disabled).toBe(true);
+  });
+
+  it('draws times in the person zone', async () => {
+    renderPage(pageServer(), 'Asia/Tokyo');
+    expect(await screen.findByText('Weekly review', {}, { timeout: 5000 })).toBeTruthy();
+    // 10:00 UTC is 19:00 in Tokyo.
+    expect(screen.getByText('19:00')).toBeTruthy();
+    expect(screen.getByText('Times in Asia/Tokyo')).toBeTruthy();
   });
 
   it('opens the agenda on a phone and says when a period is empty', async () => {
