@@ -16,6 +16,7 @@ import type {
   EventView,
   FeedView,
   IcsFile,
+  ImportInput,
   ImportResult,
   LinkKind,
   LinkTarget,
@@ -139,7 +140,7 @@ export function useUpdateEvent() {
   const api = useModuleApi();
   const changed = useEventsChanged();
   return useMutation({
-    mutationFn: ({ target, body }: { target: EventTarget; body: EventInput & { version: number } }) =>
+    mutationFn: ({ target, body }: { target: EventTarget; body: EventInput }) =>
       api.put<EventView>(eventPath(target.id), body, { query: targetQuery(target) }),
     onSuccess: changed,
   });
@@ -198,7 +199,7 @@ export function useImportIcs() {
   const api = useModuleApi();
   const changed = useEventsChanged();
   return useMutation({
-    mutationFn: (content: string) => api.post<ImportResult>('/import', { content }),
+    mutationFn: (content: string) => api.post<ImportResult>('/import', { content } satisfies ImportInput),
     onSuccess: changed,
   });
 }

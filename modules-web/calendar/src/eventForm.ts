@@ -182,6 +182,7 @@ const FIELD_OF_MESSAGE: Partial<Record<string, keyof EventFormValues>> = {
   [MESSAGES.LOCATION_TOO_LONG]: 'location',
   [MESSAGES.END_BEFORE_START]: 'endDate',
   [MESSAGES.TOO_LONG]: 'endDate',
+  [MESSAGES.TIME_INVALID]: 'endDate',
   [MESSAGES.UNKNOWN_TIME_ZONE]: 'endDate',
   [MESSAGES.ALL_DAY_MIDNIGHT]: 'endDate',
   [MESSAGES.TOO_MANY_ATTENDEES]: 'attendees',

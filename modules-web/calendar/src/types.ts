@@ -1,7 +1,8 @@
 /**
- * What the calendar plugin's API answers and takes (`/api/m/calendar/...`, plugins/calendar/src/views.rs).
- * Times are Unix seconds (UTC); days are `YYYY-MM-DD`. Written by hand from the contract until the
- * plugin's generated types (./generated.ts) exist; then this file re-exports them.
+ * What the calendar plugin's API answers and takes (`/api/m/calendar/...`, plugins/calendar/src/views.rs),
+ * and its messages and limits. Times are Unix seconds (UTC); days are `YYYY-MM-DD`. Written by hand
+ * from the contract, with the names of the plugin's generated types (./generated.ts), until that
+ * file exists; then this file is `export * from './generated'`.
  */
 
 export type Category = 'meeting' | 'maintenance' | 'deadline' | 'training' | 'other';
@@ -17,11 +18,12 @@ export interface Link {
   id: string;
   label: string;
 }
+export type MonthlyBy = 'date' | 'weekday';
 export interface Recurrence {
   freq: Frequency;
   interval: number;
   by_weekday: Weekday[];
-  monthly_by: 'date' | 'weekday';
+  monthly_by: MonthlyBy;
   until: string | null;
   count: number | null;
 }
@@ -39,6 +41,8 @@ export interface EventInput {
   links: Link[];
   recurrence: Recurrence | null;
   reminders: number[];
+  /** The version read, for `PUT`. */
+  version?: number;
 }
 export interface Attendee {
   user_id: string;
@@ -83,18 +87,19 @@ export interface EventView {
   can_edit: boolean;
   my_answer: Answer | null;
 }
+export type NonWorkingKind = 'holiday' | 'maintenance';
 export interface NonWorking {
   id: string;
   version: number;
   name: string;
-  kind: 'holiday' | 'maintenance';
+  kind: NonWorkingKind;
   start: number;
   end: number;
   all_day: boolean;
 }
 export interface NonWorkingInput {
   name: string;
-  kind: 'holiday' | 'maintenance';
+  kind: NonWorkingKind;
   start: number;
   end: number;
   all_day: boolean;
@@ -105,10 +110,14 @@ export interface BotWindow {
   start: number;
   end: number;
 }
+export interface Unscheduled {
+  bot: string;
+  schedule: string;
+}
 export interface BotLayer {
   available: boolean;
   windows: BotWindow[];
-  unscheduled: { bot: string; schedule: string }[];
+  unscheduled: Unscheduled[];
 }
 export interface Range {
   occurrences: Occurrence[];
@@ -126,6 +135,9 @@ export interface FeedView {
 }
 export interface IcsFile {
   filename: string;
+  content: string;
+}
+export interface ImportInput {
   content: string;
 }
 export interface ImportResult {
@@ -146,11 +158,14 @@ export interface MoveInput {
   start: number;
   end: number;
 }
+export type AnswerChoice = 'accepted' | 'declined' | 'tentative';
 export interface AnswerInput {
-  answer: Exclude<Answer, 'pending'>;
+  answer: AnswerChoice;
 }
-/** `PUT /events/{id}`: the input with the version it was read at (409 when stale). */
-export type EventUpdate = EventInput & { version: number };
+/** The payload of `calendar.changed`. */
+export interface ChangedEvent {
+  event_id: string;
+}
 
 /** The server's messages, by the names of its constants (plugins/calendar/src/validate.rs). */
 export const MESSAGES = {
@@ -160,6 +175,7 @@ export const MESSAGES = {
   LOCATION_TOO_LONG: 'A location may be at most 500 characters',
   END_BEFORE_START: 'The end must be after the start',
   TOO_LONG: 'An event may last at most 14 days',
+  TIME_INVALID: 'Times are between the years 1970 and 9999',
   UNKNOWN_TIME_ZONE: 'Unknown time zone',
   ALL_DAY_MIDNIGHT: 'An all-day event starts and ends at midnight UTC',
   TOO_MANY_ATTENDEES: 'An event may have at most 100 attendees',
@@ -190,5 +206,6 @@ export const MAX_REMINDER_MINUTES = 40320;
 export const MAX_COUNT = 730;
 export const MAX_INTERVAL = 99;
 export const MAX_NAME = 120;
+export const MAX_RANGE_DAYS = 100;
 export const MAX_EXPORT_DAYS = 400;
 export const MAX_IMPORT_BYTES = 1024 * 1024;

@@ -12,7 +12,7 @@ import { useAnswer, useDeleteEvent, useDownloadIcs, useEvent, type EventTarget }
 import { CATEGORIES, categoryColor, describeReminder } from '../eventForm';
 import { describeRecurrence } from '../recurrence';
 import { dayOf, describeWhen, toInputs } from '../time';
-import type { Answer, EventView, Link, Scope } from '../types';
+import type { Answer, AnswerChoice, EventView, Link, Scope } from '../types';
 import { linkKindLabel } from './LinksField';
 import { ScopeModal } from './ScopeModal';
 
@@ -22,7 +22,7 @@ export interface OpenEvent {
   occurrence: number | null;
 }
 
-const ANSWERS: { value: Exclude<Answer, 'pending'>; label: string; color: string }[] = [
+const ANSWERS: { value: AnswerChoice; label: string; color: string }[] = [
   { value: 'accepted', label: 'Accept', color: 'green' },
   { value: 'tentative', label: 'Tentative', color: 'yellow' },
   { value: 'declined', label: 'Decline', color: 'red' },
