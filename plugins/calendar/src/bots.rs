@@ -159,9 +159,10 @@ mod tests {
     #[test]
     fn windows_are_local_and_run_past_midnight() {
         let nightly = parse("Daily 22:00-02:00").expect("drawn");
-        // Berlin in summer is UTC+2: 22:00-02:00 local is 20:00-00:00 UTC.
-        let found =
-            windows(&nightly, chrono_tz::Europe::Berlin, at("2026-06-01T00:00:00Z"), at("2026-06-02T00:00:00Z"));
+        // Berlin in summer is UTC+2: June 1 is 2026-05-31T22:00Z to 2026-06-01T22:00Z, and
+        // 22:00-02:00 local is 20:00-00:00 UTC.
+        let june_1 = (at("2026-05-31T22:00:00Z"), at("2026-06-01T22:00:00Z"));
+        let found = windows(&nightly, chrono_tz::Europe::Berlin, june_1.0, june_1.1);
         assert_eq!(
             found,
             vec![

@@ -377,7 +377,9 @@ pub fn move_event(id: &str, input: MoveInput, user_id: &str) -> Result<EventView
             view_of(&next, None)
         }
         _ => {
-            let shift = input.start - occurrence.unwrap_or(event.start);
+            // The dragged occurrence (any of the series) moves, and the series with it.
+            let dragged = input.occurrence.filter(|original| event.series().has(*original)).unwrap_or(event.start);
+            let shift = input.start - dragged;
             let start = event.start + shift;
             let end = start + (input.end - input.start);
             validate::times(start, end, event.all_day)?;
@@ -427,7 +429,7 @@ pub fn answer(id: &str, input: AnswerInput, user_id: &str) -> Result<EventView> 
         Answer::Declined => "declined",
         _ => "tentatively accepted",
     };
-    live::bell(&[event.organiser_id.clone()], format!("{name} {said} {}", event.title))?;
+    live::bell(std::slice::from_ref(&event.organiser_id), format!("{name} {said} {}", event.title))?;
     let ids: Vec<String> = attendees.iter().map(|a| a.user_id.clone()).collect();
     live::changed(&event, &ids)?;
     get(&event.id, None, user_id)

@@ -40,10 +40,12 @@ pub fn changed(event: &Event, attendee_ids: &[String]) -> Result<()> {
     host::realtime_to("changed", &payload, &users).map(drop)
 }
 
-/// A bell to `user_ids`; nothing when there is nobody.
+/// A bell to those of `user_ids` still in the directory (the host refuses the whole bell
+/// for one who left); nothing when there is nobody.
 pub fn bell(user_ids: &[String], message: String) -> Result<()> {
-    if user_ids.is_empty() {
+    let present: Vec<String> = people(user_ids)?.into_iter().map(|entry| entry.user_id).collect();
+    if present.is_empty() {
         return Ok(());
     }
-    host::notify(&Notify { user_ids: user_ids.to_vec(), message }).map(drop)
+    host::notify(&Notify { user_ids: present, message }).map(drop)
 }

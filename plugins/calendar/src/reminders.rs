@@ -61,7 +61,6 @@ fn claim(key: &str, event_id: &str) -> Result<bool> {
 
 fn send(drawn: &Drawn, people: &[String], now: i64, portal_url: &str) -> Result<()> {
     let directory = live::people(people)?;
-    let present: Vec<String> = directory.iter().map(|p| p.user_id.clone()).collect();
     let minutes = (drawn.instance.start - now + 59) / 60;
     let soon = match minutes {
         0 | 1 => "in a minute".to_string(),
@@ -69,7 +68,7 @@ fn send(drawn: &Drawn, people: &[String], now: i64, portal_url: &str) -> Result<
         m if m < 48 * 60 => format!("in {} hours", m / 60),
         m => format!("in {} days", m / (24 * 60)),
     };
-    live::bell(&present, format!("Reminder: {} starts {soon}", drawn.title))?;
+    live::bell(people, format!("Reminder: {} starts {soon}", drawn.title))?;
     // One mail per zone, so each person reads the time on their own clock.
     let mut by_zone: BTreeMap<String, Vec<&DirectoryEntry>> = BTreeMap::new();
     for person in &directory {

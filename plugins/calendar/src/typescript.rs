@@ -68,6 +68,7 @@ fn generated_typescript_is_current() {
             LOCATION_TOO_LONG,
             END_BEFORE_START,
             TOO_LONG,
+            TIME_INVALID,
             UNKNOWN_TIME_ZONE,
             ALL_DAY_MIDNIGHT,
             TOO_MANY_ATTENDEES,

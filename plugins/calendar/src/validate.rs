@@ -15,6 +15,7 @@ pub const DESCRIPTION_TOO_LONG: &str = "A description may be at most 4,000 chara
 pub const LOCATION_TOO_LONG: &str = "A location may be at most 500 characters";
 pub const END_BEFORE_START: &str = "The end must be after the start";
 pub const TOO_LONG: &str = "An event may last at most 14 days";
+pub const TIME_INVALID: &str = "Times are between the years 1970 and 9999";
 pub const UNKNOWN_TIME_ZONE: &str = "Unknown time zone";
 pub const ALL_DAY_MIDNIGHT: &str = "An all-day event starts and ends at midnight UTC";
 pub const TOO_MANY_ATTENDEES: &str = "An event may have at most 100 attendees";
@@ -115,6 +116,9 @@ pub fn event(input: &mut EventInput, organiser: &str) -> Result<Tz> {
 /// An event's or an occurrence's times: end after start, at most 14 days, all-day ones
 /// on UTC midnights.
 pub fn times(start: i64, end: i64, all_day: bool) -> Result<()> {
+    if !(0..crate::recur::FOREVER).contains(&start) || !(0..crate::recur::FOREVER).contains(&end) {
+        return Err(Error::bad_request(TIME_INVALID));
+    }
     if end <= start {
         return Err(Error::bad_request(END_BEFORE_START));
     }
