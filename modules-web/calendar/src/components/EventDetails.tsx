@@ -13,6 +13,7 @@ import { CATEGORIES, categoryColor, describeReminder } from '../eventForm';
 import { describeRecurrence } from '../recurrence';
 import { dayOf, describeWhen, toInputs } from '../time';
 import type { Answer, AnswerChoice, EventView, Link, Scope } from '../types';
+import { AboveProvider, useAbove, useDialogsAbove } from './above';
 import { linkKindLabel } from './LinksField';
 import { ScopeModal } from './ScopeModal';
 
@@ -58,8 +59,9 @@ interface EventDetailsProps {
 export function EventDetails({ opened, onClose, open, zone, onEdit }: EventDetailsProps) {
   const event = useEvent(open?.id ?? null, open?.occurrence ?? null);
   const view = event.data;
+  const above = useDialogsAbove();
   return (
-    <ResponsiveModal opened={opened} onClose={onClose} title="Event" size="lg">
+    <ResponsiveModal opened={opened} onClose={onClose} closeOnEscape={!above.anyAbove} title="Event" size="lg">
       {event.isPending && open !== null ? (
         <Center py="xl">
           <Loader aria-label="Loading the event" />
@@ -67,7 +69,9 @@ export function EventDetails({ opened, onClose, open, zone, onEdit }: EventDetai
       ) : event.isError ? (
         <QueryError title="The event could not be loaded" error={event.error} onRetry={() => void event.refetch()} />
       ) : view ? (
-        <Details view={view} zone={zone} onClose={onClose} onEdit={onEdit} />
+        <AboveProvider value={above.report}>
+          <Details view={view} zone={zone} onClose={onClose} onEdit={onEdit} />
+        </AboveProvider>
       ) : null}
     </ResponsiveModal>
   );
@@ -90,6 +94,7 @@ function Details({
   const remove = useDeleteEvent();
   const ics = useDownloadIcs();
   const [asking, setAsking] = useState<'edit' | 'delete' | null>(null);
+  useAbove(asking !== null);
   const recurring = view.recurrence !== null;
   const category = CATEGORIES.find((item) => item.value === view.category);
   const startDay = view.all_day ? dayOf(view.start) : toInputs(view.start, view.time_zone).date;

@@ -7,6 +7,7 @@ import { errorMessage } from '@common/lib/errors';
 import { ConfirmModal } from '@common/ui/ConfirmModal';
 import { QueryError } from '@common/ui/QueryError';
 import { useChangeFeed, useFeed } from '../api';
+import { useAbove } from './above';
 
 /**
  * The person's private subscription URL (GET/POST/DELETE /feed): make, copy, replace, turn off. The
@@ -17,6 +18,7 @@ export function FeedSection() {
   const change = useChangeFeed();
   const notify = useNotify();
   const [confirming, setConfirming] = useState(false);
+  useAbove(confirming);
 
   const make = () =>
     change.mutate('new', {

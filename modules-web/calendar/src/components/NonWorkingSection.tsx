@@ -21,6 +21,7 @@ import { useDialog } from '@common/ui/dialogs';
 import { QueryError } from '@common/ui/QueryError';
 import { ResponsiveModal } from '@common/ui/ResponsiveModal';
 import { useDeleteNonWorking, useNonWorking, useSaveNonWorking } from '../api';
+import { useAbove } from './above';
 import { addDays, dayOf, dayStart, describeWhen, fromInputs, toInputs } from '../time';
 import { MAX_NAME, MESSAGES, type NonWorking, type NonWorkingInput } from '../types';
 
@@ -44,6 +45,7 @@ export function NonWorkingSection({ today, zone, canChange }: NonWorkingSectionP
   const deleting = useDialog<NonWorking>();
   const remove = useDeleteNonWorking();
   const notify = useNotify();
+  useAbove(form.opened || deleting.opened);
 
   return (
     <Stack gap="xs">

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { TEST_USER, renderWithShell, stubBrowser, type FakeServer } from '@autoscope/web-sdk/testing';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { ZONE, calendarServer } from '../testServer';
 import type { NonWorking } from '../types';
@@ -30,17 +30,19 @@ function settingsServer(): FakeServer {
 }
 
 function renderSettings(server = settingsServer(), companyAdmin = false) {
-  return renderWithShell(
-    <SettingsDrawer opened onClose={() => undefined} today="2026-03-03" zone={ZONE} companyAdmin={companyAdmin} />,
+  const onClose = vi.fn();
+  const shell = renderWithShell(
+    <SettingsDrawer opened onClose={onClose} today="2026-03-03" zone={ZONE} companyAdmin={companyAdmin} />,
     { server, moduleKey: 'calendar', user: { ...TEST_USER, companyAdmin } },
   );
+  return { ...shell, onClose };
 }
 
 const feedUrl = () => (screen.getByRole('textbox', { name: 'Subscription URL' }) as HTMLInputElement).value;
 
 describe('SettingsDrawer', () => {
   it('makes a new subscription URL after asking, shows it once to copy, and turns it off', async () => {
-    const { server, notifications } = renderSettings();
+    const { server, notifications, onClose } = renderSettings();
     // Only the URL's hash is stored: an active feed has no URL to show.
     expect(await screen.findByText(/The subscription is on/)).toBeTruthy();
     expect(screen.queryByRole('textbox', { name: 'Subscription URL' })).toBeNull();
@@ -48,8 +50,14 @@ describe('SettingsDrawer', () => {
     fireEvent.click(screen.getByRole('button', { name: 'New URL' }));
     const confirm = await screen.findByRole('dialog', { name: 'New subscription URL' });
     expect(within(confirm).getByText(/current URL stops working/)).toBeTruthy();
+    // Escape closes the question only, not the drawer below it.
+    fireEvent.keyDown(document.body, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New subscription URL' })).toBeNull());
+    expect(onClose).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'New URL' }));
+    const again = await screen.findByRole('dialog', { name: 'New subscription URL' });
     expect(server.requestsTo('POST', '/api/m/calendar/feed')).toHaveLength(0);
-    fireEvent.click(within(confirm).getByRole('button', { name: 'Make a new URL' }));
+    fireEvent.click(within(again).getByRole('button', { name: 'Make a new URL' }));
     await waitFor(() => expect(feedUrl()).toBe(NEW_URL));
     expect(screen.getByRole('button', { name: 'Copy' })).toBeTruthy();
     expect(screen.getByText('Copy it now: it is not shown again.')).toBeTruthy();

@@ -1,6 +1,7 @@
 import { Divider, Stack } from '@mantine/core';
 
 import { DetailDrawer } from '@common/ui/DetailDrawer';
+import { AboveProvider, useDialogsAbove } from './above';
 import { FeedSection } from './FeedSection';
 import { ImportExportSection } from './ImportExportSection';
 import { NonWorkingSection } from './NonWorkingSection';
@@ -16,15 +17,18 @@ interface SettingsDrawerProps {
 
 /** The calendar's settings: subscription URL, export and import, the company's non-working days. */
 export function SettingsDrawer({ opened, onClose, today, zone, companyAdmin }: SettingsDrawerProps) {
+  const above = useDialogsAbove();
   return (
-    <DetailDrawer opened={opened} onClose={onClose} title="Calendar settings" size="lg">
-      <Stack gap="lg">
-        <FeedSection />
-        <Divider />
-        <ImportExportSection today={today} />
-        <Divider />
-        <NonWorkingSection today={today} zone={zone} canChange={companyAdmin} />
-      </Stack>
+    <DetailDrawer opened={opened} onClose={onClose} closeOnEscape={!above.anyAbove} title="Calendar settings" size="lg">
+      <AboveProvider value={above.report}>
+        <Stack gap="lg">
+          <FeedSection />
+          <Divider />
+          <ImportExportSection today={today} />
+          <Divider />
+          <NonWorkingSection today={today} zone={zone} canChange={companyAdmin} />
+        </Stack>
+      </AboveProvider>
     </DetailDrawer>
   );
 }
