@@ -25,6 +25,7 @@ const BOT_COLOR = '#495057';
 const HOLIDAY_COLOR = '#adb5bd';
 const MAINTENANCE_COLOR = '#ffa94d';
 const TIME_FORMAT = { hour: '2-digit', minute: '2-digit', hour12: false } as const;
+const TIME_GRID_HEIGHT = { timeGrid: { height: 680 } };
 
 export interface CalendarViewProps {
   calendarRef: RefObject<FullCalendar | null>;
@@ -124,6 +125,8 @@ export default function CalendarView({
       initialView={initialView}
       headerToolbar={false}
       height="auto"
+      // A day's 24 hours scroll within the page, from 08:00; the other views grow with their content.
+      views={TIME_GRID_HEIGHT}
       firstDay={1}
       nowIndicator
       dayMaxEvents
