@@ -29,7 +29,6 @@ import type {
 } from './types';
 
 export const calendarKeys = {
-  all: (user: string) => ['calendar', user] as const,
   ranges: (user: string) => ['calendar', user, 'range'] as const,
   range: (user: string, from: number, to: number) => ['calendar', user, 'range', from, to] as const,
   bots: (user: string, from: number, to: number, zone: string) => ['calendar', user, 'bots', from, to, zone] as const,
