@@ -99,6 +99,20 @@ describe('EventForm', () => {
     });
   });
 
+  it('submits on Enter in a one-line field, not in the description', async () => {
+    const server = calendarServer().on('POST', '/api/m/calendar/events', { id: 'e9' });
+    renderForm(server);
+    fireEvent.change(field('Title'), { target: { value: 'Lunch' } });
+    const description = field('Description');
+    fireEvent.keyDown(description, { key: 'Enter' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(server.requestsTo('POST', '/api/m/calendar/events')).toHaveLength(0);
+
+    fireEvent.keyDown(field('Title'), { key: 'Enter' });
+    await waitFor(() => expect(server.requestsTo('POST', '/api/m/calendar/events')).toHaveLength(1));
+    expect(server.requestsTo('POST', '/api/m/calendar/events')[0]!.body).toMatchObject({ title: 'Lunch' });
+  });
+
   it('shows the server refusal under its field and keeps the input', async () => {
     const server = calendarServer().on(
       'POST',

@@ -1,3 +1,4 @@
+import type { KeyboardEvent } from 'react';
 import { Checkbox, Group, MultiSelect, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useNotify } from '@autoscope/web-sdk';
 
@@ -18,6 +19,18 @@ import { MAX_LINKS, MAX_REMINDERS, type Category, type Visibility } from '../typ
 import { LinksField } from './LinksField';
 import { RemindersField } from './RemindersField';
 import { RepeatFields } from './RepeatFields';
+
+/**
+ * Enter submits from a one-line field, as browsers do on their own but not all for every input type
+ * (date and time ones). Not in the description (a new line), nor when a list's Enter picks an option.
+ */
+function submitOnEnter(event: KeyboardEvent<HTMLDivElement>) {
+  const target = event.target as HTMLInputElement;
+  if (event.key !== 'Enter' || event.defaultPrevented || event.nativeEvent.isComposing) return;
+  if (target.tagName !== 'INPUT' || target.getAttribute('aria-expanded') === 'true') return;
+  event.preventDefault();
+  target.form?.requestSubmit();
+}
 
 interface EventFormProps {
   opened: boolean;
@@ -67,115 +80,117 @@ export function EventForm({ opened, onClose, initial, edit, zone }: EventFormPro
   return (
     <ResponsiveModal opened={opened} onClose={onClose} title={edit ? 'Edit event' : 'New event'} size="lg">
       <DialogForm submit={submit} submitLabel={edit ? 'Save' : 'Create'} onCancel={onClose}>
-        <TextInput
-          label="Title"
-          required
-          data-autofocus
-          value={values.title}
-          onChange={(event) => setValue('title', event.currentTarget.value)}
-          error={errors.title}
-        />
-        <Stack gap={4}>
-          <Checkbox
-            label="All day"
-            checked={values.allDay}
-            onChange={(event) => setValue('allDay', event.currentTarget.checked)}
+        <Stack gap="md" onKeyDown={submitOnEnter}>
+          <TextInput
+            label="Title"
+            required
+            data-autofocus
+            value={values.title}
+            onChange={(event) => setValue('title', event.currentTarget.value)}
+            error={errors.title}
           />
-          <SimpleGrid cols={{ base: 2, sm: values.allDay ? 2 : 4 }} spacing="xs">
-            <TextInput
-              type="date"
-              label={values.allDay ? 'First day' : 'Start date'}
-              value={values.startDate}
-              onChange={(event) => setValue('startDate', event.currentTarget.value)}
+          <Stack gap={4}>
+            <Checkbox
+              label="All day"
+              checked={values.allDay}
+              onChange={(event) => setValue('allDay', event.currentTarget.checked)}
             />
-            {!values.allDay && (
+            <SimpleGrid cols={{ base: 2, sm: values.allDay ? 2 : 4 }} spacing="xs">
               <TextInput
-                type="time"
-                label="Start time"
-                value={values.startTime}
-                onChange={(event) => setValue('startTime', event.currentTarget.value)}
+                type="date"
+                label={values.allDay ? 'First day' : 'Start date'}
+                value={values.startDate}
+                onChange={(event) => setValue('startDate', event.currentTarget.value)}
               />
-            )}
-            <TextInput
-              type="date"
-              label={values.allDay ? 'Last day' : 'End date'}
-              value={values.endDate}
-              onChange={(event) => setValue('endDate', event.currentTarget.value)}
-              error={errors.endDate}
-            />
-            {!values.allDay && (
+              {!values.allDay && (
+                <TextInput
+                  type="time"
+                  label="Start time"
+                  value={values.startTime}
+                  onChange={(event) => setValue('startTime', event.currentTarget.value)}
+                />
+              )}
               <TextInput
-                type="time"
-                label="End time"
-                value={values.endTime}
-                onChange={(event) => setValue('endTime', event.currentTarget.value)}
+                type="date"
+                label={values.allDay ? 'Last day' : 'End date'}
+                value={values.endDate}
+                onChange={(event) => setValue('endDate', event.currentTarget.value)}
+                error={errors.endDate}
               />
+              {!values.allDay && (
+                <TextInput
+                  type="time"
+                  label="End time"
+                  value={values.endTime}
+                  onChange={(event) => setValue('endTime', event.currentTarget.value)}
+                />
+              )}
+            </SimpleGrid>
+            {!values.allDay && (
+              <Text size="xs" c="dimmed">
+                Times in {zone}
+              </Text>
             )}
-          </SimpleGrid>
-          {!values.allDay && (
-            <Text size="xs" c="dimmed">
-              Times in {zone}
-            </Text>
+          </Stack>
+          <TextInput
+            label="Location or meeting link"
+            value={values.location}
+            onChange={(event) => setValue('location', event.currentTarget.value)}
+            error={errors.location}
+          />
+          <Textarea
+            label="Description"
+            autosize
+            minRows={2}
+            maxRows={8}
+            value={values.description}
+            onChange={(event) => setValue('description', event.currentTarget.value)}
+            error={errors.description}
+          />
+          {!occurrenceOnly && (
+            <>
+              <Group grow align="flex-start">
+                <Select
+                  label="Category"
+                  data={CATEGORIES}
+                  value={values.category}
+                  onChange={(category) => category && setValue('category', category as Category)}
+                  allowDeselect={false}
+                />
+                <Select
+                  label="Visible to"
+                  data={VISIBILITIES}
+                  value={values.visibility}
+                  onChange={(visibility) => visibility && setValue('visibility', visibility as Visibility)}
+                  allowDeselect={false}
+                />
+              </Group>
+              <MultiSelect
+                label="Attendees"
+                placeholder={values.attendees.length === 0 ? 'Invite people' : undefined}
+                searchable
+                data={attendeeOptions}
+                value={values.attendees}
+                onChange={(attendees) => setValue('attendees', attendees)}
+                error={errors.attendees}
+                nothingFoundMessage={people.isLoading ? 'Loading…' : 'Nobody found'}
+              />
+              <LinksField
+                value={values.links}
+                onChange={(links) => setValue('links', links)}
+                error={errors.links}
+                max={MAX_LINKS}
+              />
+              <RepeatFields values={values} errors={errors} startDay={values.startDate} setValue={setRepeat} />
+              <RemindersField
+                value={values.reminders}
+                onChange={(reminders) => setValue('reminders', reminders)}
+                error={errors.reminders}
+                max={MAX_REMINDERS}
+              />
+            </>
           )}
         </Stack>
-        <TextInput
-          label="Location or meeting link"
-          value={values.location}
-          onChange={(event) => setValue('location', event.currentTarget.value)}
-          error={errors.location}
-        />
-        <Textarea
-          label="Description"
-          autosize
-          minRows={2}
-          maxRows={8}
-          value={values.description}
-          onChange={(event) => setValue('description', event.currentTarget.value)}
-          error={errors.description}
-        />
-        {!occurrenceOnly && (
-          <>
-            <Group grow align="flex-start">
-              <Select
-                label="Category"
-                data={CATEGORIES}
-                value={values.category}
-                onChange={(category) => category && setValue('category', category as Category)}
-                allowDeselect={false}
-              />
-              <Select
-                label="Visible to"
-                data={VISIBILITIES}
-                value={values.visibility}
-                onChange={(visibility) => visibility && setValue('visibility', visibility as Visibility)}
-                allowDeselect={false}
-              />
-            </Group>
-            <MultiSelect
-              label="Attendees"
-              placeholder={values.attendees.length === 0 ? 'Invite people' : undefined}
-              searchable
-              data={attendeeOptions}
-              value={values.attendees}
-              onChange={(attendees) => setValue('attendees', attendees)}
-              error={errors.attendees}
-              nothingFoundMessage={people.isLoading ? 'Loading…' : 'Nobody found'}
-            />
-            <LinksField
-              value={values.links}
-              onChange={(links) => setValue('links', links)}
-              error={errors.links}
-              max={MAX_LINKS}
-            />
-            <RepeatFields values={values} errors={errors} startDay={values.startDate} setValue={setRepeat} />
-            <RemindersField
-              value={values.reminders}
-              onChange={(reminders) => setValue('reminders', reminders)}
-              error={errors.reminders}
-              max={MAX_REMINDERS}
-            />
-          </>
-        )}
       </DialogForm>
     </ResponsiveModal>
   );
