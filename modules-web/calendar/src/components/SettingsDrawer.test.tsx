@@ -71,6 +71,35 @@ describe('SettingsDrawer', () => {
     expect(server.requestsTo('POST', '/api/m/calendar/feed')).toHaveLength(2);
   });
 
+  it('exports the chosen days as an .ics file', async () => {
+    // jsdom has no object URLs: saveBlob's are caught here.
+    const blobs: Blob[] = [];
+    Object.assign(URL, {
+      createObjectURL: (blob: Blob) => blobs.push(blob) && 'blob:calendar',
+      revokeObjectURL: () => undefined,
+    });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const server = settingsServer().on('GET', '/api/m/calendar/export', {
+      filename: 'calendar.ics',
+      content: 'BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n',
+    });
+    renderSettings(server);
+    fireEvent.change(screen.getByLabelText('First day', { selector: 'input' }), { target: { value: '2026-03-01' } });
+    fireEvent.change(screen.getAllByLabelText('Last day', { selector: 'input' })[0]!, {
+      target: { value: '2026-03-31' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Export .ics' }));
+    await waitFor(() => expect(blobs).toHaveLength(1));
+    expect(Object.fromEntries(server.requestsTo('GET', '/api/m/calendar/export')[0]!.query)).toEqual({
+      from: String(Date.UTC(2026, 2, 1) / 1000),
+      to: String(Date.UTC(2026, 3, 1) / 1000),
+    });
+    expect(blobs[0]!.type).toBe('text/calendar');
+    expect(blobs[0]!.size).toBe('BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n'.length);
+    expect(click).toHaveBeenCalledOnce();
+    click.mockRestore();
+  });
+
   it('imports an .ics file and says what came in and what was skipped', async () => {
     const server = settingsServer().on('POST', '/api/m/calendar/import', {
       imported: 2,
