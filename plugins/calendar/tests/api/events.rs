@@ -31,7 +31,7 @@ async fn events_are_created_changed_and_deleted(engine: Engine) {
     let changed = expect(call(&harness, &acme, "PUT", &path, Some(body.clone())).await, 200);
     assert_eq!((changed["title"].clone(), changed["start"].clone()), (json!("Planning Q3"), json!(JUNE_1 + 10 * HOUR)));
     let stale = call(&harness, &acme, "PUT", &path, Some(body)).await;
-    assert_eq!(message(stale, 409), "The event was changed by someone else; reload it and try again");
+    assert_eq!(message(stale, 409), "Someone else changed this meanwhile; reload it and try again");
 
     let moved = json!({ "occurrence": null, "scope": "all", "start": JUNE_1 + 14 * HOUR, "end": JUNE_1 + 16 * HOUR });
     let moved = expect(call(&harness, &acme, "POST", &format!("{path}/move"), Some(moved)).await, 200);
