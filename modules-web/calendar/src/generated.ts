@@ -272,7 +272,7 @@ export const MESSAGES = {
   OCCURRENCE_REQUIRED: "Choose the occurrence to change",
   ORGANISER_ONLY: "Only the organiser can change this event",
   NOT_INVITED: "Only an invited person can answer",
-  STALE: "The event was changed by someone else; reload it and try again",
+  STALE: "Someone else changed this meanwhile; reload it and try again",
   RANGE_REQUIRED: "Give a range: from and to, in Unix seconds, to after from",
   RANGE_TOO_LONG: "A range may be at most 100 days",
   EXPORT_TOO_LONG: "An export may cover at most 400 days",
