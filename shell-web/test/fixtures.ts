@@ -19,6 +19,7 @@ export function userData(overrides: Partial<UserData> = {}): UserData {
     currency_name: 'USD',
     currency_symbol: '$',
     company_admin: false,
+    time_zone: null,
     company_id: 'c1',
     edition: 'community',
     is_admin: false,

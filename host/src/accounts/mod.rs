@@ -67,6 +67,9 @@ pub struct UserData {
     /// The company's currency: its ISO code and symbol.
     pub currency_name: String,
     pub currency_symbol: String,
+    /// The profile's time zone (IANA); null until the person chooses one, when their
+    /// browser's zone applies.
+    pub time_zone: Option<String>,
     /// Administers the session's company.
     pub company_admin: bool,
     pub is_admin: bool,
@@ -100,6 +103,7 @@ impl UserData {
             edition: seat.edition.clone(),
             currency_name: seat.currency_name.clone(),
             currency_symbol: seat.currency_symbol.clone(),
+            time_zone: user.time_zone.clone(),
             company_admin: seat.company_admin,
             is_admin: user.is_admin,
             userrole: vec![UserRole {

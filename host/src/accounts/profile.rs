@@ -22,6 +22,7 @@ pub const PASSWORD_SET: &str = "Password set";
 /// `setPassword` is for accounts without a password; the others change theirs.
 pub const PASSWORD_ALREADY_SET: &str = "Your account already has a password; change it with the current one";
 pub const NOT_COMPANY_ADMIN: &str = "Only a company admin can change the company's currency";
+pub const UNKNOWN_TIME_ZONE: &str = "Unknown time zone";
 /// Longest first name, last name or job title kept.
 const MAX_FIELD_CHARS: usize = 100;
 
@@ -54,6 +55,10 @@ pub struct ProfileChange {
     pub department: String,
     #[serde(default)]
     pub job_title: String,
+    /// An IANA time zone such as `Europe/Berlin`; `""` clears it (the browser's zone then
+    /// applies); left out, it stays as it is.
+    #[serde(default)]
+    pub time_zone: Option<String>,
 }
 
 /// Changes the caller's name and sign-up details (gender, country, department, job title)
@@ -84,9 +89,22 @@ async fn update_me(
         department: change.department.trim(),
         job_title: field(&change.job_title, "Please enter your job title")?,
     };
+    let time_zone = change.time_zone.as_deref().map(time_zone).transpose()?;
     users::update_profile(&state.db, &current.company_id, &current.user_id, &details).await?;
+    if let Some(time_zone) = time_zone {
+        users::set_time_zone(&state.db, &current.user_id, time_zone).await?;
+    }
     crate::realtime::person_changed(&state, &current.user_id).await?;
     Ok(Json(super::current_user_data(&state, &current).await?))
+}
+
+/// A time zone to keep: `None` to clear it for `""`, else a name of the IANA database.
+fn time_zone(name: &str) -> Result<Option<&str>> {
+    match name.trim() {
+        "" => Ok(None),
+        name if name.parse::<chrono_tz::Tz>().is_ok() => Ok(Some(name)),
+        _ => Err(Error::bad_request(UNKNOWN_TIME_ZONE)),
+    }
 }
 
 /// A required, trimmed field of at most [`MAX_FIELD_CHARS`] characters.

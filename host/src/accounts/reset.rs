@@ -206,6 +206,7 @@ mod tests {
             department: String::new(),
             job_title: "Lead".into(),
             social_provider: None,
+            time_zone: None,
             is_admin: false,
             disabled,
         }

@@ -66,6 +66,8 @@ pub struct CurrentUser {
     /// The company's currency: ISO code and symbol.
     pub currency_code: String,
     pub currency_symbol: String,
+    /// The person's profile time zone (IANA), when they chose one.
+    pub time_zone: Option<String>,
     /// When the session expires (unix seconds).
     pub expires_at: i64,
 }
@@ -106,6 +108,7 @@ impl FromRequestParts<AppState> for CurrentUser {
             company_admin: live.company_admin,
             currency_code: live.currency_name,
             currency_symbol: live.currency_symbol,
+            time_zone: live.time_zone,
             expires_at: claims.exp,
         })
     }

@@ -7,10 +7,11 @@ use std::collections::BTreeMap;
 use std::net::IpAddr;
 use std::sync::Arc;
 
-use autoscope_wire::{Call, Caller, Envelope, HttpRequest, Right};
+use autoscope_wire::{Call, Caller, Envelope, HttpRequest, Right, TEXT_CONTENT_TYPES};
 use axum::body::Body;
 use axum::extract::{FromRequestParts, Path, Request, State};
 use axum::http::StatusCode;
+use axum::http::header::CONTENT_TYPE;
 use axum::http::request::Parts;
 use axum::response::{IntoResponse, Response};
 use serde_json::Value;
@@ -169,6 +170,7 @@ fn caller(user: &CurrentUser) -> Caller {
         company_admin: user.company_admin,
         currency_code: user.currency_code.clone(),
         currency_symbol: user.currency_symbol.clone(),
+        time_zone: user.time_zone.clone(),
     }
 }
 
@@ -183,9 +185,18 @@ async fn answer(
         Ok(reply) => {
             let status = StatusCode::from_u16(reply.status)
                 .map_err(|_| Error::BadGateway(format!("The module answered an invalid status {}", reply.status)))?;
-            // The body is JSON text the host already checked while reading the reply.
-            let body: Box<str> = reply.body.into();
-            Ok((status, [(axum::http::header::CONTENT_TYPE, "application/json")], String::from(body)).into_response())
+            let Some(content_type) = reply.content_type else {
+                // The body is JSON text the host already checked while reading the reply.
+                let body: Box<str> = reply.body.into();
+                return Ok((status, [(CONTENT_TYPE, "application/json")], String::from(body)).into_response());
+            };
+            let content_type = TEXT_CONTENT_TYPES
+                .into_iter()
+                .find(|allowed| *allowed == content_type)
+                .ok_or_else(|| Error::BadGateway(format!("The module answered the content type '{content_type}', which is not one of {TEXT_CONTENT_TYPES:?}")))?;
+            let text: String = serde_json::from_str(reply.body.get())
+                .map_err(|_| Error::BadGateway("The module answered a text reply whose body is not a string".into()))?;
+            Ok((status, [(CONTENT_TYPE, content_type)], text).into_response())
         }
         Err(err) => {
             log_failure(state, envelope, &err).await;

@@ -29,13 +29,14 @@ pub struct LiveSession {
     pub edition: String,
     pub currency_name: String,
     pub currency_symbol: String,
+    pub time_zone: Option<String>,
     pub rights: String,
 }
 
 pub async fn find_live(db: &Db, session_id: &str, user_id: &str, now: i64) -> sqlx::Result<Option<LiveSession>> {
     sqlx::query_as(
         "SELECT s.id AS session_id, u.id AS user_id, s.company_id, u.email, u.is_admin, m.company_admin,
-                c.edition, c.currency_name, c.currency_symbol, r.rights
+                c.edition, c.currency_name, c.currency_symbol, u.time_zone, r.rights
          FROM sessions s
          JOIN users u ON u.id = s.user_id
          JOIN memberships m ON m.company_id = s.company_id AND m.user_id = s.user_id AND m.status = 'active'

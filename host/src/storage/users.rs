@@ -16,6 +16,8 @@ pub struct User {
     pub department: String,
     pub job_title: String,
     pub social_provider: Option<String>,
+    /// An IANA name; `None` until the person chooses one.
+    pub time_zone: Option<String>,
     #[sqlx(try_from = "super::flag::Flag")]
     pub is_admin: bool,
     #[sqlx(try_from = "super::flag::Flag")]
@@ -23,7 +25,7 @@ pub struct User {
 }
 
 const SELECT_USER: &str = "SELECT u.id, u.email, u.firstname, u.lastname, u.password_hash,
-        u.gender, u.country, u.department, u.job_title, u.social_provider, u.is_admin, u.disabled
+        u.gender, u.country, u.department, u.job_title, u.social_provider, u.time_zone, u.is_admin, u.disabled
     FROM users u";
 
 pub struct NewUser<'a> {
@@ -163,6 +165,16 @@ pub struct ProfileDetails<'a> {
     pub job_title: &'a str,
 }
 
+/// Sets or clears (`None`) the person's time zone.
+pub async fn set_time_zone(db: &Db, user_id: &str, time_zone: Option<&str>) -> sqlx::Result<()> {
+    sqlx::query("UPDATE users SET time_zone = $1 WHERE id = $2")
+        .bind(time_zone)
+        .bind(user_id)
+        .execute(db.pool())
+        .await?;
+    Ok(())
+}
+
 pub async fn update_profile(
     db: &Db,
     company_id: &str,
@@ -242,6 +254,7 @@ pub struct DirectoryEntry {
     pub firstname: String,
     pub lastname: String,
     pub job_title: String,
+    pub time_zone: Option<String>,
     #[sqlx(try_from = "super::flag::Flag")]
     pub has_picture: bool,
 }
@@ -282,7 +295,7 @@ pub async fn list_in_company(db: &Db, company_id: &str) -> sqlx::Result<Vec<Dire
 
 /// The directory's columns and rows of the company `$1`: its active members whose account is
 /// enabled.
-const DIRECTORY: &str = "SELECT u.id, u.email, u.firstname, u.lastname, u.job_title,
+const DIRECTORY: &str = "SELECT u.id, u.email, u.firstname, u.lastname, u.job_title, u.time_zone,
         EXISTS (SELECT 1 FROM profile_pictures p WHERE p.user_id = u.id) AS has_picture
     FROM users u JOIN memberships m ON m.user_id = u.id
     WHERE m.company_id = $1 AND m.status = 'active' AND u.disabled = FALSE";

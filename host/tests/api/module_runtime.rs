@@ -17,6 +17,7 @@ on_both_engines!(
     warm_instances_are_never_shared_across_companies,
     each_fault_fails_its_request_only,
     a_body_nested_too_deeply_is_refused_before_the_plugin,
+    a_text_reply_has_a_data_content_type_only,
 );
 on_both_engines!(engine: a_module_at_its_concurrency_limit_does_not_block_others);
 
@@ -33,6 +34,11 @@ async fn the_plugin_gets_the_caller_and_company(app: TestApp) {
     let company = me.body["company_id"].as_str().unwrap();
     assert!(!company.is_empty());
     assert_eq!(me.body["company_admin"], true, "the company's creator administers it");
+    assert_eq!(me.body["time_zone"], Value::Null, "none chosen yet");
+    let zone = json!({ "firstname": "Cal", "lastname": "Ler", "gender": "Male", "country": "DE",
+                       "department": "Legal", "job_title": "Lead", "time_zone": "Asia/Kolkata" });
+    assert_eq!(app.request(reqwest::Method::PUT, "/api/users/me", Some(&token), Some(zone)).await.status, 200);
+    assert_eq!(app.get_as(&token, "/api/m/crud/whoami").await.body["time_zone"], "Asia/Kolkata");
     let colleague = crate::directory::add_colleague(&app, company, "colleague@example.com", "Cole").await;
     let colleague_token = autoscope::auth::session::open(&app.state, &colleague, company).await.unwrap();
     assert_eq!(app.get_as(&colleague_token, "/api/m/crud/whoami").await.body["company_admin"], false);
@@ -52,6 +58,27 @@ async fn the_plugin_gets_the_caller_and_company(app: TestApp) {
         .await
         .unwrap();
     assert_eq!(bad_json.status(), 400);
+}
+
+/// A plugin may answer text of a data type (an iCalendar feed, CSV) with that content
+/// type; HTML, which would run on the portal's origin, or an unknown type is a 502.
+async fn a_text_reply_has_a_data_content_type_only(app: TestApp) {
+    app.install_test_module("crud").await;
+    let token = app.sign_up("caller@example.com", "Callers").await;
+    let text = |content_type: &str| {
+        let url = format!("{}/api/m/crud/text?type={}", app.base, content_type.replace(' ', "%20").replace(';', "%3B"));
+        app.client.get(url).bearer_auth(&token).send()
+    };
+    let csv = text("text/csv; charset=utf-8").await.unwrap();
+    assert_eq!(csv.status(), 200);
+    assert_eq!(csv.headers()["content-type"], "text/csv; charset=utf-8");
+    assert_eq!(csv.headers()["x-content-type-options"], "nosniff");
+    assert_eq!(csv.text().await.unwrap(), "a,b\n1,2\n");
+    for refused in ["text/html; charset=utf-8", "text/csv", "application/javascript"] {
+        let answer = text(refused).await.unwrap();
+        assert_eq!(answer.status(), 502, "{refused}");
+        assert!(answer.text().await.unwrap().contains("is not one of"), "{refused}");
+    }
 }
 
 /// No session: 401. A role without view on the module's rights key: 403.

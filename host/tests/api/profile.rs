@@ -10,6 +10,7 @@ use crate::support::{PASSWORD, TestApp};
 on_both_engines!(
     the_user_list_key_in_userdata_opens_the_user_list,
     the_profile_details_change_and_stay_changed,
+    the_time_zone_is_kept_checked_and_cleared,
     a_profile_change_without_a_name_is_refused,
     the_sign_up_fields_keep_their_rules,
     the_password_changes_and_other_sessions_end,
@@ -53,6 +54,27 @@ async fn the_profile_details_change_and_stay_changed(app: TestApp) {
     assert_eq!(me["job_title"], "CoE lead");
     assert_eq!(me["country"], "DE");
     assert_eq!(me["email"], "ann@acme.com");
+}
+
+/// The time zone starts unset, takes an IANA name, stays when a change leaves it out,
+/// refuses a name the database does not know (changing nothing) and clears with "".
+async fn the_time_zone_is_kept_checked_and_cleared(app: TestApp) {
+    let token = app.sign_up("ann@acme.com", "Acme").await;
+    assert_eq!(app.get_as(&token, "/api/users/me").await.body["time_zone"], Value::Null);
+    let with_zone = |zone: &str| {
+        let mut body = details("Ann", "Berg", "CoE lead");
+        body["time_zone"] = json!(zone);
+        body
+    };
+    let set = put_me(&app, &token, with_zone("Europe/Berlin")).await;
+    assert_eq!(set.body["time_zone"], "Europe/Berlin", "{set:?}");
+    let kept = put_me(&app, &token, details("Anna", "Berg", "CoE lead")).await;
+    assert_eq!(kept.body["time_zone"], "Europe/Berlin");
+    let refused = put_me(&app, &token, with_zone("Mars/Olympus")).await;
+    assert_eq!((refused.status, refused.body["message"].as_str()), (400, Some("Unknown time zone")));
+    assert_eq!(app.get_as(&token, "/api/users/me").await.body["firstname"], "Anna", "nothing changed");
+    let cleared = put_me(&app, &token, with_zone("")).await;
+    assert_eq!(cleared.body["time_zone"], Value::Null);
 }
 
 /// The sign-up's rules and messages hold for the person's fields.

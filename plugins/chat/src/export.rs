@@ -186,6 +186,7 @@ mod tests {
             firstname: "Ann".into(),
             lastname: "Lee".into(),
             job_title: String::new(),
+            time_zone: None,
         }];
         let messages = vec![message("m1", 1, None, "hi, <@a>"), message("m2", 2, Some("m1"), "say \"yes\"")];
         let text = csv(&lines(&messages, &[], &people));

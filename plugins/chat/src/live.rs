@@ -113,6 +113,7 @@ mod tests {
             firstname: first.into(),
             lastname: last.into(),
             job_title: String::new(),
+            time_zone: None,
         }
     }
 

@@ -146,6 +146,7 @@ mod tests {
             firstname: " Ann ".into(),
             lastname: "Lee".into(),
             job_title: String::new(),
+            time_zone: None,
         };
         assert_eq!(display_name(&person), "Ann Lee");
         person.firstname.clear();

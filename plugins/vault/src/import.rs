@@ -84,6 +84,7 @@ mod tests {
             firstname: "Ann".into(),
             lastname: "Lee".into(),
             job_title: String::new(),
+            time_zone: None,
         }]
     }
 

@@ -278,6 +278,7 @@ mod tests {
             firstname: "Ann".into(),
             lastname: "Lee".into(),
             job_title: String::new(),
+            time_zone: None,
         }];
         assert!(member("u1", &users, "not a user").is_ok());
         assert_eq!(message(member("u2", &users, "not a user")), "not a user");

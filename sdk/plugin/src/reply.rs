@@ -34,6 +34,15 @@ pub fn raw(status: u16, body: Box<RawValue>) -> Reply {
     Reply::raw(status, body)
 }
 
+/// A reply with `status` and `text` as a body of `content_type`, one of
+/// [`crate::wire::TEXT_CONTENT_TYPES`] (an iCalendar feed, a CSV file); the host refuses
+/// any other with 502.
+pub fn text(status: u16, content_type: &str, text: String) -> Result<Reply> {
+    let mut reply = json(status, &text)?;
+    reply.content_type = Some(content_type.to_string());
+    Ok(reply)
+}
+
 #[cfg(test)]
 mod tests {
     use serde_json::json;
@@ -47,5 +56,8 @@ mod tests {
         assert_eq!(created(&json!({ "id": "a" })).unwrap().status, 201);
         let unavailable = unavailable().unwrap();
         assert_eq!((unavailable.status, unavailable.body_value()), (200, json!({ "available": false })));
+        let feed = text(200, "text/calendar; charset=utf-8", "BEGIN:VCALENDAR".into()).unwrap();
+        assert_eq!(feed.body_value(), json!("BEGIN:VCALENDAR"));
+        assert_eq!(feed.content_type.as_deref(), Some("text/calendar; charset=utf-8"));
     }
 }

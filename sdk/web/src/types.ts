@@ -20,6 +20,8 @@ export interface CurrentUser {
   companyId: string;
   /** Administers the active company (company-wide settings, exports). */
   companyAdmin: boolean;
+  /** The profile's time zone (IANA); null until the person chooses one: use the browser's then. */
+  timeZone: string | null;
 }
 
 /** The snackbar's two looks: dark blue for success, orange for failure (3 s, top centre). */

@@ -29,6 +29,7 @@ function makeServices(overrides: Partial<ShellServices> = {}) {
       lastname: 'Lee',
       companyId: 'c1',
       companyAdmin: false,
+      timeZone: null,
     },
     rights: {
       process: { view: true, disabled: false },

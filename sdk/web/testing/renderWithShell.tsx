@@ -22,6 +22,7 @@ export const TEST_USER: CurrentUser = {
   lastname: 'Archer',
   companyId: 'company-1',
   companyAdmin: false,
+  timeZone: null,
 };
 
 /** A `matchMedia` whose queries match when `matches(query)` says so (a phone: `max-width` ones). */

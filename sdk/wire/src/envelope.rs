@@ -52,6 +52,10 @@ pub struct Caller {
     pub currency_code: String,
     #[serde(default = "dollar")]
     pub currency_symbol: String,
+    /// The person's time zone (an IANA name such as `Europe/Berlin`) from their profile;
+    /// `None` when they never chose one (their browser's zone then applies).
+    #[serde(default)]
+    pub time_zone: Option<String>,
 }
 
 fn usd() -> String {
@@ -123,7 +127,16 @@ pub struct Reply {
     /// from storage reaches the client without being decoded and encoded again.
     #[serde(default = "null_body")]
     pub body: Box<RawValue>,
+    /// Set for a body that is not JSON: the body is then a JSON string whose text the host
+    /// answers with this content type, one of [`TEXT_CONTENT_TYPES`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub content_type: Option<String>,
 }
+
+/// The content types a plugin may answer text with: data formats only. HTML, scripts and
+/// images would run or render on the portal's own origin.
+pub const TEXT_CONTENT_TYPES: [&str; 3] =
+    ["text/calendar; charset=utf-8", "text/csv; charset=utf-8", "text/plain; charset=utf-8"];
 
 fn null_body() -> Box<RawValue> {
     RawValue::NULL.to_owned()
@@ -133,12 +146,12 @@ impl Reply {
     pub fn new(status: u16, body: Value) -> Self {
         // A `Value` always encodes; its text is valid JSON by construction.
         let body = serde_json::value::to_raw_value(&body).unwrap_or_else(|_| null_body());
-        Self { status, body }
+        Self { status, body, content_type: None }
     }
 
     /// A reply whose body is JSON text already (e.g. a storage page passed through).
     pub fn raw(status: u16, body: Box<RawValue>) -> Self {
-        Self { status, body }
+        Self { status, body, content_type: None }
     }
 
     pub fn ok(body: Value) -> Self {

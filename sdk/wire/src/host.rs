@@ -90,6 +90,9 @@ pub struct DirectoryEntry {
     pub firstname: String,
     pub lastname: String,
     pub job_title: String,
+    /// The person's time zone from their profile (IANA), when they chose one.
+    #[serde(default)]
+    pub time_zone: Option<String>,
 }
 
 /// What `directory` answers.

@@ -9,7 +9,9 @@ pub mod host;
 pub mod members;
 pub mod storage;
 
-pub use envelope::{Call, Caller, Context, Envelope, EventDelivery, HttpRequest, Reply, Right, ScheduleRun};
+pub use envelope::{
+    Call, Caller, Context, Envelope, EventDelivery, HttpRequest, Reply, Right, ScheduleRun, TEXT_CONTENT_TYPES,
+};
 pub use host::{HostError, HostReply};
 
 /// The version of this contract. A plugin records the version it was built against in

@@ -31,6 +31,7 @@ export function ShellServicesProvider({ children, setPageTitle }: ShellServicesP
             lastname: session.userdata.lastname,
             companyId: session.userdata.company_id,
             companyAdmin: session.userdata.company_admin,
+            timeZone: session.userdata.time_zone,
           }
         : null,
       rights: session ? rightsOf(session) : {},

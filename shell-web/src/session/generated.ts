@@ -21,6 +21,11 @@ has_password: boolean, company_id: string, edition: string,
  */
 currency_name: string, currency_symbol: string,
 /**
+ * The profile's time zone (IANA); null until the person chooses one, when their
+ * browser's zone applies.
+ */
+time_zone: string | null,
+/**
  * Administers the session's company.
  */
 company_admin: boolean, is_admin: boolean, userrole: Array<UserRole>,

@@ -116,6 +116,7 @@ describe('the profile cards’ rules', () => {
       country: 'IN',
       job_title: 'CoE lead',
       department: 'Legal',
+      time_zone: '',
     });
   });
 
@@ -260,6 +261,21 @@ describe('the profile cards', { timeout: 20_000 }, () => {
         .filter((request) => request.method === 'PUT')
         .map((request) => request.body),
     ).toEqual([{ ...detailsOf(USER), firstname: 'Anna', department: 'Information Technology' }]);
+  });
+
+  it('saves a chosen time zone, and shows the browser’s while none is chosen', async () => {
+    answers['/api/users/me'] = (body) => ({ status: 200, body: { ...USER, ...body } });
+    renderCard((session) => <DetailsCard session={session} />);
+
+    const zone = await screen.findByRole('combobox', { name: 'Time zone' });
+    expect(zone.getAttribute('placeholder')).toBe(`Your browser's: ${Intl.DateTimeFormat().resolvedOptions().timeZone}`);
+    fireEvent.click(zone);
+    fireEvent.click(await screen.findByRole('option', { name: 'Africa/Accra' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save details' }));
+
+    expect(await screen.findByText('Profile updated', undefined, { timeout: 5000 })).toBeTruthy();
+    const puts = sent('/api/users/me').filter((request) => request.method === 'PUT');
+    expect(puts.map((request) => (request.body as { time_zone: string }).time_zone)).toEqual(['Africa/Accra']);
   });
 
   it('refuses to save without a first name, sending nothing', async () => {

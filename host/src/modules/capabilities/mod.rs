@@ -195,6 +195,7 @@ async fn company_directory(context: &CallContext, user_ids: &[String]) -> Result
             firstname: user.firstname,
             lastname: user.lastname,
             job_title: user.job_title,
+            time_zone: user.time_zone,
         })
         .collect())
 }

@@ -28,6 +28,7 @@ fn router() -> Router {
         .post("/realtime", send_realtime)
         .get("/directory", directory)
         .get("/whoami", whoami)
+        .get("/text", |req: &Request| reply::text(200, req.query("type").unwrap_or_default(), "a,b\n1,2\n".into()))
         .get("/counter", counter)
         .post("/public/echo", echo)
         .on_event("crud.item_created", item_created)
@@ -185,6 +186,7 @@ fn whoami(req: &Request) -> Result<Reply> {
         "module": context.module,
         "rights": user.map(|u| &u.rights),
         "company_admin": user.map(|u| u.company_admin),
+        "time_zone": user.map(|u| &u.time_zone),
         "portal_url": context.portal_url,
         "entropy": context.entropy,
     }))

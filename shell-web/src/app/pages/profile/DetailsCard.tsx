@@ -1,6 +1,6 @@
-import { SimpleGrid, TextInput } from '@mantine/core';
+import { Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 
 import { api, failureMessage } from '../../../api';
 import { PersonFields } from '../../../public/fields/ProfileFields';
@@ -12,10 +12,19 @@ import { useAdoptUser } from './useAdoptUser';
 
 export const PROFILE_SAVED = 'Profile updated';
 
-/** The fields of the details form, as the host has them. */
+/** The fields of the details form, as the host has them ('' for a time zone not chosen). */
 export function detailsOf(userdata: UserData) {
   const { firstname, lastname, gender, country, job_title, department } = userdata;
-  return { firstname, lastname, gender, country, job_title, department };
+  return { firstname, lastname, gender, country, job_title, department, time_zone: userdata.time_zone ?? '' };
+}
+
+/** The browser's own time zone: what applies while the person has not chosen one. */
+export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** The zones the browser knows (the IANA database), the chosen one included. */
+function timeZones(chosen: string): string[] {
+  const known = Intl.supportedValuesOf('timeZone');
+  return chosen && !known.includes(chosen) ? [chosen, ...known] : known;
 }
 
 export type DetailsValues = ReturnType<typeof detailsOf>;
@@ -29,6 +38,7 @@ export function detailsBody(values: DetailsValues): DetailsValues {
     country: values.country,
     job_title: values.job_title.trim(),
     department: values.department,
+    time_zone: values.time_zone,
   };
 }
 
@@ -52,6 +62,9 @@ export function DetailsCard({ session }: { session: Session }) {
       department: rules.profile.department,
     },
   });
+
+  // One list per chosen zone: a new array each render would reset what is typed in the search.
+  const zones = useMemo(() => timeZones(form.values.time_zone), [form.values.time_zone]);
 
   const submit = form.onSubmit(async (values) => {
     setSaving(true);
@@ -80,6 +93,17 @@ export function DetailsCard({ session }: { session: Session }) {
         <TextInput label="Last name" required autoComplete="family-name" {...form.getInputProps('lastname')} />
       </SimpleGrid>
       <PersonFields form={form} />
+      <Select
+        label="Time zone"
+        description="Times in the portal are shown in this zone"
+        placeholder={`Your browser's: ${browserTimeZone()}`}
+        data={zones}
+        searchable
+        clearable
+        limit={50}
+        value={form.values.time_zone}
+        onChange={(zone) => form.setFieldValue('time_zone', zone ?? '')}
+      />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <TextInput label="Email" value={email} readOnly variant="filled" />
         <TextInput label="Company" value={companyname} readOnly variant="filled" />
