@@ -26,7 +26,7 @@ export function BotSwitch({ layer, checked, onChange }: BotSwitchProps) {
         <Popover width={300} position="bottom-end" withArrow>
           <Popover.Target>
             <UnstyledButton aria-label={`${unscheduled.length} bots not drawn`}>
-              <Text size="xs" c="dimmed" td="underline">
+              <Text size="xs" c="dimmed" td="underline" component="span">
                 {unscheduled.length} not drawn
               </Text>
             </UnstyledButton>

@@ -74,7 +74,7 @@ export function NonWorkingSection({ today, zone, canChange }: NonWorkingSectionP
           {list.data.map((entry) => (
             <Group key={entry.id} component="li" justify="space-between" wrap="nowrap" gap="xs">
               <div>
-                <Text size="sm">
+                <Text size="sm" component="div">
                   {entry.name}{' '}
                   <Badge size="xs" variant="light" color={entry.kind === 'holiday' ? 'gray' : 'orange'}>
                     {entry.kind === 'holiday' ? 'Holiday' : 'Maintenance'}
