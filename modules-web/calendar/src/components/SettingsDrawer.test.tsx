@@ -143,4 +143,29 @@ describe('SettingsDrawer', () => {
       all_day: true,
     });
   });
+
+  it('lets a company admin rename and delete a non-working day', async () => {
+    const server = settingsServer()
+      .on('PUT', '/api/m/calendar/non-working/h1', { ...HOLIDAY, name: 'Carnival Monday', version: 2 })
+      .on('DELETE', '/api/m/calendar/non-working/h1', { ok: true });
+    renderSettings(server, true);
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Carnival' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit non-working day' });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Name' }), { target: { value: 'Carnival Monday' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(server.requestsTo('PUT', '/api/m/calendar/non-working/h1')).toHaveLength(1));
+    expect(server.requestsTo('PUT', '/api/m/calendar/non-working/h1')[0]!.body).toEqual({
+      name: 'Carnival Monday',
+      kind: 'holiday',
+      start: HOLIDAY.start,
+      end: HOLIDAY.end,
+      all_day: true,
+      version: 1,
+    });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Carnival' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete non-working day' });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(server.requestsTo('DELETE', '/api/m/calendar/non-working/h1')).toHaveLength(1));
+  });
 });
