@@ -12,5 +12,6 @@ mod events;
 mod ics;
 mod isolation;
 mod non_working;
+mod realtime;
 mod recurrence;
 mod reminders;
