@@ -7,7 +7,7 @@
 // Each lands in <dir>/dist. The report gives each remote's JavaScript, gzipped: its
 // remoteEntry.js (mostly the federation runtime, the same in every remote) and its own
 // JavaScript (its chunks: the exposed components and what they bundle). It exits non-zero
-// when a remote's own JavaScript is above OWN_JS_LIMIT.
+// when a remote's own JavaScript is above OWN_JS_LIMIT (or its own in OWN_JS_LIMITS).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -51,6 +51,16 @@ export function gzippedSizes(dist) {
 /** A remote's own JavaScript, gzipped, at most this: share what it bundles or split lazily loaded parts. */
 export const OWN_JS_LIMIT = 60 * 1024;
 
+/** Remotes allowed more, each for a reason that no sharing or splitting removes. */
+export const OWN_JS_LIMITS = {
+  // FullCalendar (80 KB: month, week, day and agenda views, drag and resize) and luxon for
+  // its named time zones (23 KB), in a chunk loaded when the calendar first shows; the page
+  // itself is about 15 KB. No lighter calendar does drag, resize and named zones.
+  calendar: 120 * 1024,
+};
+
+const limitOf = (dir) => OWN_JS_LIMITS[path.basename(path.resolve(dir))] ?? OWN_JS_LIMIT;
+
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 
 /**
@@ -76,8 +86,8 @@ export function sizeReport(built) {
   const width = Math.max('remote'.length, ...names.map((name) => name.length));
   console.log(`\n${'remote'.padEnd(width)}  remoteEntry.js  own js  (gzipped; own js at most ${kb(OWN_JS_LIMIT)})`);
   const over = [];
-  built.forEach(({ entry, chunks }, index) => {
-    const tooBig = chunks > OWN_JS_LIMIT;
+  built.forEach(({ dir, entry, chunks }, index) => {
+    const tooBig = chunks > limitOf(dir);
     if (tooBig) over.push(names[index]);
     console.log(
       `${names[index].padEnd(width)}  ${kb(entry).padStart(14)}  ${kb(chunks).padStart(8)}${tooBig ? '  ABOVE THE LIMIT' : ''}`,
@@ -91,7 +101,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   if (dirs.length === 0) console.log('no remotes to build');
   const over = sizeReport(await buildRemotes(dirs));
   if (over.length > 0) {
-    console.error(`\nown JavaScript above ${kb(OWN_JS_LIMIT)} gzipped: ${over.join(', ')}`);
+    console.error(`\nown JavaScript above its limit (${kb(OWN_JS_LIMIT)} gzipped unless OWN_JS_LIMITS says): ${over.join(', ')}`);
     process.exitCode = 1;
   }
 }
