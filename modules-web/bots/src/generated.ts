@@ -117,7 +117,12 @@ days: Array<number>,
 /**
  * The inventory's bots by name, then bots known only from their runs.
  */
-bots: Array<HeatmapRow>, formula: string, };
+bots: Array<HeatmapRow>,
+/**
+ * Calendar's holidays and maintenance windows on the columns, by day; empty without
+ * Calendar or its grant.
+ */
+non_working: Array<HeatmapNonWorking>, formula: string, };
 
 export type HeatmapRow = { bot: string,
 /**
@@ -136,6 +141,17 @@ utilisation: Array<number>,
  * Every busy second of the range ÷ the range's seconds.
  */
 average: number, };
+
+/**
+ * A column that a holiday or maintenance window touches (one entry per window and column).
+ */
+export type HeatmapNonWorking = {
+/**
+ * The column's UTC midnight.
+ */
+day: number, name: string, kind: NonWorkingKind, };
+
+export type NonWorkingKind = "holiday" | "maintenance";
 
 /**
  * `GET /calculation`: cost against savings per bot, with formulas and inputs.

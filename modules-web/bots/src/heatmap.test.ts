@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { cellLabel, dayLabel, heatLevel, startsWeek } from './heatmap';
+import { cellLabel, dayLabel, heatLevel, markedDays, startsWeek } from './heatmap';
 
 /** Monday 2026-03-02 00:00 UTC. */
 const MONDAY = 1_772_409_600;
@@ -22,5 +22,21 @@ describe('the heatmap', () => {
 
   it('says what a cell holds', () => {
     expect(cellLabel('Alpha', MONDAY, 0.0625, 5_400)).toBe('Alpha, Mon 02/03: 6.3 % (1 h 30 min busy)');
+    expect(cellLabel('Alpha', MONDAY, 0, 0, { kind: 'holiday', label: 'Public holiday: Easter Monday' })).toBe(
+      'Alpha, Mon 02/03: 0 % (0 s busy). Public holiday: Easter Monday',
+    );
+  });
+
+  it("marks each of Calendar's days once, a holiday over maintenance", () => {
+    const marked = markedDays([
+      { day: MONDAY, name: 'SAP upgrade', kind: 'maintenance' },
+      { day: MONDAY, name: 'Easter Monday', kind: 'holiday' },
+      { day: MONDAY + 86_400, name: 'SAP upgrade', kind: 'maintenance' },
+    ]);
+    expect([...marked]).toEqual([
+      [MONDAY, { kind: 'holiday', label: 'Maintenance: SAP upgrade; Public holiday: Easter Monday' }],
+      [MONDAY + 86_400, { kind: 'maintenance', label: 'Maintenance: SAP upgrade' }],
+    ]);
+    expect(markedDays([]).size).toBe(0);
   });
 });

@@ -1,6 +1,7 @@
 /** The utilisation heatmap: colour levels of a day's utilisation, and the labels of its days and cells. */
 
 import { formatDuration, formatUtilisation } from './figures';
+import type { HeatmapNonWorking, NonWorkingKind } from './types';
 
 /** The upper bounds of levels 1 to 4 (level 5 is from 75 % up; level 0 is no busy second). */
 export const LEVEL_BOUNDS = [0.1, 0.25, 0.5, 0.75] as const;
@@ -24,12 +25,48 @@ export function dayLabel(seconds: number): string {
   return `${WEEKDAYS[at.getUTCDay()]} ${day}/${month}`;
 }
 
-/** What a cell says: `Alpha, Mon 02/03: 6.3 % (1 h 30 min busy)`. */
-export function cellLabel(bot: string, day: number, utilisation: number, busySeconds: number): string {
-  return `${bot}, ${dayLabel(day)}: ${formatUtilisation(utilisation)} (${formatDuration(busySeconds)} busy)`;
+/** What a cell says: `Alpha, Mon 02/03: 6.3 % (1 h 30 min busy)`, then what Calendar marks the day with, if anything. */
+export function cellLabel(
+  bot: string,
+  day: number,
+  utilisation: number,
+  busySeconds: number,
+  marked?: MarkedDay,
+): string {
+  const cell = `${bot}, ${dayLabel(day)}: ${formatUtilisation(utilisation)} (${formatDuration(busySeconds)} busy)`;
+  return marked ? `${cell}. ${marked.label}` : cell;
 }
 
 /** Whether a column starts a week (Monday), to mark weeks in the grid. */
 export function startsWeek(seconds: number): boolean {
   return new Date(seconds * 1000).getUTCDay() === 1;
+}
+
+/** What each kind of Calendar's non-working days is called. */
+export const NON_WORKING_KINDS: Record<NonWorkingKind, string> = {
+  holiday: 'Public holiday',
+  maintenance: 'Maintenance',
+};
+
+/** A column that Calendar marks: its label (`Public holiday: Christmas Day`, several joined by `; `) and the kind it shows. */
+export interface MarkedDay {
+  /** A holiday when the day has one (the whole day is off), else maintenance. */
+  kind: NonWorkingKind;
+  label: string;
+}
+
+/** The marked columns by their day, from the heatmap's `non_working`. */
+export function markedDays(entries: readonly HeatmapNonWorking[]): Map<number, MarkedDay> {
+  const marked = new Map<number, MarkedDay>();
+  for (const entry of entries) {
+    const label = `${NON_WORKING_KINDS[entry.kind]}: ${entry.name}`;
+    const found = marked.get(entry.day);
+    marked.set(
+      entry.day,
+      found
+        ? { kind: found.kind === 'holiday' ? 'holiday' : entry.kind, label: `${found.label}; ${label}` }
+        : { kind: entry.kind, label },
+    );
+  }
+  return marked;
 }

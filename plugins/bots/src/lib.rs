@@ -117,11 +117,12 @@ fn status(req: &Request) -> Result<Reply> {
     ok(&status::fold(now, &inventory::read()?, &groups))
 }
 
-/// `GET /heatmap?from=&to=`: utilisation per bot per day.
+/// `GET /heatmap?from=&to=`: utilisation per bot per day, with Calendar's non-working days.
 fn heatmap(req: &Request) -> Result<Reply> {
     let days = days(req)?;
     let groups = store::runs_aggregate(&days, &heatmap::aggregate)?;
-    ok(&heatmap::fold(&days, &inventory::read()?, &groups))
+    let non_working = heatmap::read_non_working(&days)?;
+    ok(&heatmap::fold(&days, &inventory::read()?, &groups, &non_working))
 }
 
 /// `GET /calculation?from=&to=`: cost against savings per bot, with formulas and inputs.

@@ -9,7 +9,7 @@ use autoscope_sdk::range::DayRange;
 use autoscope_typescript::{GeneratedFile, config, constant, declaration, messages};
 
 use crate::calculation::{BotLine, Calculation, Currency, Figure, Figures, Input, ProcessLine, Totals, Unit};
-use crate::heatmap::{Heatmap, Row};
+use crate::heatmap::{Heatmap, Kind, NonWorkingDay, Row};
 use crate::overview::{Failures, Overview, ProcessRuns, Reason, Runs};
 use crate::status::{BotStatus, Counts, State, Statuses};
 use crate::validate::{
@@ -39,6 +39,8 @@ fn generated_typescript_is_current() {
         declaration::<ProcessRuns>(&cfg),
         declaration::<Heatmap>(&cfg),
         declaration::<Row>(&cfg),
+        declaration::<NonWorkingDay>(&cfg),
+        declaration::<Kind>(&cfg),
         declaration::<Calculation>(&cfg),
         declaration::<Currency>(&cfg),
         declaration::<BotLine>(&cfg),

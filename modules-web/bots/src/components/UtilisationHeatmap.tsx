@@ -1,7 +1,7 @@
 import type { CSSProperties } from 'react';
 import { Anchor, Group, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
 
-import { cellLabel, dayLabel, heatLevel, LEVEL_LABELS, startsWeek } from '../heatmap';
+import { cellLabel, dayLabel, heatLevel, LEVEL_LABELS, markedDays, NON_WORKING_KINDS, startsWeek } from '../heatmap';
 import { formatUtilisation } from '../figures';
 import type { Heatmap } from '../types';
 import classes from './UtilisationHeatmap.module.css';
@@ -12,9 +12,14 @@ interface UtilisationHeatmapProps {
   onOpen: (id: string) => void;
 }
 
-/** Days × bots, each cell coloured by the bot's utilisation that day; it scrolls sideways when wide. */
+/**
+ * Days × bots, each cell coloured by the bot's utilisation that day; it scrolls sideways when wide.
+ * Calendar's holidays and maintenance windows mark their days' columns.
+ */
 export function UtilisationHeatmap({ heatmap, onOpen }: UtilisationHeatmapProps) {
   const grid = { '--days': heatmap.days.length } as CSSProperties;
+  const marked = markedDays(heatmap.non_working);
+  const kinds = [...new Set([...marked.values()].map((day) => day.kind))].sort();
   return (
     <Stack gap="sm">
       <div className={classes.scroll}>
@@ -23,18 +28,23 @@ export function UtilisationHeatmap({ heatmap, onOpen }: UtilisationHeatmapProps)
             <div role="columnheader" className={classes.corner}>
               Bot
             </div>
-            {heatmap.days.map((day, index) => (
-              <div
-                role="columnheader"
-                key={day}
-                className={classes.day}
-                data-week={startsWeek(day) || undefined}
-                aria-label={dayLabel(day)}
-              >
-                {/* Every seventh day is named; the others by the tooltip of their cells. */}
-                {index % 7 === 0 ? dayLabel(day).slice(4) : ''}
-              </div>
-            ))}
+            {heatmap.days.map((day, index) => {
+              const mark = marked.get(day);
+              return (
+                <Tooltip key={day} label={mark?.label} disabled={!mark} withArrow openDelay={100}>
+                  <div
+                    role="columnheader"
+                    className={classes.day}
+                    data-week={startsWeek(day) || undefined}
+                    data-non-working={mark?.kind}
+                    aria-label={mark ? `${dayLabel(day)}, ${mark.label}` : dayLabel(day)}
+                  >
+                    {/* Every seventh day is named; the others by the tooltip of their cells. */}
+                    {index % 7 === 0 ? dayLabel(day).slice(4) : ''}
+                  </div>
+                </Tooltip>
+              );
+            })}
             <div role="columnheader" className={classes.average}>
               Average
             </div>
@@ -62,7 +72,8 @@ export function UtilisationHeatmap({ heatmap, onOpen }: UtilisationHeatmapProps)
               </div>
               {heatmap.days.map((day, index) => {
                 const utilisation = row.utilisation[index] ?? 0;
-                const label = cellLabel(row.bot, day, utilisation, row.busy_seconds[index] ?? 0);
+                const mark = marked.get(day);
+                const label = cellLabel(row.bot, day, utilisation, row.busy_seconds[index] ?? 0, mark);
                 return (
                   <Tooltip key={day} label={label} withArrow openDelay={100}>
                     <UnstyledButton
@@ -70,6 +81,7 @@ export function UtilisationHeatmap({ heatmap, onOpen }: UtilisationHeatmapProps)
                       aria-label={label}
                       className={`${classes.cell} ${classes.level}`}
                       data-level={heatLevel(utilisation)}
+                      data-non-working={mark?.kind}
                     />
                   </Tooltip>
                 );
@@ -86,6 +98,12 @@ export function UtilisationHeatmap({ heatmap, onOpen }: UtilisationHeatmapProps)
           <Group key={label} gap={6} wrap="nowrap">
             <span className={`${classes.swatch} ${classes.level}`} data-level={level} aria-hidden />
             <Text size="xs">{label}</Text>
+          </Group>
+        ))}
+        {kinds.map((kind) => (
+          <Group key={kind} gap={6} wrap="nowrap">
+            <span className={`${classes.swatch} ${classes.level}`} data-level={0} data-non-working={kind} aria-hidden />
+            <Text size="xs">{NON_WORKING_KINDS[kind]} (Calendar)</Text>
           </Group>
         ))}
       </Group>

@@ -1,11 +1,16 @@
-//! The heatmap: per bot and day, the seconds of the runs started that day over 86,400.
+//! The heatmap: per bot and day, the seconds of the runs started that day over 86,400, and
+//! Calendar's holidays and maintenance windows on its days.
 
-use autoscope_module_test::Engine;
+use autoscope_module_test::{Company, Engine, Grants, Harness, product_module};
 use serde_json::json;
 
 use crate::common::{DAY, DAY0, RANGE, get, with_scenario};
 
-autoscope_module_test::on_both_engines!(the_heatmap_is_busy_seconds_over_each_day);
+autoscope_module_test::on_both_engines!(
+    the_heatmap_is_busy_seconds_over_each_day,
+    calendars_non_working_days_mark_the_heatmaps_days,
+    without_the_calendar_grant_the_heatmap_has_no_non_working_days,
+);
 
 /// Per bot and day: the seconds of the runs started that day over 86,400 (a run past
 /// midnight counts whole on its first day), and their average over the range; the formula
@@ -26,11 +31,59 @@ async fn the_heatmap_is_busy_seconds_over_each_day(engine: Engine) -> anyhow::Re
         ])
     );
     assert!(heatmap["formula"].as_str().is_some_and(|formula| formula.contains("86,400")));
+    // Calendar is not installed: no non-working days, and no error.
+    assert_eq!(heatmap["non_working"], json!([]));
     let recent = get(&harness, &acme, "/heatmap").await?;
     assert_eq!(recent["days"].as_array().map(Vec::len), Some(30));
     assert_eq!(
         recent["bots"][0]["busy_seconds"].as_array().map(|cells| cells.iter().all(|cell| cell == 0)),
         Some(true)
     );
+    Ok(())
+}
+
+/// A company admin's holiday on day 1, maintenance from day 1 22:00 to day 2 02:00, and a
+/// holiday on day 5 (after the range), through Calendar's API.
+async fn non_working_days(harness: &Harness, acme: &Company) -> anyhow::Result<()> {
+    for period in [
+        json!({ "name": "Founders' Day", "kind": "holiday", "start": DAY0 + DAY, "end": DAY0 + 2 * DAY, "all_day": true }),
+        json!({ "name": "SAP upgrade", "kind": "maintenance", "start": DAY0 + DAY + 79_200, "end": DAY0 + 2 * DAY + 7_200, "all_day": false }),
+        json!({ "name": "Easter", "kind": "holiday", "start": DAY0 + 5 * DAY, "end": DAY0 + 6 * DAY, "all_day": true }),
+    ] {
+        let reply = harness.call_module("calendar", acme, "POST", "/non-working", Some(period)).await?;
+        anyhow::ensure!(reply.status == 201, "{reply:?}");
+    }
+    Ok(())
+}
+
+/// With Calendar installed and the read granted, each day a holiday or maintenance window
+/// touches is listed with its name; one outside the range is not.
+async fn calendars_non_working_days_mark_the_heatmaps_days(engine: Engine) -> anyhow::Result<()> {
+    let harness = Harness::load_with(engine, product_module("bots")?, [product_module("calendar")?]).await?;
+    let acme = harness.company("Acme").await?;
+    non_working_days(&harness, &acme).await?;
+    let heatmap = get(&harness, &acme, &format!("/heatmap?{RANGE}")).await?;
+    assert_eq!(
+        heatmap["non_working"],
+        json!([
+            { "day": DAY0 + DAY, "name": "Founders' Day", "kind": "holiday" },
+            { "day": DAY0 + DAY, "name": "SAP upgrade", "kind": "maintenance" },
+            { "day": DAY0 + 2 * DAY, "name": "SAP upgrade", "kind": "maintenance" }
+        ])
+    );
+    Ok(())
+}
+
+/// Installed without `read:calendar.non_working`, Bot Profile still answers its heatmap,
+/// with no non-working days.
+async fn without_the_calendar_grant_the_heatmap_has_no_non_working_days(engine: Engine) -> anyhow::Result<()> {
+    let grants = Grants::parse("storage,directory,read:vault.processes").map_err(anyhow::Error::msg)?;
+    let bots = product_module("bots")?.with_grants(grants);
+    let harness = Harness::load_with(engine, bots, [product_module("calendar")?]).await?;
+    let acme = harness.company("Acme").await?;
+    non_working_days(&harness, &acme).await?;
+    let heatmap = get(&harness, &acme, &format!("/heatmap?{RANGE}")).await?;
+    assert_eq!(heatmap["days"], json!([DAY0, DAY0 + DAY, DAY0 + 2 * DAY]));
+    assert_eq!(heatmap["non_working"], json!([]));
     Ok(())
 }
