@@ -1,12 +1,16 @@
 //! The bot layer: Bot Profile's schedules as windows, or unavailable without it.
 
 use autoscope_module_test::shortcuts::{call, company, expect};
-use autoscope_module_test::{Engine, Harness, product_module};
+use autoscope_module_test::{Engine, Grants, Harness, product_module};
 use serde_json::json;
 
 use crate::common::{DAY, HOUR, JUNE_1, load};
 
-autoscope_module_test::on_both_engines!(bot_schedules_are_drawn, without_bot_profile_the_layer_is_unavailable);
+autoscope_module_test::on_both_engines!(
+    bot_schedules_are_drawn,
+    without_bot_profile_the_layer_is_unavailable,
+    without_the_grant_the_layer_is_unavailable
+);
 
 /// Grouped: a nightly bot across midnight in Berlin, a weekday bot, one not drawable.
 async fn bot_schedules_are_drawn(engine: Engine) {
@@ -63,4 +67,21 @@ async fn without_bot_profile_the_layer_is_unavailable(engine: Engine) {
     assert_eq!(layer, json!({ "available": false, "windows": [], "unscheduled": [] }));
     let people = expect(call(&harness, &acme, "GET", "/people", None).await, 200);
     assert_eq!(people[0]["user_id"], json!(acme.user_id));
+}
+
+/// Bot Profile installed, but Calendar not granted its bots: unavailable, and no bots to link.
+async fn without_the_grant_the_layer_is_unavailable(engine: Engine) {
+    let grants = Grants::parse("storage,notify,mail,directory,realtime,schedule").expect("grants");
+    let calendar = product_module("calendar").expect("the plugin is built (make modules)").with_grants(grants);
+    let bots = product_module("bots").expect("Bot Profile is built");
+    let harness = Harness::load_with(engine, calendar, [bots]).await.expect("both install");
+    let acme = company(&harness, "Acme").await;
+    let reply = harness
+        .call_module("bots", &acme, "POST", "/bots", Some(json!({ "name": "Nightly", "schedule": "24/7" })))
+        .await;
+    assert_eq!(reply.expect("an answer").status, 201);
+    let layer =
+        expect(call(&harness, &acme, "GET", &format!("/bots?from={JUNE_1}&to={}", JUNE_1 + DAY), None).await, 200);
+    assert_eq!(layer, json!({ "available": false, "windows": [], "unscheduled": [] }));
+    assert_eq!(expect(call(&harness, &acme, "GET", "/link-targets?kind=bot", None).await, 200), json!([]));
 }
