@@ -57,6 +57,7 @@ impl Seeder {
         lines.extend(self.bots().await?);
         lines.push(self.support().await?);
         lines.push(self.chat().await?);
+        lines.push(self.calendar().await?);
         Ok(lines)
     }
 
@@ -178,6 +179,64 @@ impl Seeder {
         Ok(format!("{NAME}: 3 conversations created (#general, #automation-team, a direct message)"))
     }
 
+    /// Calendar: a stand-up three times a week and a monthly maintenance window (both
+    /// series in London time, so they keep their hour across the clock change), a review
+    /// linked to its process, and the company's Christmas holidays.
+    async fn calendar(&self) -> anyhow::Result<String> {
+        const NAME: &str = "Calendar";
+        let Some(existing) = self.count("calendar", "events").await? else { return Ok(not_installed(NAME)) };
+        if existing > 0 {
+            return Ok(left_alone(NAME, existing, "events"));
+        }
+        let now = self.state.clock.now();
+        let zone = chrono_tz::Europe::London;
+        let monday = calendar::monday_of(now, zone)?;
+        let at = |day: chrono::NaiveDate, hour: u32, minute: u32| calendar::local(zone, day, hour, minute);
+        let team: Vec<&str> = [MIA, RAVI, TOM].iter().map(|who| self.id_of(*who)).collect();
+        let standup = json!({
+            "title": "Automation stand-up", "location": "https://meet.example.com/automation-standup",
+            "description": "What ran overnight, what failed, who picks it up.",
+            "start": at(monday, 9, 30)?, "end": at(monday, 9, 45)?, "time_zone": zone.name(),
+            "category": "meeting", "visibility": "attendees", "attendees": team, "reminders": [10],
+            "recurrence": { "freq": "weekly", "interval": 1, "by_weekday": ["MO", "WE", "FR"], "monthly_by": "date",
+                            "until": null, "count": null },
+        });
+        let standup = self.expect(DANA, Method::POST, "/api/m/calendar/events", standup).await?;
+        let answer = format!("/api/m/calendar/events/{}/answer", text(&standup, "id")?);
+        self.expect(MIA, Method::POST, &answer, json!({ "answer": "accepted" })).await?;
+        self.expect(TOM, Method::POST, &answer, json!({ "answer": "tentative" })).await?;
+
+        let saturday = monday + chrono::Days::new(5);
+        let maintenance = json!({
+            "title": "Bot maintenance window", "description": "Patching the bot runners; schedules are paused.",
+            "start": at(saturday, 22, 0)?, "end": at(saturday + chrono::Days::new(1), 2, 0)?, "time_zone": zone.name(),
+            "category": "maintenance", "visibility": "company", "reminders": [60, 1440],
+            "recurrence": { "freq": "monthly", "interval": 1, "by_weekday": [], "monthly_by": "weekday",
+                            "until": null, "count": 12 },
+        });
+        self.expect(DANA, Method::POST, "/api/m/calendar/events", maintenance).await?;
+
+        let thursday = monday + chrono::Days::new(10);
+        let links: Vec<Value> = match self.process_ids().await?.get("Invoice Processing") {
+            Some(id) => vec![json!({ "kind": "process", "id": id, "label": "Invoice Processing" })],
+            None => Vec::new(),
+        };
+        let review = json!({
+            "title": "Q3 savings review", "start": at(thursday, 10, 0)?, "end": at(thursday, 11, 0)?,
+            "time_zone": zone.name(), "category": "meeting", "visibility": "attendees",
+            "attendees": [self.id_of(RAVI)], "links": links, "reminders": [30],
+        });
+        self.expect(DANA, Method::POST, "/api/m/calendar/events", review).await?;
+
+        for (name, day) in calendar::christmas(now)? {
+            let start = calendar::utc_midnight(day)?;
+            let holiday =
+                json!({ "name": name, "kind": "holiday", "start": start, "end": start + 86_400, "all_day": true });
+            self.expect(DANA, Method::POST, "/api/m/calendar/non-working", holiday).await?;
+        }
+        Ok(format!("{NAME}: 3 events (a stand-up series, a monthly maintenance window, a review) and 2 holidays"))
+    }
+
     async fn process_ids(&self) -> anyhow::Result<HashMap<String, String>> {
         if self.state.modules.get("vault").is_none() {
             return Ok(HashMap::new());
@@ -293,6 +352,36 @@ fn thousands(n: usize) -> String {
         out.push(digit);
     }
     out
+}
+
+/// Local dates and times of the demo's calendar.
+mod calendar {
+    use anyhow::Context;
+    use chrono::{Datelike, Days, NaiveDate, TimeZone};
+    use chrono_tz::Tz;
+
+    /// The Monday of the week `now` falls in, in `zone`.
+    pub fn monday_of(now: i64, zone: Tz) -> anyhow::Result<NaiveDate> {
+        let today = zone.timestamp_opt(now, 0).single().context("the clock reads no valid time")?.date_naive();
+        Ok(today - Days::new(u64::from(today.weekday().num_days_from_monday())))
+    }
+
+    /// `hour:minute` on `day` in `zone`, as Unix seconds (the earlier of an hour that comes twice).
+    pub fn local(zone: Tz, day: NaiveDate, hour: u32, minute: u32) -> anyhow::Result<i64> {
+        let time = day.and_hms_opt(hour, minute, 0).context("no such time of day")?;
+        Ok(zone.from_local_datetime(&time).earliest().context("that hour is skipped by the clock change")?.timestamp())
+    }
+
+    pub fn utc_midnight(day: NaiveDate) -> anyhow::Result<i64> {
+        Ok(day.and_hms_opt(0, 0, 0).context("no midnight")?.and_utc().timestamp())
+    }
+
+    /// Christmas Day and Boxing Day of the year `now` is in.
+    pub fn christmas(now: i64) -> anyhow::Result<[(&'static str, NaiveDate); 2]> {
+        let year = chrono::DateTime::from_timestamp(now, 0).context("the clock reads no valid time")?.year();
+        let day = |month, day| NaiveDate::from_ymd_opt(year, month, day).context("no such date");
+        Ok([("Christmas Day", day(12, 25)?), ("Boxing Day", day(12, 26)?)])
+    }
 }
 
 fn text<'a>(record: &'a Value, field: &str) -> anyhow::Result<&'a str> {

@@ -60,7 +60,7 @@ test('groups follow the rights: Dashboards, Process and Support with their viewa
     await eventuallyEqual(() => shownEntries(main), [
       'all /DashboardDefault', 'business_insight /BusinessInsight', 'operation_insight /RPAInsight',
       'support_insight /SupportInsight', 'group:Process', 'group:Support', 'databaseIntegration /EnterpriseEdition', 'chat /Chat',
-      'bot_profile /BotProfile', 'team_profile /TeamMaster',
+      'calendar /Calendar', 'bot_profile /BotProfile', 'team_profile /TeamMaster',
     ], 'the menu on the landing page');
     await groupExpanded(processGroup, false);
     await groupExpanded(supportGroup, false);

@@ -53,6 +53,8 @@ pub fn read_non_working(days: &DayRange) -> Result<Vec<NonWorking>> {
     let query = Query::default()
         .filter("start", FilterOp::Lt, days.end())
         .filter("end", FilterOp::Gt, days.start())
+        // Only the kinds this module knows: a kind Calendar adds later is left out, not an error.
+        .filter("kind", FilterOp::In, serde_json::json!(["holiday", "maintenance"]))
         .sort("start")
         .fields(["name", "kind", "start", "end"]);
     match collection(NON_WORKING).list_all_as(&query, MAX_NON_WORKING) {
