@@ -245,6 +245,11 @@ export const MAX_EXPORT_DAYS = 400;
  */
 export const MAX_IMPORT_BYTES = 1048576;
 
+/**
+ * The most events imported from one file.
+ */
+export const MAX_IMPORT_EVENTS = 1000;
+
 /** The server's messages, by the names of its constants. */
 export const MESSAGES = {
   TITLE_REQUIRED: "A title is required",
@@ -283,6 +288,7 @@ export const MESSAGES = {
   HOLIDAY_WHOLE_DAYS: "A holiday is whole days: all day, from midnight UTC to midnight UTC",
   IMPORT_TOO_BIG: "An import may be at most 1 MB",
   IMPORT_UNREADABLE: "This is not an iCalendar file",
+  IMPORT_TOO_MANY: "at most 1,000 events are imported from one file",
   LINK_KIND_REQUIRED: "Choose the kind: process, bot or ticket",
   NOT_FOUND: "Not found",
 } as const;

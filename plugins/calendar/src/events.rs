@@ -5,14 +5,16 @@ use std::collections::HashMap;
 
 use autoscope_sdk::prelude::*;
 use autoscope_sdk::wire::host::DirectoryQuery;
+use chrono_tz::Tz;
 use serde_json::json;
 
 use crate::live;
-use crate::recur::Instance;
+use crate::recur::{Instance, Series};
 use crate::store::{self, AttendeeRecord, Event, ExceptionRecord};
 use crate::validate::{self, *};
 use crate::views::{
-    Answer, AnswerInput, Attendee, EventInput, EventView, MoveInput, Occurrence, Range, Recurrence, Scope, Visibility,
+    Answer, AnswerInput, Attendee, ChangedEvent, EventInput, EventView, ImportResult, MoveInput, Occurrence, Range,
+    Recurrence, Scope, Visibility,
 };
 
 /// An occurrence with what it shows: the series' text, or its exception's.
@@ -172,8 +174,11 @@ pub fn get(id: &str, occurrence: Option<i64>, user_id: &str) -> Result<EventView
     view(&event, &attendees, occurrence, user_id)
 }
 
-/// The record of an event input (checked) with its organiser.
-fn record(input: &EventInput, organiser_id: &str) -> Result<Record> {
+/// The record of an event input (checked) with its organiser, bounded by its own
+/// occurrences (an event's exceptions widen them after).
+fn record(input: &EventInput, organiser_id: &str, zone: Tz) -> Result<Record> {
+    let series =
+        Series { start: input.start, end: input.end, all_day: input.all_day, zone, rule: input.recurrence.as_ref() };
     storage::to_record(&json!({
         "title": input.title,
         "description": input.description,
@@ -190,26 +195,26 @@ fn record(input: &EventInput, organiser_id: &str) -> Result<Record> {
         "reminders": input.reminders,
         "has_reminders": !input.reminders.is_empty(),
         "series_start": input.start,
-        "series_end": input.start,
+        "series_end": series.last_end(),
     }))
 }
 
-/// Checks an input and its attendees against the directory.
-fn checked(mut input: EventInput, organiser_id: &str) -> Result<EventInput> {
-    validate::event(&mut input, organiser_id)?;
+/// Checks an input and its attendees against the directory; answers it with its zone.
+fn checked(mut input: EventInput, organiser_id: &str) -> Result<(EventInput, Tz)> {
+    let zone = validate::event(&mut input, organiser_id)?;
     if !input.attendees.is_empty() {
         let known = host::directory(&DirectoryQuery { user_ids: input.attendees.clone() })?;
         if input.attendees.iter().any(|id| !known.iter().any(|p| &p.user_id == id)) {
             return Err(Error::bad_request(UNKNOWN_PERSON));
         }
     }
-    Ok(input)
+    Ok((input, zone))
 }
 
 /// Stores a new event of `organiser_id` with its attendees (answers as given, else
 /// pending); answers it with its bounds.
-fn insert(input: &EventInput, organiser_id: &str, answers: &HashMap<String, Answer>) -> Result<Event> {
-    let stored: Event = storage::from_record(store::events().insert(record(input, organiser_id)?)?)?;
+fn insert(input: &EventInput, zone: Tz, organiser_id: &str, answers: &HashMap<String, Answer>) -> Result<Event> {
+    let stored: Event = storage::from_record(store::events().insert(record(input, organiser_id, zone)?)?)?;
     if !input.attendees.is_empty() {
         let records = input
             .attendees
@@ -221,7 +226,7 @@ fn insert(input: &EventInput, organiser_id: &str, answers: &HashMap<String, Answ
             .collect::<Result<Vec<Record>>>()?;
         store::attendees().insert_many(records)?;
     }
-    store::refresh_bounds(&stored)
+    Ok(stored)
 }
 
 fn invite(event: &Event, organiser_id: &str, user_ids: &[String]) -> Result<()> {
@@ -234,8 +239,8 @@ fn invite(event: &Event, organiser_id: &str, user_ids: &[String]) -> Result<()> 
 
 /// `POST /events`.
 pub fn create(input: EventInput, user_id: &str) -> Result<EventView> {
-    let input = checked(input, user_id)?;
-    let event = insert(&input, user_id, &HashMap::new())?;
+    let (input, zone) = checked(input, user_id)?;
+    let event = insert(&input, zone, user_id, &HashMap::new())?;
     invite(&event, user_id, &input.attendees)?;
     live::changed(&event, &input.attendees)?;
     get(&event.id, None, user_id)
@@ -267,7 +272,7 @@ pub fn update(id: &str, scope: Scope, occurrence: Option<i64>, input: EventInput
     if input.version.is_some_and(|version| version != event.version) {
         return Err(Error::conflict(STALE));
     }
-    let input = checked(input, user_id)?;
+    let (input, zone) = checked(input, user_id)?;
     let occurrence = occurrence_of(&event, scope, occurrence)?;
     let old_ids: Vec<String> = attendees.iter().map(|a| a.user_id.clone()).collect();
     match (scope, occurrence) {
@@ -284,7 +289,7 @@ pub fn update(id: &str, scope: Scope, occurrence: Option<i64>, input: EventInput
         (Scope::Following, Some(original)) if original != event.start => {
             end_before(&event, original)?;
             let answers: HashMap<String, Answer> = attendees.iter().map(|a| (a.user_id.clone(), a.answer)).collect();
-            let next = insert(&input, user_id, &answers)?;
+            let next = insert(&input, zone, user_id, &answers)?;
             let new: Vec<String> = input.attendees.iter().filter(|id| !old_ids.contains(id)).cloned().collect();
             invite(&next, user_id, &new)?;
             live::changed(&event, &old_ids)?;
@@ -300,7 +305,7 @@ pub fn update(id: &str, scope: Scope, occurrence: Option<i64>, input: EventInput
                 store::delete_exceptions(&event.id, None)?;
             }
             let changed: Event = storage::from_record(
-                store::events().update(&event.id, event.version, record(&input, user_id)?).map_err(stale)?,
+                store::events().update(&event.id, event.version, record(&input, user_id, zone)?).map_err(stale)?,
             )?;
             let new = store::set_attendees(&event.id, &input.attendees)?;
             let changed = store::refresh_bounds(&changed)?;
@@ -370,9 +375,9 @@ pub fn move_event(id: &str, input: MoveInput, user_id: &str) -> Result<EventView
                 reminders: event.reminders.clone(),
                 version: None,
             };
-            let input = checked(input, user_id)?;
+            let (input, zone) = checked(input, user_id)?;
             let answers: HashMap<String, Answer> = attendees.iter().map(|a| (a.user_id.clone(), a.answer)).collect();
-            let next = insert(&input, user_id, &answers)?;
+            let next = insert(&input, zone, user_id, &answers)?;
             live::changed(&ended, &ids)?;
             view_of(&next, None)
         }
@@ -433,4 +438,30 @@ pub fn answer(id: &str, input: AnswerInput, user_id: &str) -> Result<EventView> 
     let ids: Vec<String> = attendees.iter().map(|a| a.user_id.clone()).collect();
     live::changed(&event, &ids)?;
     get(&event.id, None, user_id)
+}
+
+/// `POST /import`: the parsed events, each organised by `user_id` with no attendees (no
+/// bells; one push to the caller at the end, naming the last); counts what was stored and
+/// says why the others were not.
+pub fn import(inputs: Vec<EventInput>, user_id: &str, result: &mut ImportResult) -> Result<()> {
+    let mut last = None;
+    for (index, input) in inputs.into_iter().enumerate() {
+        let title = input.title.clone();
+        if index >= MAX_IMPORT_EVENTS {
+            result.skipped.push(format!("{title}: {IMPORT_TOO_MANY}"));
+            continue;
+        }
+        match checked(input, user_id) {
+            Ok((input, zone)) => {
+                last = Some(insert(&input, zone, user_id, &HashMap::new())?.id);
+                result.imported += 1;
+            }
+            Err(err) if err.status == 400 => result.skipped.push(format!("{title}: {}", err.message)),
+            Err(err) => return Err(err),
+        }
+    }
+    if let Some(event_id) = last {
+        host::realtime_to("changed", &ChangedEvent { event_id }, &[user_id.to_string()])?;
+    }
+    Ok(())
 }

@@ -155,14 +155,7 @@ fn import(req: &Request) -> Result<Reply> {
     let zone = caller.time_zone.as_deref().and_then(|name| name.parse::<Tz>().ok()).unwrap_or(Tz::UTC);
     let parsed = ics::parse(&body.content, zone)?;
     let mut result = ImportResult { imported: 0, skipped: parsed.skipped };
-    for input in parsed.events {
-        let title = input.title.clone();
-        match events::create(input, &caller.user_id) {
-            Ok(_) => result.imported += 1,
-            Err(err) if err.status == 400 => result.skipped.push(format!("{title}: {}", err.message)),
-            Err(err) => return Err(err),
-        }
-    }
+    events::import(parsed.events, &caller.user_id, &mut result)?;
     ok(&result)
 }
 

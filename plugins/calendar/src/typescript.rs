@@ -61,6 +61,7 @@ fn generated_typescript_is_current() {
         constant("The most days of a range.", "MAX_RANGE_DAYS", MAX_RANGE_DAYS),
         constant("The most days of an export.", "MAX_EXPORT_DAYS", MAX_EXPORT_DAYS),
         constant("The most bytes of an imported file.", "MAX_IMPORT_BYTES", MAX_IMPORT_BYTES),
+        constant("The most events imported from one file.", "MAX_IMPORT_EVENTS", MAX_IMPORT_EVENTS),
         messages(&messages![
             TITLE_REQUIRED,
             TITLE_TOO_LONG,
@@ -98,6 +99,7 @@ fn generated_typescript_is_current() {
             HOLIDAY_WHOLE_DAYS,
             IMPORT_TOO_BIG,
             IMPORT_UNREADABLE,
+            IMPORT_TOO_MANY,
             LINK_KIND_REQUIRED,
             NOT_FOUND,
         ]),

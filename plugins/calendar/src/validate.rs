@@ -45,6 +45,7 @@ pub const NON_WORKING_NOT_FOUND: &str = "Non-working day not found";
 pub const HOLIDAY_WHOLE_DAYS: &str = "A holiday is whole days: all day, from midnight UTC to midnight UTC";
 pub const IMPORT_TOO_BIG: &str = "An import may be at most 1 MB";
 pub const IMPORT_UNREADABLE: &str = "This is not an iCalendar file";
+pub const IMPORT_TOO_MANY: &str = "at most 1,000 events are imported from one file";
 pub const LINK_KIND_REQUIRED: &str = "Choose the kind: process, bot or ticket";
 pub const NOT_FOUND: &str = "Not found";
 
@@ -61,6 +62,7 @@ pub const MAX_NAME: usize = 120;
 pub const MAX_RANGE_DAYS: i64 = 100;
 pub const MAX_EXPORT_DAYS: i64 = 400;
 pub const MAX_IMPORT_BYTES: usize = 1024 * 1024;
+pub const MAX_IMPORT_EVENTS: usize = 1000;
 const MAX_EVENT_SECONDS: i64 = 14 * 86_400;
 const DAY: i64 = 86_400;
 
