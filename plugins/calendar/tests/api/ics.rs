@@ -9,7 +9,11 @@ use serde_json::json;
 
 use crate::common::{DAY, HOUR, JUNE_1, create, load, meeting, range, titles};
 
-autoscope_module_test::on_both_engines!(files_and_the_feed_read_back, files_import_as_events);
+autoscope_module_test::on_both_engines!(
+    files_and_the_feed_read_back,
+    files_import_as_events,
+    a_busy_feed_is_capped_within_the_limits
+);
 
 /// The VEVENTs of an iCalendar text as (UID, SUMMARY, DTSTART, DTEND).
 fn vevents(text: &str) -> Vec<(String, String, String, String)> {
@@ -122,4 +126,29 @@ async fn files_import_as_events(engine: Engine) {
     assert_eq!(found[0]["all_day"], json!(true));
     let bad = call(&harness, &acme, "POST", "/import", Some(json!({ "content": "not a calendar" }))).await;
     assert_eq!(message(bad, 400), "This is not an iCalendar file");
+}
+
+/// Six endless daily series over the feed's 395 days: 2,000 occurrences at most, within
+/// the plugin's fuel, memory and answer limits.
+async fn a_busy_feed_is_capped_within_the_limits(engine: Engine) {
+    let harness = load(engine).await;
+    let acme = company(&harness, "Acme").await;
+    for n in 0..6 {
+        let mut body = meeting(
+            &format!("Daily {n} with a longer title to make the feed heavier"),
+            harness.now() - 40 * DAY + n * HOUR,
+            &[],
+        );
+        body["description"] = json!("Agenda: ".repeat(40));
+        body["recurrence"] = json!({ "freq": "daily", "interval": 1, "by_weekday": [], "monthly_by": "date", "until": null, "count": null });
+        create(&harness, &acme, body).await;
+    }
+    let made = expect(call(&harness, &acme, "POST", "/feed", None).await, 200);
+    let url = made["url"].as_str().expect("a URL");
+    let feed =
+        harness.call_public("GET", &url[url.find("/feed.ics").expect("the path")..], None).await.expect("an answer");
+    assert_eq!(feed.status, 200, "{:?}", feed.body.as_str().map(|text| &text[..text.len().min(300)]));
+    assert_eq!(vevents(feed.body.as_str().expect("iCalendar text")).len(), 2000);
+    let week = range(&harness, &acme, harness.now(), harness.now() + 7 * DAY).await;
+    assert_eq!(week.len(), 42);
 }
