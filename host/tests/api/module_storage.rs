@@ -15,6 +15,7 @@ use crate::support::modules::{archive, archive_with, manifest_at};
 use crate::support::{TestApp, open_stream, read_event};
 
 on_both_engines!(
+    a_second_record_with_the_same_key_is_a_conflict,
     items_go_through_every_storage_operation,
     company_storage_is_invisible_to_other_companies,
     notify_mail_and_directory_stay_in_the_company,
@@ -39,6 +40,19 @@ async fn create(app: &TestApp, token: &str, body: Value) -> Value {
     let answer = app.post_as(token, "/api/m/crud/items", body).await;
     assert_eq!(answer.status, 201, "{answer:?}");
     answer.body
+}
+
+/// A collection's `key` is unique per company: a plugin inserting a record whose key is
+/// taken gets 409 (a claim it lost), not a failure; another company may use the same key.
+async fn a_second_record_with_the_same_key_is_a_conflict(app: TestApp) {
+    app.install_test_module("crud").await;
+    let a = company(&app, "owner@keys.example.com", "Keys Co").await;
+    let b = company(&app, "owner@other.example.com", "Other Co").await;
+    let reading = json!({ "source_id": "r-1", "sensor": "a", "at": 1_767_225_600 });
+    assert_eq!(app.post_as(&a.token, "/api/m/crud/readings", reading.clone()).await.status, 201);
+    let again = app.post_as(&a.token, "/api/m/crud/readings", reading.clone()).await;
+    assert_eq!((again.status, again.message()), (409, "A record with this source_id already exists"));
+    assert_eq!(app.post_as(&b.token, "/api/m/crud/readings", reading).await.status, 201, "keys are per company");
 }
 
 /// Insert, batch insert, get, list with filters and cursor, update with version check,

@@ -24,11 +24,11 @@ function pageServer(): FakeServer {
     .on('GET', '/api/m/calendar/bots', { available: false, windows: [], unscheduled: [] });
 }
 
-function renderPage(server = pageServer(), timeZone = 'UTC') {
+function renderPage(server = pageServer(), timeZone = 'UTC', url = '/Calendar') {
   return renderWithShell(<CalendarPage />, {
     server,
     moduleKey: 'calendar',
-    url: '/Calendar',
+    url,
     user: { ...TEST_USER, timeZone },
   });
 }
@@ -91,6 +91,20 @@ describe('CalendarPage', () => {
     fireEvent.click(screen.getByText('Weekly review'));
     expect(await screen.findByRole('dialog', { name: 'Event' })).toBeTruthy();
     expect(await screen.findByRole('group', { name: 'Your answer' })).toBeTruthy();
+  });
+
+  it('opens the event a link names (a reminder mail), and the link leaves the URL', async () => {
+    const server = pageServer().on(
+      'GET',
+      '/api/m/calendar/events/e1',
+      anEvent({ start: TODAY_TEN, end: TODAY_TEN + 3600 }),
+    );
+    const shell = renderPage(server, 'UTC', `/Calendar?event=e1&occurrence=${TODAY_TEN}`);
+    expect(await screen.findByRole('dialog', { name: 'Event' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('group', { name: 'Your answer' })).toBeTruthy();
+    const reads = server.requestsTo('GET', '/api/m/calendar/events/e1');
+    expect(reads.map((request) => request.query.get('occurrence'))).toContain(String(TODAY_TEN));
+    await waitFor(() => expect(shell.location().search).toBe(''));
   });
 
   it('opens a new event form from the title bar', async () => {

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import {
   ActionIcon,
   Button,
@@ -14,6 +14,7 @@ import {
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
 import type FullCalendar from '@fullcalendar/react';
+import { useSearchParams } from 'react-router';
 import { useCurrentUser, usePageTitle } from '@autoscope/web-sdk';
 
 import { useDialog } from '@common/ui/dialogs';
@@ -56,6 +57,27 @@ export default function CalendarPage() {
   const editing = useDialog<EventTarget>();
   const [settingsOpen, setSettingsOpen] = useState(false);
   const moves = useMoveFlow();
+  const [params, setParams] = useSearchParams();
+  const linkedId = params.get('event');
+  const linkedOccurrence = params.get('occurrence');
+  const openDetails = details.open;
+
+  // A link to an event (a reminder's mail: ?event=<id>&occurrence=<original start>) opens its
+  // details once; the parameters leave the URL so that closing them stays closed.
+  useEffect(() => {
+    if (!linkedId) return;
+    const occurrence = Number(linkedOccurrence);
+    openDetails({ id: linkedId, occurrence: linkedOccurrence && Number.isInteger(occurrence) ? occurrence : null });
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('event');
+        next.delete('occurrence');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [linkedId, linkedOccurrence, openDetails, setParams]);
 
   const from = shown ? shown.from - MARGIN : 0;
   const to = shown ? shown.to + MARGIN : 0;

@@ -48,15 +48,15 @@ pub fn run(context: &Context) -> Result<()> {
     Ok(())
 }
 
-/// Records the reminder `key` as sent; false when it already was.
+/// Records the reminder `key` as sent; false when it already was (its key is unique, so a
+/// second run or host claiming it at the same moment gets 409 and sends nothing).
 fn claim(key: &str, event_id: &str) -> Result<bool> {
-    let sent = store::reminders_sent().count(vec![storage::filter("sent_key", FilterOp::Eq, key)])?;
-    if sent > 0 {
-        return Ok(false);
-    }
-    // Only a second writer of the same key (a unique index) fails here.
     let record = storage::to_record(&json!({ "sent_key": key, "event_id": event_id }))?;
-    Ok(store::reminders_sent().insert(record).is_ok())
+    match store::reminders_sent().insert(record) {
+        Ok(_) => Ok(true),
+        Err(err) if err.status == 409 => Ok(false),
+        Err(err) => Err(err),
+    }
 }
 
 fn send(drawn: &Drawn, people: &[String], now: i64, portal_url: &str) -> Result<()> {
@@ -80,11 +80,20 @@ fn send(drawn: &Drawn, people: &[String], now: i64, portal_url: &str) -> Result<
         values.insert("title".into(), json!(drawn.title));
         values.insert("when".into(), json!(when(drawn, &zone)));
         values.insert("location".into(), json!(drawn.location));
-        values.insert("link".into(), json!(format!("{portal_url}/Calendar?event={}", drawn.event.id)));
+        values.insert("link".into(), json!(link(drawn, portal_url)));
         let user_ids = people.iter().map(|p| p.user_id.clone()).collect();
         host::mail(&Mail { template: "reminder".into(), user_ids, values })?;
     }
     Ok(())
+}
+
+/// The calendar opened on the event (on this occurrence of a series).
+fn link(drawn: &Drawn, portal_url: &str) -> String {
+    let event = format!("{portal_url}/Calendar?event={}", drawn.event.id);
+    match drawn.event.recurrence {
+        Some(_) => format!("{event}&occurrence={}", drawn.instance.original),
+        None => event,
+    }
 }
 
 /// The start as a person of `zone` reads it; an all-day event's date as it is.

@@ -211,13 +211,22 @@ async fn insert_all(
     while rows.peek().is_some() {
         let chunk: Vec<write::NewRow> = rows.by_ref().take(per_statement).collect();
         let statement = write::insert(&target.table(), spec, company_id, now, chunk, None);
-        statement.query().execute(&mut *tx).await.map_err(internal)?;
+        statement.query().execute(&mut *tx).await.map_err(|err| match crate::storage::is_unique_violation(&err) {
+            true => HostError::new(409, duplicate_key(spec)),
+            false => internal(err),
+        })?;
     }
     if let Some(marks) = marks {
         marks.query().execute(&mut *tx).await.map_err(internal)?;
     }
     tx.commit().await.map_err(internal)?;
     Ok(answers)
+}
+
+/// An insert's refusal when a record of the company already has its `key`: a claim a
+/// plugin makes with a unique key (a reminder sent once) learns it lost the race.
+fn duplicate_key(spec: &Collection) -> String {
+    format!("A record with this {} already exists", spec.key.as_deref().unwrap_or("key"))
 }
 
 /// The timestamp `field` of a validated record.

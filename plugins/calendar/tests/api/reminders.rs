@@ -43,6 +43,8 @@ async fn a_due_reminder_is_sent_once(engine: Engine) {
     assert_eq!(reminder_bells(&harness, &ann).await, 2);
     let mails = harness.mails_to("ann@acme.test").await.expect("mails");
     assert_eq!(mails.iter().filter(|m| m.subject.starts_with("Reminder: Demo at ")).count(), 2, "{mails:?}");
+    let link = format!("/Calendar?event={}", id(&event));
+    assert!(mails.iter().all(|m| m.text_body.trim_end().ends_with(&link)), "the mail opens the event: {mails:?}");
 
     for _ in 0..3 {
         harness.advance(Duration::from_secs(61));

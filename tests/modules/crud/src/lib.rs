@@ -28,6 +28,7 @@ fn router() -> Router {
         .post("/realtime", send_realtime)
         .get("/directory", directory)
         .get("/whoami", whoami)
+        .post("/readings", |req: &Request| created(&collection("readings").insert(req.body()?)?))
         .get("/text", |req: &Request| reply::text(200, req.query("type").unwrap_or_default(), "a,b\n1,2\n".into()))
         .get("/counter", counter)
         .post("/public/echo", echo)
