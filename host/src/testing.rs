@@ -10,6 +10,7 @@ use autoscope_wire::storage::StorageOp;
 use autoscope_wire::{Envelope, Reply};
 use serde_json::Value;
 
+pub use crate::clock::Clock;
 pub use crate::http::{AppState, app, call_in_process};
 pub use crate::modules::manifest::Capability;
 pub use crate::modules::registry::Grants;

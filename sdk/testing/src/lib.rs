@@ -298,6 +298,8 @@ impl Company {
 pub struct Harness {
     state: AppState,
     app: axum::Router,
+    /// What the host was started with: [`Harness::restart`] starts another with it.
+    config: host::Config,
     module: String,
     // Dropped after `state` (fields drop in order); the drop ends any connection left.
     _database: Option<PgDatabase>,
@@ -333,9 +335,9 @@ impl Harness {
             ("AUTOSCOPE_COMPILE_CACHE_DIR", cache.display().to_string()),
         ]);
         let config = host::Config::from_lookup(|key| vars.get(key).cloned())?;
-        let state = host::prepare(config).await.context("the host did not start")?;
+        let state = host::prepare(config.clone()).await.context("the host did not start")?;
         let mut harness =
-            Self { app: host::app(state.clone()), state, module: String::new(), _database: database, dir };
+            Self { app: host::app(state.clone()), state, config, module: String::new(), _database: database, dir };
         harness.module = harness.install(module).await?;
         Ok(harness)
     }
@@ -556,6 +558,19 @@ impl Harness {
     /// succeeded. A schedule is due again `every_seconds` later by the host's clock.
     pub async fn run_schedules(&self) -> anyhow::Result<usize> {
         host::run_schedules(&self.state).await
+    }
+
+    /// Starts a new host on the same database and data directory, with the clock where it
+    /// was, and talks to it from now on: what a module keeps must hold across a restart (a
+    /// reminder claimed before the restart is not sent again after it). Nothing of the old
+    /// host is kept: the harness runs no background work.
+    pub async fn restart(&mut self) -> anyhow::Result<()> {
+        let moved = self.state.clock.now() - host::Clock::default().now();
+        let state = host::prepare(self.config.clone()).await.context("the host did not start again")?;
+        state.clock.advance(Duration::from_secs(moved.max(0).unsigned_abs()));
+        self.app = host::app(state.clone());
+        self.state = state;
+        Ok(())
     }
 
     /// Moves the host's clock forward (schedules, event retries). Sessions end 12 hours

@@ -17,9 +17,9 @@ async fn reminder_bells(harness: &Harness, who: &dyn Session) -> usize {
 }
 
 /// Grouped: not before it is due, then once (bell and mail), not to a decliner, not again
-/// on later runs, and not after the start.
+/// on later runs nor after a restart, and not after the start.
 async fn a_due_reminder_is_sent_once(engine: Engine) {
-    let harness = load(engine).await;
+    let mut harness = load(engine).await;
     let acme = company(&harness, "Acme").await;
     let ann = user(&acme, "ann@acme.test").await;
     let bob = user(&acme, "bob@acme.test").await;
@@ -51,6 +51,17 @@ async fn a_due_reminder_is_sent_once(engine: Engine) {
         harness.run_schedules().await.expect("the schedule runs");
     }
     assert_eq!(reminder_bells(&harness, &acme).await, 2, "each reminder once");
+    // A restarted host knows only what was stored: it sends neither again, and sends a
+    // reminder that came due since.
+    harness.restart().await.expect("the host starts again");
+    let mut standup = meeting("Standup", (harness.now() / 60 + 10) * 60, &[]);
+    standup["reminders"] = json!([15]);
+    create(&harness, &acme, standup).await;
+    harness.advance(Duration::from_secs(61));
+    harness.run_schedules().await.expect("the schedule runs");
+    assert_eq!(reminder_bells(&harness, &acme).await, 2, "none again after a restart");
+    let bells = harness.notifications(&acme).await.expect("notifications");
+    assert_eq!(bells.iter().filter(|n| n.message.starts_with("Reminder: Standup")).count(), 1, "{bells:?}");
     assert_eq!(stored(&harness, &acme, "calendar.reminders_sent", "event_id", id(&event)).await, 2);
 
     // An event that already started gets no reminder.
