@@ -101,7 +101,9 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   if (dirs.length === 0) console.log('no remotes to build');
   const over = sizeReport(await buildRemotes(dirs));
   if (over.length > 0) {
-    console.error(`\nown JavaScript above its limit (${kb(OWN_JS_LIMIT)} gzipped unless OWN_JS_LIMITS says): ${over.join(', ')}`);
+    console.error(
+      `\nown JavaScript above its limit (${kb(OWN_JS_LIMIT)} gzipped unless OWN_JS_LIMITS says): ${over.join(', ')}`,
+    );
     process.exitCode = 1;
   }
 }

@@ -45,11 +45,11 @@ pub struct Event {
     pub category: Category,
     pub visibility: Visibility,
     pub organiser_id: String,
-    #[serde(default, deserialize_with = "json_or_default")]
+    #[serde(default, deserialize_with = "storage::json_or_default")]
     pub recurrence: Option<Recurrence>,
-    #[serde(default, deserialize_with = "json_or_default")]
+    #[serde(default, deserialize_with = "storage::json_or_default")]
     pub links: Vec<Link>,
-    #[serde(default, deserialize_with = "json_or_default")]
+    #[serde(default, deserialize_with = "storage::json_or_default")]
     pub reminders: Vec<i64>,
 }
 
@@ -130,17 +130,6 @@ pub struct Feed {
     pub id: String,
     pub version: i64,
     pub token_hash: String,
-}
-
-/// A json field read as `T`: null or a value of another shape reads as the default, so
-/// one odd record never fails a whole range.
-fn json_or_default<'de, D, T>(deserializer: D) -> std::result::Result<T, D::Error>
-where
-    D: serde::Deserializer<'de>,
-    T: serde::de::DeserializeOwned + Default,
-{
-    let value = Value::deserialize(deserializer)?;
-    Ok(serde_json::from_value(value).unwrap_or_default())
 }
 
 pub fn event(id: &str) -> Result<Option<Event>> {

@@ -3,7 +3,7 @@
 
 use autoscope_sdk::prelude::*;
 use serde::Deserialize;
-use serde_json::{Value, json};
+use serde_json::json;
 
 use crate::views::{ChannelKind, Reaction};
 
@@ -86,9 +86,9 @@ pub struct Message {
     #[serde(default)]
     pub reply_count: i64,
     pub last_reply_at: Option<i64>,
-    #[serde(default, deserialize_with = "json_or_default")]
+    #[serde(default, deserialize_with = "storage::json_or_default")]
     pub mentions: Vec<String>,
-    #[serde(default, deserialize_with = "json_or_default")]
+    #[serde(default, deserialize_with = "storage::json_or_default")]
     pub reactions: Vec<Reaction>,
     pub file_id: Option<String>,
     #[serde(default)]
@@ -98,17 +98,6 @@ pub struct Message {
     pub created_at: i64,
     pub updated_at: i64,
     pub version: i64,
-}
-
-/// A json field read as `T`: null or a value of another shape reads as the default, so
-/// one odd record never fails a whole page.
-fn json_or_default<'de, D, T>(deserializer: D) -> std::result::Result<T, D::Error>
-where
-    D: serde::Deserializer<'de>,
-    T: serde::de::DeserializeOwned + Default,
-{
-    let value = Value::deserialize(deserializer)?;
-    Ok(serde_json::from_value(value).unwrap_or_default())
 }
 
 fn decode<T: serde::de::DeserializeOwned>(record: Record) -> Result<T> {

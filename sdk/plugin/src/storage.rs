@@ -179,6 +179,18 @@ pub fn text<'a>(record: &'a Record, field: &str) -> Option<&'a str> {
     record.get(field).and_then(Value::as_str)
 }
 
+/// For `#[serde(default, deserialize_with = "storage::json_or_default")]` on a `json`
+/// field: null or a value of another shape reads as the default, so one odd record never
+/// fails a whole page.
+pub fn json_or_default<'de, D, T>(deserializer: D) -> std::result::Result<T, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: DeserializeOwned + Default,
+{
+    let value = <Value as serde::Deserialize>::deserialize(deserializer)?;
+    Ok(serde_json::from_value(value).unwrap_or_default())
+}
+
 /// `value` as a record; 500 unless it serializes to a JSON object.
 pub fn to_record<T: Serialize + ?Sized>(value: &T) -> Result<Record> {
     match serde_json::to_value(value) {

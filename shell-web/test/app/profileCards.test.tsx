@@ -268,7 +268,9 @@ describe('the profile cards', { timeout: 20_000 }, () => {
     renderCard((session) => <DetailsCard session={session} />);
 
     const zone = await screen.findByRole('combobox', { name: 'Time zone' });
-    expect(zone.getAttribute('placeholder')).toBe(`Your browser's: ${Intl.DateTimeFormat().resolvedOptions().timeZone}`);
+    expect(zone.getAttribute('placeholder')).toBe(
+      `Your browser's: ${Intl.DateTimeFormat().resolvedOptions().timeZone}`,
+    );
     fireEvent.click(zone);
     fireEvent.click(await screen.findByRole('option', { name: 'Africa/Accra' }));
     fireEvent.click(screen.getByRole('button', { name: 'Save details' }));
