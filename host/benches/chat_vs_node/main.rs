@@ -8,8 +8,9 @@
 //! start to a stream reading the message, against a Node.js `ws` server doing the same
 //! fan-out (tests/bench/chat/node-server.mjs: an in-memory list, one JSON frame of the same
 //! shape and size sent to every WebSocket client of the channel) with the same clients,
-//! posters and messages. One load generator serves both (tests/bench/chat/load.mjs, one
-//! Node.js process: its clients, posters and clock are the same for both sides). The host
+//! posters and messages. One load generator serves both (`load.rs`: a thread of this
+//! process with a runtime of its own, so it takes at most one core from either server; its
+//! clients, posters and clock are the same for both sides). The host
 //! runs in this process on SQLite; the host and Node.js runs alternate (two rounds each,
 //! the first side alternating too, so a slow moment of the machine weighs on both alike),
 //! one at a time, so each has the cores to itself apart from the load generator. The
@@ -22,7 +23,8 @@
 //! mentions).
 //!
 //! Memory: the RSS of this process (the host) before opening streams, with 1,000 and then
-//! 10,000 idle streams open (one load generator opens the first 1,000, then 9,000 more;
+//! 10,000 idle streams open (tests/bench/chat/idle.mjs, a Node.js process so that the
+//! clients' memory is not this one's, opens the first 1,000, then 9,000 more;
 //! RSS read after all are open and idle for two seconds), printed as KB per idle stream:
 //! (after - before) / streams. It runs first, before the fan-out phases, so that memory they
 //! allocated and freed does not hide what the streams take.
@@ -32,7 +34,9 @@
 //! idle stream. Needs Node.js and tests/' npm packages (`make bench` installs them) and
 //! 10,000+ open files (the soft limit is raised to the hard one). Run with `make bench`.
 
+#[path = "../common/mod.rs"]
 mod common;
+mod load;
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -62,14 +66,14 @@ const MEMBER_BATCH: usize = 100;
 const ALONE: usize = 20;
 /// Host and Node.js fan-out runs alternate, this many each.
 const ROUNDS: usize = 2;
-/// The load generator's own bound on a run; this side waits a little longer.
-const LOAD_TIMEOUT: Duration = Duration::from_secs(120);
+/// idle.mjs's own bound on a run.
+const IDLE_TIMEOUT: Duration = Duration::from_secs(120);
 const GOAL_DELIVERIES: f64 = 1.5;
 const GOAL_P99: f64 = 1.0;
 const GOAL_IDLE_KB: f64 = 20.0;
 
-/// What load.mjs printed for a fan-out run.
-#[derive(Debug, serde::Deserialize)]
+/// What the load generator measured in a fan-out run.
+#[derive(Debug)]
 struct FanOut {
     connect_s: f64,
     warmed_up: bool,
@@ -163,7 +167,7 @@ async fn main() -> anyhow::Result<()> {
 }
 
 /// Node.js and `ws` are there, and enough files may be opened for 10,000 streams on both
-/// ends (the load generator inherits the limit).
+/// ends (the idle streams' generator inherits the limit).
 fn preflight() -> anyhow::Result<()> {
     let node = std::process::Command::new("node").arg("--version").output();
     anyhow::ensure!(node.is_ok_and(|out| out.status.success()), "Node.js is required (node on the PATH)");
@@ -248,17 +252,21 @@ async fn run(state: AppState, data_dir: &Path, node: &NodeServer) -> anyhow::Res
 
     let memory = idle_phase(&base, &company, data_dir).await?;
 
-    let streams = |post_url: String| {
-        json!({
-            "mode": "sse",
-            "stream_url": format!("{base}/api/realtime"),
-            "post_url": post_url,
-            "tokens": company.client_tokens,
-            "poster_tokens": company.poster_tokens,
-        })
+    let addr = base.trim_start_matches("http://").to_string();
+    let streams = |post_url: String| load::Load {
+        clients: load::Clients::Sse {
+            addr: addr.clone(),
+            path: "/api/realtime".into(),
+            tokens: company.client_tokens.clone(),
+        },
+        count: CLIENTS,
+        post_url,
+        poster_tokens: company.poster_tokens.clone(),
+        posters: POSTERS,
+        messages: MESSAGES,
     };
     let realtime =
-        load(data_dir, streams(format!("{base}/bench/chat/messages"))).await.context("the host realtime-only phase")?;
+        load::run(streams(format!("{base}/bench/chat/messages"))).await.context("the host realtime-only phase")?;
 
     let client = reqwest::Client::new();
     let channel_id = channel(&client, &base, &company).await?;
@@ -268,11 +276,11 @@ async fn run(state: AppState, data_dir: &Path, node: &NodeServer) -> anyhow::Res
     for round in 0..ROUNDS {
         // Alternating which goes first, so a slow moment of the machine weighs on both alike.
         if round % 2 == 1 {
-            nodes.push(node.load(data_dir).await?);
+            nodes.push(node.load().await?);
         }
-        host.push(load(data_dir, streams(post_url.clone())).await.context("the host chat phase")?);
+        host.push(load::run(streams(post_url.clone())).await.context("the host chat phase")?);
         if round % 2 == 0 {
-            nodes.push(node.load(data_dir).await?);
+            nodes.push(node.load().await?);
         }
     }
     Ok(Results { memory, realtime, alone, host, node: nodes })
@@ -377,18 +385,17 @@ async fn idle_phase(base: &str, company: &Company, scratch: &Path) -> anyhow::Re
     tokio::time::sleep(IDLE_SETTLE).await;
     let before_kb = rss_kb()?;
     let config = json!({
-        "mode": "idle",
         "stream_url": format!("{base}/api/realtime"),
         "tokens": company.client_tokens,
         "stages": IDLE,
     });
-    let mut load = LoadGenerator::start(scratch, config)?;
+    let mut load = IdleStreams::start(scratch, config)?;
     let mut stages = Vec::new();
     for streams in IDLE {
-        let line = tokio::time::timeout(LOAD_TIMEOUT, load.line())
+        let line = tokio::time::timeout(IDLE_TIMEOUT, load.line())
             .await
             .with_context(|| format!("opening {streams} idle streams timed out"))??;
-        anyhow::ensure!(line["open"] == streams, "the load generator could not open {streams} idle streams: {line}");
+        anyhow::ensure!(line["open"] == streams, "idle.mjs could not open {streams} idle streams: {line}");
         tokio::time::sleep(IDLE_SETTLE).await;
         stages.push((streams, rss_kb()?));
         load.say("next").await?;
@@ -443,57 +450,45 @@ impl NodeServer {
     }
 
     /// One fan-out run against it, loaded like the host.
-    async fn load(&self, scratch: &Path) -> anyhow::Result<FanOut> {
+    async fn load(&self) -> anyhow::Result<FanOut> {
         let port = self.port;
-        let config = json!({
-            "mode": "ws",
-            "stream_url": format!("ws://127.0.0.1:{port}/channels/bench"),
-            "post_url": format!("http://127.0.0.1:{port}/channels/bench/messages"),
-            "tokens": ["-"],
-            "poster_tokens": ["-"],
-        });
-        load(scratch, config).await.context("the Node.js phase")
-    }
-}
-
-/// One fan-out run of load.mjs with `config` (plus the shared counts).
-async fn load(scratch: &Path, mut config: Value) -> anyhow::Result<FanOut> {
-    config["clients"] = CLIENTS.into();
-    config["messages"] = MESSAGES.into();
-    config["posters"] = POSTERS.into();
-    let mut load = LoadGenerator::start(scratch, config)?;
-    let line = tokio::time::timeout(LOAD_TIMEOUT + Duration::from_secs(30), load.line())
+        load::run(load::Load {
+            clients: load::Clients::Ws { addr: format!("127.0.0.1:{port}"), path: "/channels/bench".into() },
+            count: CLIENTS,
+            post_url: format!("http://127.0.0.1:{port}/channels/bench/messages"),
+            poster_tokens: vec!["-".into()],
+            posters: POSTERS,
+            messages: MESSAGES,
+        })
         .await
-        .context("the load generator did not finish")??;
-    load.finish().await?;
-    Ok(serde_json::from_value(line)?)
+        .context("the Node.js phase")
+    }
 }
 
 fn script(name: &str) -> PathBuf {
     root().join("tests/bench/chat").join(name)
 }
 
-/// load.mjs running: its JSON lines, and a line to it.
-struct LoadGenerator {
+/// idle.mjs running: its JSON lines, and a line to it.
+struct IdleStreams {
     child: Child,
     stdin: Option<ChildStdin>,
     stdout: BufReader<ChildStdout>,
 }
 
-impl LoadGenerator {
+impl IdleStreams {
     fn start(scratch: &Path, mut config: Value) -> anyhow::Result<Self> {
-        config["event"] = "chat.message".into();
-        config["timeout_s"] = LOAD_TIMEOUT.as_secs().into();
-        let path = scratch.join(format!("chat-load-{}.json", uuid::Uuid::new_v4().simple()));
+        config["timeout_s"] = IDLE_TIMEOUT.as_secs().into();
+        let path = scratch.join(format!("chat-idle-{}.json", uuid::Uuid::new_v4().simple()));
         std::fs::write(&path, serde_json::to_vec(&config)?)?;
         let mut child = Command::new("node")
-            .arg(script("load.mjs"))
+            .arg(script("idle.mjs"))
             .arg(&path)
             .stdin(std::process::Stdio::piped())
             .stdout(std::process::Stdio::piped())
             .kill_on_drop(true)
             .spawn()
-            .context("cannot start load.mjs")?;
+            .context("cannot start idle.mjs")?;
         let stdin = child.stdin.take();
         let stdout = BufReader::new(child.stdout.take().context("no stdout")?);
         Ok(Self { child, stdin, stdout })
@@ -502,10 +497,10 @@ impl LoadGenerator {
     /// The next JSON line; an `error` it reports fails.
     async fn line(&mut self) -> anyhow::Result<Value> {
         let mut line = String::new();
-        anyhow::ensure!(self.stdout.read_line(&mut line).await? > 0, "load.mjs ended without an answer");
-        let value: Value = serde_json::from_str(&line).with_context(|| format!("load.mjs printed {line}"))?;
+        anyhow::ensure!(self.stdout.read_line(&mut line).await? > 0, "idle.mjs ended without an answer");
+        let value: Value = serde_json::from_str(&line).with_context(|| format!("idle.mjs printed {line}"))?;
         if let Some(error) = value.get("error") {
-            anyhow::bail!("load.mjs: {error}");
+            anyhow::bail!("idle.mjs: {error}");
         }
         Ok(value)
     }
@@ -521,8 +516,8 @@ impl LoadGenerator {
     async fn finish(mut self) -> anyhow::Result<()> {
         drop(self.stdin.take());
         match tokio::time::timeout(Duration::from_secs(30), self.child.wait()).await {
-            Ok(status) => anyhow::ensure!(status?.success(), "load.mjs failed"),
-            Err(_) => anyhow::bail!("load.mjs did not exit"),
+            Ok(status) => anyhow::ensure!(status?.success(), "idle.mjs failed"),
+            Err(_) => anyhow::bail!("idle.mjs did not exit"),
         }
         Ok(())
     }
