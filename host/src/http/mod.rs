@@ -3,6 +3,7 @@
 
 pub mod docs;
 pub mod json;
+pub mod nul;
 pub mod query;
 pub mod request_id;
 
@@ -98,6 +99,7 @@ pub fn app(state: AppState) -> Router {
         .merge(docs::routes(openapi))
         .merge(crate::modules::registry::api::asset_routes())
         .fallback(web_shell(&state.config))
+        .layer(axum::middleware::from_fn(nul::refuse_nul))
         // Reset and approval links carry codes in their query: no referrer may leak them.
         .layer(SetResponseHeaderLayer::if_not_present(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer")))
         .layer(SetResponseHeaderLayer::if_not_present(
