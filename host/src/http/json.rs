@@ -1,12 +1,13 @@
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{FromRequest, Request};
+use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 
 use crate::error::Error;
 
 /// `axum::Json`, but a malformed body, a wrong type or a missing field answers 400 in
-/// our `{ "message": ... }` shape, saying what is wrong.
+/// our `{ "message": ... }` shape, saying what is wrong; a body over the route's limit 413.
 #[derive(Debug, Clone, Default)]
 pub struct Json<T>(pub T);
 
@@ -20,6 +21,9 @@ where
     async fn from_request(req: Request, state: &S) -> Result<Self, Error> {
         match axum::Json::<T>::from_request(req, state).await {
             Ok(axum::Json(value)) => Ok(Self(value)),
+            Err(rejection) if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE => {
+                Err(Error::PayloadTooLarge(rejection.body_text()))
+            }
             Err(rejection) => Err(Error::BadRequest(rejection.body_text())),
         }
     }

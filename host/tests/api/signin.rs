@@ -9,10 +9,19 @@ on_both_engines!(
     sign_in_answers_token_and_userdata,
     a_wrong_password_gets_no_token,
     an_unknown_email_gets_no_token,
+    an_oversized_body_is_413,
     a_token_stops_working_after_logout,
     calls_without_a_valid_token_are_refused,
     a_session_expires,
 );
+
+/// A body over an account call's limit (2 MB) answers 413, as the docs say, not 400.
+async fn an_oversized_body_is_413(app: TestApp) {
+    let padding = "x".repeat(3 << 20);
+    let answer = app.post("/api/users/signin", json!({ "email": "ann@acme.com", "password": padding })).await;
+    assert_eq!(answer.status, 413, "{answer:?}");
+    assert!(answer.message().contains("length limit"), "{answer:?}");
+}
 
 /// The answer has a token and the spec's userdata with the rights map.
 async fn sign_in_answers_token_and_userdata(app: TestApp) {
