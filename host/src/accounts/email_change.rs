@@ -124,7 +124,7 @@ async fn confirm_email_change(
     let offered = digest(&state, &user.id, &pending.new_email, code);
     if !crypto::constant_time_eq(offered.as_bytes(), pending.code_hash.as_bytes()) {
         if email_codes::count_failed_attempt(&state.db, &user.id).await? >= MAX_WRONG_TRIES {
-            email_codes::delete(&state.db, &user.id).await?;
+            email_codes::void(&state.db, &user.id).await?;
         }
         return Err(Error::bad_request(CODE_NOT_VALID));
     }

@@ -125,7 +125,7 @@ async fn verify_code(
     let offered = crypto::code_hash(state.config.secret.expose(), PURPOSE, &format!("{email}\n{code}"));
     if !crypto::constant_time_eq(offered.as_bytes(), pending.code_hash.as_bytes()) {
         if signup_codes::count_failed_attempt(&state.db, &email).await? >= MAX_WRONG_TRIES {
-            signup_codes::delete(&state.db, &email).await?;
+            signup_codes::void(&state.db, &email).await?;
         }
         return Err(Error::bad_request(CODE_NOT_VALID));
     }

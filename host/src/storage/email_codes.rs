@@ -49,6 +49,16 @@ pub async fn count_failed_attempt(db: &Db, user_id: &str) -> sqlx::Result<i64> {
         .await
 }
 
+/// Voids the code after too many wrong tries: no code matches an empty hash, and the row
+/// stays, so the wait before a new code still counts from when this one was sent.
+pub async fn void(db: &Db, user_id: &str) -> sqlx::Result<()> {
+    sqlx::query("UPDATE email_change_codes SET code_hash = '' WHERE user_id = $1")
+        .bind(user_id)
+        .execute(db.pool())
+        .await?;
+    Ok(())
+}
+
 pub async fn delete(db: &Db, user_id: &str) -> sqlx::Result<()> {
     sqlx::query("DELETE FROM email_change_codes WHERE user_id = $1").bind(user_id).execute(db.pool()).await?;
     Ok(())

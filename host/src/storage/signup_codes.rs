@@ -64,6 +64,16 @@ pub async fn mark_verified(db: &Db, email: &str, now: i64) -> sqlx::Result<()> {
     Ok(())
 }
 
+/// Voids the code after too many wrong tries: no code matches an empty hash, and the row
+/// stays, so the wait before a new code still counts from when this one was sent.
+pub async fn void(db: &Db, email: &str) -> sqlx::Result<()> {
+    sqlx::query("UPDATE signup_codes SET code_hash = '', verified_at = NULL WHERE email = $1")
+        .bind(email)
+        .execute(db.pool())
+        .await?;
+    Ok(())
+}
+
 pub async fn delete(db: &Db, email: &str) -> sqlx::Result<()> {
     sqlx::query("DELETE FROM signup_codes WHERE email = $1").bind(email).execute(db.pool()).await?;
     Ok(())

@@ -149,6 +149,11 @@ async fn a_wrong_code_changes_nothing_and_five_void_it(app: TestApp) {
     assert_eq!(whoami(&app, &token).await["email"], "ann@acme.com");
     let empty = confirm(&app, &token, " ").await;
     assert_eq!((empty.status, empty.message()), (400, "Please enter the code sent to your new email address"));
+    // Voiding the code does not skip the minute before a new one.
+    let again = ask_code(&app, &token, "new@example.com").await;
+    assert_eq!((again.status, again.message()), (429, autoscope::accounts::signup::WAIT_BEFORE_RESEND));
+    app.advance(std::time::Duration::from_secs(61));
+    assert_eq!(ask_code(&app, &token, "new@example.com").await.status, 200);
 }
 
 async fn an_expired_code_is_refused(app: TestApp) {

@@ -93,6 +93,12 @@ async fn five_wrong_codes_void_the_code(app: TestApp) {
         .post("/api/users/userSignUpTokenVerification", json!({"email": "di@acme.com", "verificationCode": code}))
         .await;
     assert_eq!((right.status, right.message()), (400, "Otp Code not valid"));
+    // Voiding the code does not skip the minute before a new one.
+    let body = json!({"firstname": "Di", "lastname": "Ng", "email": "di@acme.com"});
+    let again = app.post("/api/users/newUserSignUp", body.clone()).await;
+    assert_eq!((again.status, again.message()), (429, autoscope::accounts::signup::WAIT_BEFORE_RESEND));
+    app.advance(std::time::Duration::from_secs(61));
+    assert_eq!(app.post("/api/users/newUserSignUp", body).await.status, 200);
 }
 
 /// A code older than 10 minutes is refused.
