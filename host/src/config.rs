@@ -56,6 +56,9 @@ pub struct RateLimits {
     /// Checking a sign-up code.
     pub verify: ActionLimits,
     pub forgot: ActionLimits,
+    /// Calls of modules' public routes (approval links, calendar feeds), per person named
+    /// and per address: generous, since calendar services poll feeds from few addresses.
+    pub public: ActionLimits,
 }
 
 impl RateLimits {
@@ -63,7 +66,8 @@ impl RateLimits {
     /// share one address (an office behind one NAT address, a test suite on loopback).
     pub fn with_people_per_address(people: i64) -> Self {
         let mut limits = Self::default();
-        for action in [&mut limits.signin, &mut limits.code, &mut limits.verify, &mut limits.forgot] {
+        for action in [&mut limits.signin, &mut limits.code, &mut limits.verify, &mut limits.forgot, &mut limits.public]
+        {
             action.per_address.max *= people;
         }
         limits
@@ -81,6 +85,7 @@ impl Default for RateLimits {
             code: limits(5, 30, 60),
             verify: limits(20, 100, 15),
             forgot: limits(5, 30, 60),
+            public: limits(60, 600, 15),
         }
     }
 }

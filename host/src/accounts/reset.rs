@@ -1,6 +1,8 @@
 //! Forgot and reset password: an e-mailed single-use link (128-bit code, stored hashed,
 //! 30 minutes, voided by a newer one), its check, and the new password.
 
+use std::net::IpAddr;
+
 use axum::extract::State;
 use serde::Deserialize;
 use utoipa::ToSchema;
@@ -100,9 +102,14 @@ pub struct LinkRequest {
 /// Says whether a reset link can still be used.
 #[utoipa::path(post, path = "/users/resetPasswordCodeVerification", tag = "accounts", request_body = LinkRequest,
     responses((status = 200, body = Message, description = "Link is valid"),
-        (status = 400, body = Message, description = "Link is expired., User is not available. or Link is invalid.")))]
-async fn verify_link(State(state): State<AppState>, Json(body): Json<LinkRequest>) -> Result<Json<Message>> {
-    check_link(&state, &body.email, &body.code).await?;
+        (status = 400, body = Message, description = "Link is expired., User is not available. or Link is invalid."),
+        (status = 429, body = Message)))]
+async fn verify_link(
+    State(state): State<AppState>,
+    ClientAddr(addr): ClientAddr,
+    Json(body): Json<LinkRequest>,
+) -> Result<Json<Message>> {
+    check_link(&state, &body.email, &body.code, addr).await?;
     Ok(Message::new(LINK_VALID))
 }
 
@@ -120,13 +127,15 @@ pub struct ResetRequest {
 /// of the user.
 #[utoipa::path(post, path = "/users/reset_password", tag = "accounts", request_body = ResetRequest,
     responses((status = 200, body = Message, description = "Password Updated succesfully"),
-        (status = 400, body = Message, description = "The link is not usable, or the password is refused")))]
+        (status = 400, body = Message, description = "The link is not usable, or the password is refused"),
+        (status = 429, body = Message)))]
 async fn reset_password(
     State(state): State<AppState>,
+    ClientAddr(addr): ClientAddr,
     RequestId(request_id): RequestId,
     Json(body): Json<ResetRequest>,
 ) -> Result<Json<Message>> {
-    let (user, code_hash) = check_link(&state, &body.email, &body.code).await?;
+    let (user, code_hash) = check_link(&state, &body.email, &body.code, addr).await?;
     if body.password.is_empty() {
         return Err(Error::bad_request(PASSWORD_REQUIRED));
     }
@@ -159,7 +168,11 @@ fn reset_policy_message(message: &'static str) -> &'static str {
 
 /// The check shared by verification and reset: the link's user and the code's hash, or
 /// 400 with the spec's message.
-async fn check_link(state: &AppState, email: &str, code: &str) -> Result<(User, String)> {
+/// Each look at a link counts under the code checks' limits (per address and per e-mail),
+/// so links cannot be tried by the thousand.
+async fn check_link(state: &AppState, email: &str, code: &str, addr: IpAddr) -> Result<(User, String)> {
+    let limits = &state.config.rate_limits.verify;
+    rate_limit::enforce_action(&state.db, state.clock.now(), "reset_link", limits, email.trim(), addr).await?;
     let code_hash = hash_code(state, code.trim());
     let stored = reset_codes::find(&state.db, &code_hash).await?;
     let owner = match &stored {

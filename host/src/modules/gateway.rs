@@ -68,13 +68,16 @@ pub async fn forward(state: &AppState, module: Arc<Installed>, path: String, req
         None => Some(authorize(state, &mut parts, &manifest.rights_key).await?),
     };
     let body = read_body(body, manifest.limits.max_request_kb).await?;
+    let client_addr = ClientAddr::from_request_parts(&mut parts, state).await.ok().map(|ClientAddr(addr)| addr);
     let companies = match (&user, public) {
         (Some(user), _) => vec![user.company_id.clone()],
-        (None, Some(route)) => public_companies(state, &module, &route.company_from, &query, body.as_ref()).await?,
+        (None, Some(route)) => {
+            limit_public(state, &manifest.key, &route.company_from, &query, body.as_ref(), client_addr).await?;
+            public_companies(state, &module, &route.company_from, &query, body.as_ref()).await?
+        }
         (None, None) => return Err(Error::Unauthorized(crate::auth::session::SESSION_REQUIRED.into())),
     };
     let request_id = parts.headers.get("x-request-id").and_then(|v| v.to_str().ok()).map(str::to_string);
-    let client_addr = ClientAddr::from_request_parts(&mut parts, state).await.ok().map(|ClientAddr(addr)| addr);
     let call = HttpRequest { method, path, query, body, public: public.is_some() };
     // A public call names a person, who may belong to several companies: the first company
     // whose data the call finds answers (the plugin answers 404 in the others).
@@ -137,6 +140,30 @@ fn depth(value: &Value) -> usize {
         pending.extend(children.map(|child| (child, level + 1)));
     }
     deepest
+}
+
+/// Counts a public route's call against the `public` limits, per person named and per
+/// address: a link's token cannot be guessed by the thousand.
+async fn limit_public(
+    state: &AppState,
+    module: &str,
+    company_from: &str,
+    query: &BTreeMap<String, String>,
+    body: Option<&Value>,
+    addr: Option<IpAddr>,
+) -> Result<()> {
+    let person = named_person(company_from, query, body).unwrap_or_default();
+    let addr = addr.unwrap_or(IpAddr::from([0, 0, 0, 0]));
+    let limits = &state.config.rate_limits.public;
+    crate::auth::rate_limit::enforce_action(
+        &state.db,
+        state.clock.now(),
+        &format!("public:{module}"),
+        limits,
+        person,
+        addr,
+    )
+    .await
 }
 
 /// The companies a public route's call may run in: those the person it names is an active
@@ -218,6 +245,14 @@ fn check_rights(user: &CurrentUser, rights_key: &str) -> Result<()> {
     }
 }
 
+/// The user id in `parameter`: the query's, else the JSON body's.
+fn named_person<'a>(parameter: &str, query: &'a BTreeMap<String, String>, body: Option<&'a Value>) -> Option<&'a str> {
+    query
+        .get(parameter)
+        .map(String::as_str)
+        .or_else(|| body.and_then(|body| body.get(parameter)).and_then(Value::as_str))
+}
+
 /// The companies of the enabled person whose id is in `parameter` (query first, then JSON
 /// body); not found without an active membership.
 async fn named_member(
@@ -226,11 +261,8 @@ async fn named_member(
     query: &BTreeMap<String, String>,
     body: Option<&Value>,
 ) -> Result<Vec<crate::storage::memberships::Seat>> {
-    let user_id = query
-        .get(parameter)
-        .map(String::as_str)
-        .or_else(|| body.and_then(|body| body.get(parameter)).and_then(Value::as_str))
-        .ok_or_else(|| Error::bad_request(format!("{parameter} is required")))?;
+    let user_id =
+        named_person(parameter, query, body).ok_or_else(|| Error::bad_request(format!("{parameter} is required")))?;
     let enabled = crate::storage::users::get(&state.db, user_id).await?.is_some_and(|user| !user.disabled);
     let seats = match enabled {
         true => crate::storage::memberships::active_seats(&state.db, user_id).await?,

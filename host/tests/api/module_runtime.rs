@@ -132,6 +132,18 @@ async fn public_and_legacy_routes_bind_the_company_of_the_named_user(app: TestAp
     let missing = app.post("/api/crud/echo_request", json!({ "token": "abc" })).await;
     assert_eq!((missing.status, missing.message()), (400, "person_id is required"));
     assert_eq!(app.get("/api/crud/echo_request").await.status, 404);
+    // A person's links cannot be tried by the thousand: 60 calls naming them in 15 minutes
+    // (the two above included), then 429.
+    let mut answered = 2;
+    let limited = loop {
+        let answer = app.post("/api/m/crud/public/echo", body.clone()).await;
+        if answer.status != 200 || answered > 70 {
+            break answer;
+        }
+        answered += 1;
+    };
+    assert_eq!((limited.status, limited.message()), (429, "Too many attempts, please try again later"));
+    assert_eq!(answered, 60);
 }
 
 /// Guest state lives in an instance; another company never gets that instance.

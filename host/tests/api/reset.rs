@@ -26,6 +26,7 @@ on_both_engines!(
     a_disabled_users_link_is_not_available,
     the_new_password_follows_the_rules,
     the_code_is_stored_only_hashed,
+    looking_at_links_is_rate_limited,
 );
 
 const NEW_PASSWORD: &str = "Qu1et-Harbour#8";
@@ -52,6 +53,19 @@ async fn newest_link(app: &TestApp, email: &str) -> Link {
     let url = url::Url::parse(link).unwrap();
     let param = |name: &str| url.query_pairs().find(|(k, _)| k == name).map(|(_, v)| v.into_owned()).unwrap();
     Link { email: param("email"), code: param("code") }
+}
+
+/// Links cannot be tried by the thousand: after 20 looks for one e-mail in 15 minutes (the
+/// code checks' limit) the next is refused, a reset too; they had no limit before.
+async fn looking_at_links_is_rate_limited(app: TestApp) {
+    for n in 0..20 {
+        let answer = verify(&app, "ann@acme.com", &format!("guess{n}")).await;
+        assert_eq!(answer.status, 400, "{n}: {answer:?}");
+    }
+    let refused = verify(&app, "ann@acme.com", "guess20").await;
+    assert_eq!((refused.status, refused.message()), (429, "Too many attempts, please try again later"));
+    let reset = reset(&app, "ann@acme.com", "guess21", NEW_PASSWORD).await;
+    assert_eq!(reset.status, 429);
 }
 
 async fn verify(app: &TestApp, email: &str, code: &str) -> Answer {
