@@ -204,8 +204,8 @@ pub struct Checked {
 }
 
 impl Rules {
-    /// Checks, in this order, a file's name (required, at most [`Rules::max_name`]
-    /// characters), its type ([`Rules::file_type`]), its base64 data and size (at most
+    /// Checks, in this order, a file's name (cleaned by [`clean_name`], then required, at
+    /// most [`Rules::max_name`] characters), its type ([`Rules::file_type`]), its base64 data and size (at most
     /// [`Rules::max_bytes`]) and its content; 400 with the first message that applies.
     ///
     /// A type whose content is checked has its size read from the base64 text's length and
@@ -214,7 +214,8 @@ impl Rules {
     /// Either way the data is never held decoded.
     pub fn check(&self, name: &str, mime: &str, data: &str) -> Result<Checked> {
         let messages = &self.messages;
-        let name = input::required_text(Some(name), self.max_name, messages.name_required, messages.name_too_long)?;
+        let name = clean_name(name);
+        let name = input::required_text(Some(&name), self.max_name, messages.name_required, messages.name_too_long)?;
         let file_type = self.file_type(mime, &name).ok_or_else(|| Error::bad_request(messages.type_not_accepted))?;
         let size = match file_type.content {
             Content::Unchecked => base64_size(data),
@@ -247,6 +248,26 @@ impl Rules {
         let extension = name.rsplit_once('.')?.1.to_ascii_lowercase();
         self.types.iter().find(|known| known.extension == extension)
     }
+}
+
+/// A file name as it may be shown and offered for download: control characters, invisible
+/// format characters (bidirectional marks that make `exe.pdf` read as `fdp.exe`, zero-width
+/// ones) and leading dots left out, path separators made `_`. What is left may be empty.
+pub fn clean_name(name: &str) -> String {
+    let kept: String = name
+        .chars()
+        .filter(|c| !c.is_control() && !is_format(*c))
+        .map(|c| if c == '/' || c == '\\' { '_' } else { c })
+        .collect();
+    kept.trim().trim_start_matches('.').trim_start().to_string()
+}
+
+/// Unicode's invisible format characters that reorder or hide text (Cf, the ones seen in
+/// names): bidirectional marks, embeddings, overrides and isolates, zero-width characters
+/// and the byte-order mark.
+fn is_format(c: char) -> bool {
+    matches!(c, '\u{061C}' | '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{2064}'
+        | '\u{2066}'..='\u{2069}' | '\u{FEFF}')
 }
 
 /// The decoded size of standard, padded base64, without decoding it; `None` when it is not
@@ -501,6 +522,18 @@ mod tests {
         assert_eq!((upload.name.as_str(), upload.mime.as_str()), (" a.txt ", ""));
         assert_eq!(upload.check(&RULES), Ok(Checked { name: "a.txt".into(), mime: "text/plain", size: 2 }));
         assert!(serde_json::from_value::<Upload>(json!({ "name": "a.txt" })).is_err(), "data is required");
+    }
+
+    #[test]
+    fn names_lose_controls_invisible_marks_separators_and_leading_dots() {
+        assert_eq!(clean_name("report\u{202E}fdp.exe"), "reportfdp.exe", "a right-to-left override");
+        assert_eq!(clean_name("a\u{0}b\tc\r\n.txt"), "abc.txt");
+        assert_eq!(clean_name("../../etc/passwd"), "_.._etc_passwd");
+        assert_eq!(clean_name("C:\\Users\\ann\\plan.pdf"), "C:_Users_ann_plan.pdf");
+        assert_eq!(clean_name("\u{FEFF}\u{200B} .hidden "), "hidden");
+        assert_eq!(clean_name("Übersicht – März.pdf"), "Übersicht – März.pdf", "letters and dashes stay");
+        assert_eq!(message(RULES.check("\u{202E}\u{200F}", "text/plain", "aGk=")), MESSAGES.name_required);
+        assert_eq!(RULES.check("x\u{202E}.txt", "text/plain", "aGk=").map(|checked| checked.name), Ok("x.txt".into()));
     }
 
     #[test]

@@ -39,12 +39,13 @@ async fn files_are_checked_and_kept_to_the_channel(engine: Engine) {
     let refused = call(&harness, &acme, "POST", &path, Some(json!({ "text": "look", "file": wav }))).await;
     assert_eq!(message(refused, 400), "The file content does not match its type");
 
-    let png = json!({ "name": "cat.png", "mime": "image/png", "data": PNG });
+    // The name is kept cleaned: no right-to-left override, no path.
+    let png = json!({ "name": "photos/cat\u{202E}.png", "mime": "image/png", "data": PNG });
     let sent = expect(call(&harness, &acme, "POST", &path, Some(json!({ "text": "", "file": png }))).await, 201);
     let file = &sent["file"];
     assert_eq!(
         (file["name"].as_str(), file["image"].as_bool(), file["size"].as_i64()),
-        (Some("cat.png"), Some(true), Some(16))
+        (Some("photos_cat.png"), Some(true), Some(16))
     );
     let download = format!("/files/{}", id(file));
     let got = expect(call(&harness, &bob, "GET", &download, None).await, 200);
