@@ -183,29 +183,21 @@ pub fn room_for_document(count: u64) -> Result<()> {
     }
 }
 
-/// The accepted file types: extension and MIME type. Their content is not checked, only
-/// that it is base64: a document's type is taken from what the browser says.
+/// The accepted file types: extension, MIME type, and how the content is checked (the
+/// same checks as Ticket Management's attachments: a file named `.pdf` must be one).
 const DOCUMENT_TYPES: [FileType; 12] = [
-    FileType::new("pdf", "application/pdf", Content::Unchecked),
-    FileType::new("png", "image/png", Content::Unchecked),
-    FileType::new("jpg", "image/jpeg", Content::Unchecked),
-    FileType::new("jpeg", "image/jpeg", Content::Unchecked),
-    FileType::new(
-        "docx",
-        "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
-        Content::Unchecked,
-    ),
-    FileType::new("xlsx", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", Content::Unchecked),
-    FileType::new(
-        "pptx",
-        "application/vnd.openxmlformats-officedocument.presentationml.presentation",
-        Content::Unchecked,
-    ),
-    FileType::new("vsdx", "application/vnd.ms-visio.drawing", Content::Unchecked),
-    FileType::new("bpmn", "application/bpmn+xml", Content::Unchecked),
-    FileType::new("xml", "application/xml", Content::Unchecked),
-    FileType::new("txt", "text/plain", Content::Unchecked),
-    FileType::new("csv", "text/csv", Content::Unchecked),
+    FileType::new("pdf", "application/pdf", files::PDF),
+    FileType::new("png", "image/png", files::PNG),
+    FileType::new("jpg", "image/jpeg", files::JPEG),
+    FileType::new("jpeg", "image/jpeg", files::JPEG),
+    FileType::new("docx", "application/vnd.openxmlformats-officedocument.wordprocessingml.document", files::ZIP),
+    FileType::new("xlsx", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", files::ZIP),
+    FileType::new("pptx", "application/vnd.openxmlformats-officedocument.presentationml.presentation", files::ZIP),
+    FileType::new("vsdx", "application/vnd.ms-visio.drawing", files::ZIP),
+    FileType::new("bpmn", "application/bpmn+xml", Content::Text),
+    FileType::new("xml", "application/xml", Content::Text),
+    FileType::new("txt", "text/plain", Content::Text),
+    FileType::new("csv", "text/csv", Content::Text),
 ];
 
 /// What a process accepts as a document: its name, its type (by its MIME type, or its
@@ -229,7 +221,6 @@ pub const DOCUMENTS: Rules = Rules {
         type_not_accepted: DOCUMENT_TYPE,
         not_base64: DOCUMENT_DATA,
         too_big: DOCUMENT_TOO_BIG,
-        // Never answered: no document type has its content checked.
         content_mismatch: files::CONTENT_MISMATCH,
     },
 };
@@ -450,20 +441,22 @@ mod tests {
 
     #[test]
     fn documents_are_checked_by_name_type_and_size() {
-        let doc = document(" Flow.pdf ", "application/pdf", "aGVsbG8=").unwrap();
-        assert_eq!(doc, Checked { name: "Flow.pdf".into(), mime: "application/pdf", size: 5 });
+        // "%PDF-1.7"
+        let doc = document(" Flow.pdf ", "application/pdf", "JVBERi0xLjc=").unwrap();
+        assert_eq!(doc, Checked { name: "Flow.pdf".into(), mime: "application/pdf", size: 8 });
         assert_eq!(message(document(" ", "application/pdf", "")), DOCUMENT_NAME_REQUIRED);
         assert_eq!(message(document(&"x".repeat(201), "application/pdf", "")), DOCUMENT_NAME_TOO_LONG);
         assert_eq!(message(document("run.exe", "application/x-msdownload", "")), DOCUMENT_TYPE);
         assert_eq!(message(document("a.txt", "text/plain", "abc")), DOCUMENT_DATA);
         assert_eq!(message(document("a.txt", "text/plain", "aG=k")), DOCUMENT_DATA);
-        // 2 MiB decode from exactly 2,796,204 base64 characters (with one `=`)... and one byte more is too big.
-        let limit = format!("{}=", "A".repeat(2_796_203));
+        // 2 MiB of text ("aaa...") decode from exactly 2,796,204 base64 characters (with one
+        // `=`)... and one byte more is too big.
+        let limit = format!("{}YWE=", "YWFh".repeat(699_050));
         assert_eq!(document("big.txt", "text/plain", &limit).unwrap().size, MAX_DOCUMENT_BYTES);
-        let over = "A".repeat(2_796_204);
+        let over = "YWFh".repeat(699_051);
         assert_eq!(message(document("big.txt", "text/plain", &over)), DOCUMENT_TOO_BIG);
-        // The whole text is checked before the size.
-        assert_eq!(message(document("big.txt", "text/plain", &format!("{over}!AAA"))), DOCUMENT_DATA);
+        // The size comes from the text's length: too big is said before the text is decoded.
+        assert_eq!(message(document("big.txt", "text/plain", &format!("{over}!AAA"))), DOCUMENT_TOO_BIG);
     }
 
     #[test]
@@ -484,11 +477,13 @@ mod tests {
     }
 
     #[test]
-    fn document_content_is_not_checked() {
-        // Zeros as a BPMN diagram, "hello" as a PDF: only the base64 is.
-        let zeros = document("flow.bpmn", "", "AAAA").unwrap();
-        assert_eq!((zeros.mime, zeros.size), ("application/bpmn+xml", 3));
-        assert!(document("flow.pdf", "application/pdf", "aGVsbG8=").is_ok());
+    fn document_content_is_checked_like_attachments() {
+        // Zeros as a BPMN diagram, "hello" as a PDF, a Windows program as a Word file.
+        assert_eq!(message(document("flow.bpmn", "", "AAAA")), files::CONTENT_MISMATCH);
+        assert_eq!(message(document("flow.pdf", "application/pdf", "aGVsbG8=")), files::CONTENT_MISMATCH);
+        assert_eq!(message(document("plan.docx", "", "TVqQAAMAAAAEAAAA")), files::CONTENT_MISMATCH);
+        let diagram = document("flow.bpmn", "", "PGJwbW4vPg==").unwrap();
+        assert_eq!((diagram.mime, diagram.size), ("application/bpmn+xml", 7));
     }
 
     #[test]

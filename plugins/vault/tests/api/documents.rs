@@ -62,8 +62,12 @@ async fn uploads_are_checked_by_type_content_and_size(engine: Engine) {
     let too_big = json!({ "name": "big.txt", "mime": "text/plain", "data": "A".repeat(2_796_204) });
     assert_eq!(message(invoice.upload(too_big).await, 400), "A document may be at most 2 MB");
 
-    // Exactly 2 MB (2,097,152 bytes) is accepted, and comes back whole.
-    let largest = format!("{}=", "A".repeat(2_796_203));
+    // A document is checked by its content like an attachment.
+    let disguised = json!({ "name": "tool.pdf", "mime": "application/pdf", "data": "TVqQAAMAAAAEAAAA" });
+    assert_eq!(message(invoice.upload(disguised).await, 400), "The file content does not match its type");
+
+    // Exactly 2 MB (2,097,152 bytes of text) is accepted, and comes back whole.
+    let largest = format!("{}YWE=", "YWFh".repeat(699_050));
     let big = expect(invoice.upload(json!({ "name": "flow.bpmn", "mime": "", "data": largest })).await, 201);
     assert_eq!(
         (&big["size"], &big["mime"], &big["uploaded_by"]),
@@ -78,7 +82,8 @@ async fn uploads_are_checked_by_type_content_and_size(engine: Engine) {
 /// uploaded; the process's documents are listed newest first, without content.
 async fn a_document_is_stored_as_uploaded_and_listed_without_its_content(engine: Engine) {
     let invoice = Invoice::new(engine).await;
-    expect(invoice.upload(json!({ "name": "flow.bpmn", "mime": "", "data": "AAAA" })).await, 201);
+    let bpmn = json!({ "name": "flow.bpmn", "mime": "", "data": "PGJwbW4vPg==" });
+    expect(invoice.upload(bpmn).await, 201);
     invoice.harness.advance(Duration::from_secs(1));
     let notes = expect(invoice.upload(text_file("notes.txt")).await, 201);
     assert_eq!(
