@@ -33,9 +33,20 @@ async function call(token, path, { method = 'GET', body, status = 200 } = {}) {
 /** Unix seconds of a date. */
 const seconds = (date) => Math.floor(date.getTime() / 1000);
 
+/**
+ * Switches the calendar, once it is drawn (this month's title shows: a click before would be
+ * lost), to `view` ('Week' or 'Agenda'), and waits for this week's title (a range of days).
+ */
+async function showThisWeek(page, view) {
+  const month = new Date().toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  await page.getByRole('heading', { name: month }).waitFor();
+  await page.getByText(view, { exact: true }).click();
+  await page.getByRole('heading', { name: /^\w{3} \d+ – / }).waitFor();
+}
+
 /** Switches to the week view and on to next week, whose Monday (weeks start on Mondays) is `monday`. */
 async function showNextWeek(page, monday) {
-  await page.getByText('Week', { exact: true }).click();
+  await showThisWeek(page, 'Week');
   await page.getByRole('button', { name: 'Next' }).click();
   const starts = monday.toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
   await page.getByRole('heading', { name: new RegExp(`^${starts}\\b`) }).waitFor();
@@ -140,7 +151,7 @@ test("the demo company's calendar: this week's stand-ups in the agenda, and the 
 
     await signIn(page, env.demo);
     await page.goto('/Calendar');
-    await page.getByText('Agenda', { exact: true }).click();
+    await showThisWeek(page, 'Agenda');
     const standups = page.getByText('Automation stand-up');
     await standups.first().waitFor();
     assert.equal(await standups.count(), 3, 'Monday, Wednesday and Friday');
