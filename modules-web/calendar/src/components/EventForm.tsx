@@ -1,5 +1,5 @@
 import type { KeyboardEvent } from 'react';
-import { Checkbox, Group, MultiSelect, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Checkbox, Group, MultiSelect, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useNotify } from '@autoscope/web-sdk';
 
 import { useFormState, useFormSubmit } from '@common/lib/forms';
@@ -18,6 +18,7 @@ import type { RepeatForm } from '../recurrence';
 import { MAX_LINKS, MAX_REMINDERS, type Category, type Visibility } from '../types';
 import { LinksField } from './LinksField';
 import { RemindersField } from './RemindersField';
+import { TimesFields } from './TimesFields';
 import { RepeatFields } from './RepeatFields';
 
 /**
@@ -95,37 +96,7 @@ export function EventForm({ opened, onClose, initial, edit, zone }: EventFormPro
               checked={values.allDay}
               onChange={(event) => setValue('allDay', event.currentTarget.checked)}
             />
-            <SimpleGrid cols={{ base: 2, sm: values.allDay ? 2 : 4 }} spacing="xs">
-              <TextInput
-                type="date"
-                label={values.allDay ? 'First day' : 'Start date'}
-                value={values.startDate}
-                onChange={(event) => setValue('startDate', event.currentTarget.value)}
-              />
-              {!values.allDay && (
-                <TextInput
-                  type="time"
-                  label="Start time"
-                  value={values.startTime}
-                  onChange={(event) => setValue('startTime', event.currentTarget.value)}
-                />
-              )}
-              <TextInput
-                type="date"
-                label={values.allDay ? 'Last day' : 'End date'}
-                value={values.endDate}
-                onChange={(event) => setValue('endDate', event.currentTarget.value)}
-                error={errors.endDate}
-              />
-              {!values.allDay && (
-                <TextInput
-                  type="time"
-                  label="End time"
-                  value={values.endTime}
-                  onChange={(event) => setValue('endTime', event.currentTarget.value)}
-                />
-              )}
-            </SimpleGrid>
+            <TimesFields values={values} wholeDays={values.allDay} endError={errors.endDate} setValue={setValue} />
             {!values.allDay && (
               <Text size="xs" c="dimmed">
                 Times in {zone}

@@ -1,16 +1,4 @@
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Group,
-  Select,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Select, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useNotify } from '@autoscope/web-sdk';
 
@@ -22,6 +10,7 @@ import { QueryError } from '@common/ui/QueryError';
 import { ResponsiveModal } from '@common/ui/ResponsiveModal';
 import { useDeleteNonWorking, useNonWorking, useSaveNonWorking } from '../api';
 import { useAbove } from './above';
+import { TimesFields } from './TimesFields';
 import { addDays, dayOf, dayStart, describeWhen, fromInputs, toInputs } from '../time';
 import { MAX_NAME, MESSAGES, type NonWorking, type NonWorkingInput } from '../types';
 
@@ -235,37 +224,7 @@ function NonWorkingForm({ opened, onClose, zIndex, entry, today, zone }: NonWork
           onChange={(kind) => kind && setValue('kind', kind as NonWorkingValues['kind'])}
           allowDeselect={false}
         />
-        <SimpleGrid cols={holiday ? 2 : { base: 2, sm: 4 }} spacing="xs">
-          <TextInput
-            type="date"
-            label={holiday ? 'First day' : 'Start date'}
-            value={values.startDate}
-            onChange={(event) => setValue('startDate', event.currentTarget.value)}
-          />
-          {!holiday && (
-            <TextInput
-              type="time"
-              label="Start time"
-              value={values.startTime}
-              onChange={(event) => setValue('startTime', event.currentTarget.value)}
-            />
-          )}
-          <TextInput
-            type="date"
-            label={holiday ? 'Last day' : 'End date'}
-            value={values.endDate}
-            onChange={(event) => setValue('endDate', event.currentTarget.value)}
-            error={errors.endDate}
-          />
-          {!holiday && (
-            <TextInput
-              type="time"
-              label="End time"
-              value={values.endTime}
-              onChange={(event) => setValue('endTime', event.currentTarget.value)}
-            />
-          )}
-        </SimpleGrid>
+        <TimesFields values={values} wholeDays={holiday} endError={errors.endDate} setValue={setValue} />
       </DialogForm>
     </ResponsiveModal>
   );
