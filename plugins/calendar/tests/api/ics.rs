@@ -125,11 +125,8 @@ async fn a_busy_feed_is_capped_within_the_limits(engine: Engine) {
     // second passing between them let an eighth occurrence in.
     let now = harness.now();
     for n in 0..6 {
-        let mut body = meeting(
-            &format!("Daily {n} with a longer title to make the feed heavier"),
-            now - 40 * DAY + n * HOUR,
-            &[],
-        );
+        let mut body =
+            meeting(&format!("Daily {n} with a longer title to make the feed heavier"), now - 40 * DAY + n * HOUR, &[]);
         body["description"] = json!("Agenda: ".repeat(40));
         body["recurrence"] = json!({ "freq": "daily", "interval": 1, "by_weekday": [], "monthly_by": "date", "until": null, "count": null });
         create(&harness, &acme, body).await;
