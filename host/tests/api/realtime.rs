@@ -25,6 +25,7 @@ on_both_engines!(
     deactivating_a_member_ends_their_open_stream,
     another_site_s_page_is_refused,
     a_module_message_for_some_users_reaches_only_those_of_them_who_may_view_it,
+    a_module_message_for_the_users_a_collection_names_reaches_only_them,
     a_stream_ends_when_its_session_expires,
 );
 
@@ -262,6 +263,36 @@ async fn a_module_message_for_some_users_reaches_only_those_of_them_who_may_view
         assert!(stream.next_within(Duration::from_millis(300)).await.is_none());
     }
     assert!(bob_stream.next_within(Duration::from_millis(300)).await.is_none());
+}
+
+/// A message for the users a collection names reaches those the company's records name
+/// (who may view the module), not another company's; records naming no one reach no one.
+async fn a_module_message_for_the_users_a_collection_names_reaches_only_them(app: TestApp) {
+    app.install_test_module("crud").await;
+    let (ann, bob) = acme_with_ann_and_bob(&app).await;
+    let cid = person(&app, app.sign_up("cid@globex.example.com", "Globex").await).await;
+    for (who, title, qty) in [(&ann, &ann.user_id, 1), (&ann, &bob.user_id, 2), (&cid, &ann.user_id, 3)] {
+        let made = app.post_as(&who.token, "/api/m/crud/items", json!({ "title": title, "qty": qty })).await;
+        assert_eq!(made.status, 201, "{made:?}");
+    }
+    let mut ann_stream = Stream::open(&app, &ann.token, None).await;
+    ann_stream.opening_id().await;
+    let push = |qty: i64, field: &str| {
+        let filters = json!([{ "field": "qty", "op": "eq", "value": qty }]);
+        let body = json!({ "channel": "board", "payload": qty, "users_in": { "collection": "items", "filters": filters, "field": field } });
+        app.post_as(&ann.token, "/api/m/crud/realtime", body)
+    };
+    let pushed = push(1, "title").await;
+    assert_eq!((pushed.status, pushed.body["count"].as_u64()), (200, Some(1)), "{pushed:?}");
+    assert_eq!(ann_stream.message().await.data, "1");
+    // Bob is named but may not view the module; Globex's record is not Acme's.
+    for qty in [2, 3, 4] {
+        let pushed = push(qty, "title").await;
+        assert_eq!((pushed.status, pushed.body["count"].as_u64()), (200, Some(0)), "{pushed:?}");
+    }
+    assert!(ann_stream.next_within(Duration::from_millis(300)).await.is_none(), "nobody named is nobody");
+    let bad = push(1, "qty").await;
+    assert_eq!((bad.status, bad.body["message"].as_str()), (400, Some("'qty' is not a text field of 'items'")));
 }
 
 /// Bob's role opens no module, so the module's channel does not reach him; his role is

@@ -22,8 +22,10 @@ fn push<T: Serialize>(name: &str, payload: &T, users: &[String]) {
     }
 }
 
-pub fn message(event: MessageEventKind, message: &MessageView, members: &[String]) {
-    push("message", &MessageEvent { event, message: message.clone() }, members);
+/// To the members of the message's channel.
+pub fn message(event: MessageEventKind, message: &MessageView) {
+    let audience = crate::store::members_audience(&message.channel_id);
+    let _ = host::realtime_to_users_in("message", &MessageEvent { event, message: message.clone() }, audience);
 }
 
 pub fn channel_changed(channel_id: &str, users: &[String]) {

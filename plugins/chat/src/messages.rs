@@ -105,12 +105,10 @@ fn people(text: &str, author_id: &str) -> Result<(Vec<String>, Vec<DirectoryEntr
 }
 
 /// Of the mentioned people, those who may read the channel, not the author.
-fn reachable(mentioned: &[String], channel: &Channel, members: &[String], author_id: &str) -> Vec<String> {
-    mentioned
-        .iter()
-        .filter(|id| *id != author_id && channels::may_read(channel.kind(), members.contains(id)))
-        .cloned()
-        .collect()
+fn reachable(mentioned: &[String], channel: &Channel, author_id: &str) -> Result<Vec<String>> {
+    let others: Vec<String> = mentioned.iter().filter(|id| *id != author_id).cloned().collect();
+    let members = store::members_among(&channel.id, &others)?;
+    Ok(others.into_iter().filter(|id| channels::may_read(channel.kind(), members.contains(id))).collect())
 }
 
 /// The bell (and the mail for people away) of new mentions; a failure is dropped, as the
@@ -181,8 +179,7 @@ pub fn send(channel_id: &str, body: NewMessage, actor: &Actor) -> Result<Message
             return Err(err);
         }
     };
-    let members = store::member_ids(channel_id)?;
-    let told = reachable(&message.mentions, &channel, &members, actor.user_id);
+    let told = reachable(&message.mentions, &channel, actor.user_id)?;
     store::set_mentions(&message, &told)?;
     if let Some(root) = &parent {
         let now = actor.now;
@@ -192,14 +189,14 @@ pub fn send(channel_id: &str, body: NewMessage, actor: &Actor) -> Result<Message
             changes.insert("last_reply_at".into(), now.into());
             Ok(changes)
         })?;
-        live::message(MessageEventKind::Edited, &view_one(root)?, &members);
+        live::message(MessageEventKind::Edited, &view_one(root)?);
     }
     // One's own message is read.
     store::mark_read(channel_id, actor.user_id, message.seq)?;
     tell_mentioned(&message, &channel, &told, &people, actor);
     let shown = view_one(message)?;
     // The members' unread totals changed: the shell reads the badge again on `chat.message`.
-    live::message(MessageEventKind::Created, &shown, &members);
+    live::message(MessageEventKind::Created, &shown);
     Ok(shown)
 }
 
@@ -244,14 +241,13 @@ pub fn edit(id: &str, body: &MessageEdit, actor: &Actor) -> Result<MessageView> 
         changes.insert("edited".into(), true.into());
         Ok(changes)
     })?;
-    let members = store::member_ids(&updated.channel_id)?;
-    let told = reachable(&updated.mentions, &seen.channel, &members, actor.user_id);
-    let before = reachable(&message.mentions, &seen.channel, &members, actor.user_id);
+    let told = reachable(&updated.mentions, &seen.channel, actor.user_id)?;
+    let before = reachable(&message.mentions, &seen.channel, actor.user_id)?;
     store::set_mentions(&updated, &told)?;
     let new: Vec<String> = told.iter().filter(|id| !before.contains(id)).cloned().collect();
     tell_mentioned(&updated, &seen.channel, &new, &people, actor);
     let shown = view_one(updated)?;
-    live::message(MessageEventKind::Edited, &shown, &members);
+    live::message(MessageEventKind::Edited, &shown);
     Ok(shown)
 }
 
@@ -280,12 +276,10 @@ pub fn delete(id: &str, actor: &Actor) -> Result<MessageView> {
             changes.insert("reply_count".into(), (current.reply_count - 1).max(0).into());
             Ok(changes)
         })?;
-        let members = store::member_ids(&deleted.channel_id)?;
-        live::message(MessageEventKind::Edited, &view_one(root)?, &members);
+        live::message(MessageEventKind::Edited, &view_one(root)?);
     }
-    let members = store::member_ids(&deleted.channel_id)?;
     let shown = view_one(deleted)?;
-    live::message(MessageEventKind::Deleted, &shown, &members);
+    live::message(MessageEventKind::Deleted, &shown);
     Ok(shown)
 }
 
@@ -320,7 +314,7 @@ pub fn react(id: &str, body: &ReactionToggle, user_id: &str) -> Result<MessageVi
         Ok(changes)
     })?;
     let shown = view_one(updated)?;
-    live::message(MessageEventKind::Reaction, &shown, &store::member_ids(&shown.channel_id)?);
+    live::message(MessageEventKind::Reaction, &shown);
     Ok(shown)
 }
 

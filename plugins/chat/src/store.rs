@@ -10,8 +10,11 @@ use crate::views::{ChannelKind, Reaction};
 pub fn channels() -> Collection {
     collection("channels")
 }
+/// The channels' members: one record per member and channel.
+pub const MEMBERS: &str = "members";
+
 pub fn members() -> Collection {
-    collection("members")
+    collection(MEMBERS)
 }
 pub fn messages() -> Collection {
     collection("messages")
@@ -164,6 +167,32 @@ pub fn members_of(channel_ids: &[String]) -> Result<Vec<Member>> {
 
 /// The user ids of a channel's members: read on every message (its live update goes to
 /// them), so only `user_id` is fetched.
+/// The members of `channel_id` as a realtime audience, read by the host: a message to a
+/// channel of thousands costs no read of its members here.
+pub fn members_audience(channel_id: &str) -> autoscope_sdk::wire::host::UsersIn {
+    autoscope_sdk::wire::host::UsersIn {
+        collection: MEMBERS.into(),
+        filters: vec![storage::filter("channel_id", FilterOp::Eq, channel_id)],
+        field: "user_id".into(),
+    }
+}
+
+/// Those of `user_ids` who are members of `channel_id`.
+pub fn members_among(channel_id: &str, user_ids: &[String]) -> Result<Vec<String>> {
+    if user_ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    #[derive(Deserialize)]
+    struct Id {
+        user_id: String,
+    }
+    let query = Query::default()
+        .eq("channel_id", channel_id)
+        .filter("user_id", FilterOp::In, json!(user_ids))
+        .fields(["user_id"]);
+    Ok(members().list_all_as::<Id>(&query, usize::MAX)?.into_iter().map(|member| member.user_id).collect())
+}
+
 pub fn member_ids(channel_id: &str) -> Result<Vec<String>> {
     #[derive(Deserialize)]
     struct Id {

@@ -8,7 +8,7 @@ use serde::de::DeserializeOwned;
 use crate::abi;
 use crate::wire::HostFunction;
 use crate::wire::HostReply;
-use crate::wire::host::{DirectoryEntry, DirectoryQuery, Done, Mail, Notify, Publish, Realtime};
+use crate::wire::host::{DirectoryEntry, DirectoryQuery, Done, Mail, Notify, Publish, Realtime, UsersIn};
 use crate::wire::members::MembersOp;
 use crate::{Error, Result};
 
@@ -38,7 +38,21 @@ pub fn realtime<T: Serialize + ?Sized>(channel: &str, payload: &T) -> Result<Don
 /// view the module); to everyone when `users` is empty. At most
 /// [`crate::wire::host::MAX_REALTIME_USERS`] users.
 pub fn realtime_to<T: Serialize + ?Sized>(channel: &str, payload: &T, users: &[String]) -> Result<Done> {
-    let message = Realtime { channel: channel.to_string(), payload: encode(payload)?, users: users.to_vec() };
+    let message =
+        Realtime { channel: channel.to_string(), payload: encode(payload)?, users: users.to_vec(), users_in: None };
+    call(HostFunction::Realtime, &message)
+}
+
+/// Sends a live message on `<module>.<channel>` to the users that `users_in` names (those
+/// of them who may view the module): the host reads them, so a channel of thousands costs
+/// the plugin no read. None found is nobody.
+pub fn realtime_to_users_in<T: Serialize + ?Sized>(channel: &str, payload: &T, users_in: UsersIn) -> Result<Done> {
+    let message = Realtime {
+        channel: channel.to_string(),
+        payload: encode(payload)?,
+        users: Vec::new(),
+        users_in: Some(users_in),
+    };
     call(HostFunction::Realtime, &message)
 }
 

@@ -60,16 +60,31 @@ pub struct Publish {
 
 /// `realtime`: a message to the company channel `<module>.<channel>`, received live by
 /// signed-in users of the company who may view the module: all of them, or only `users`
-/// when it names any (the members of a private chat channel, say). The host's work grows
-/// with the recipients, not with the company.
+/// and those of `users_in` when either is given (the members of a private chat channel,
+/// say). The host's work grows with the recipients, not with the company.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Realtime {
     pub channel: String,
     #[serde(default)]
     pub payload: Value,
-    /// User ids; empty for everyone who may view the module.
+    /// User ids; with no `users_in` either, empty is everyone who may view the module.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub users: Vec<String>,
+    /// The users a collection names, read by the host: a large audience costs the plugin
+    /// no read and no list of ids. None found (and no `users`) is nobody, never everyone.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub users_in: Option<UsersIn>,
+}
+
+/// The distinct values of the text field `field` in the records of `collection` (the
+/// module's own, or one granted for reads) that match `filters`: the user ids of a chat
+/// channel's members, say.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct UsersIn {
+    pub collection: String,
+    #[serde(default)]
+    pub filters: Vec<crate::storage::Filter>,
+    pub field: String,
 }
 
 /// The most users one realtime message may name.

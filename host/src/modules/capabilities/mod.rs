@@ -123,25 +123,36 @@ fn require(context: &CallContext, capability: Capability) -> Result<(), HostErro
 }
 
 async fn storage(context: &CallContext, op: StorageOp) -> Result<Value, HostError> {
-    let target = resolve_collection(context, &op)?;
+    let access = match &op {
+        StorageOp::Update { .. } => Access::Update,
+        _ if op.is_read() => Access::Read,
+        _ => Access::Write,
+    };
+    let target = resolve_collection(context, op.collection(), access)?;
     let now = context.state.clock.now();
     collections::execute(&context.state.db, &target, &context.company_id, now, op).await
 }
 
-/// The table an operation names: one of the module's own collections, or another
-/// module's collection the installation granted for reads (`read:`) or updates (`update:`).
-fn resolve_collection(context: &CallContext, op: &StorageOp) -> Result<collections::Target, HostError> {
-    let name = op.collection();
+/// What an operation does to a collection.
+enum Access {
+    Read,
+    Update,
+    Write,
+}
+
+/// The table `name` names: one of the module's own collections, or another module's
+/// collection the installation granted for reads (`read:`) or updates (`update:`).
+fn resolve_collection(context: &CallContext, name: &str, access: Access) -> Result<collections::Target, HostError> {
     let Some((module_key, collection)) = name.split_once('.') else {
         require(context, Capability::Storage)?;
         let manifest = &context.module.manifest;
         let spec = manifest.collections.get(name).ok_or_else(|| unknown_collection(name))?;
         return Ok(collections::Target { module: manifest.key.clone(), collection: name.into(), spec: spec.clone() });
     };
-    match op {
-        StorageOp::Update { .. } => require(context, Capability::Update(name.into()))?,
-        _ if op.is_read() => require(context, Capability::Read(name.into()))?,
-        _ => {
+    match access {
+        Access::Update => require(context, Capability::Update(name.into()))?,
+        Access::Read => require(context, Capability::Read(name.into()))?,
+        Access::Write => {
             return Err(HostError::new(
                 403,
                 format!("Only reads and updates reach another module's collection ('{name}')"),
@@ -252,18 +263,34 @@ async fn realtime(context: &CallContext, request: Realtime) -> Result<Done, Host
     if !manifest::is_name(&request.channel, 40) {
         return Err(HostError::new(400, "A channel name is lower-case letters, digits and underscores"));
     }
-    if request.users.len() > MAX_REALTIME_USERS {
-        return Err(HostError::new(400, "A realtime message may name at most 10,000 users"));
+    let Realtime { channel, payload, mut users, users_in } = request;
+    if let Some(users_in) = users_in {
+        let target = resolve_collection(context, &users_in.collection, Access::Read)?;
+        let limit = (MAX_REALTIME_USERS.saturating_sub(users.len()), TOO_MANY_USERS);
+        let db = &context.state.db;
+        users.extend(
+            collections::distinct_text(db, &target, &context.company_id, &users_in.filters, &users_in.field, limit)
+                .await?,
+        );
+        if users.is_empty() {
+            // An empty list is everyone; the collection naming no one is nobody.
+            return Ok(Done { count: 0 });
+        }
     }
-    let channel = format!("{}.{}", context.module.manifest.key, request.channel);
+    if users.len() > MAX_REALTIME_USERS {
+        return Err(HostError::new(400, TOO_MANY_USERS));
+    }
+    let channel = format!("{}.{}", context.module.manifest.key, channel);
     let manifest = &context.module.manifest;
     let count = context
         .state
         .realtime
-        .publish(&context.company_id, &channel, &manifest.rights_key, &request.payload, &request.users)
+        .publish(&context.company_id, &channel, &manifest.rights_key, &payload, &users)
         .map_err(|_| HostError::new(413, crate::realtime::PAYLOAD_TOO_LARGE))?;
     Ok(Done { count })
 }
+
+const TOO_MANY_USERS: &str = "A realtime message may name at most 10,000 users";
 
 async fn directory(context: &CallContext, request: DirectoryQuery) -> Result<Directory, HostError> {
     require(context, Capability::Directory)?;

@@ -54,6 +54,12 @@ impl Target {
     }
 }
 
+/// A database failure: logged, never described to the plugin.
+fn failed(target: &Target, err: sqlx::Error) -> HostError {
+    tracing::error!(module = %target.module, collection = %target.collection, error = %err, "storage operation failed");
+    HostError::new(500, crate::error::INTERNAL_MESSAGE)
+}
+
 fn bad_request(message: String) -> HostError {
     HostError::new(400, message)
 }
@@ -66,10 +72,7 @@ pub async fn execute(db: &Db, target: &Target, company_id: &str, now: i64, op: S
     let table = target.table();
     let spec = &target.spec;
     let name = target.collection.as_str();
-    let internal = |err: sqlx::Error| {
-        tracing::error!(module = %target.module, collection = name, error = %err, "storage operation failed");
-        HostError::new(500, crate::error::INTERNAL_MESSAGE)
-    };
+    let internal = |err: sqlx::Error| failed(target, err);
     let pool = db.pool();
     match op {
         StorageOp::Get { id, .. } => {
@@ -176,6 +179,26 @@ pub async fn execute(db: &Db, target: &Target, company_id: &str, now: i64, op: S
 
 /// Stores `records` (all or none) with their rollup marks and answers them as stored;
 /// `numbered` names a refused record by its position.
+/// The distinct values of the text field `field` in `target`'s records of `company_id`
+/// that match `filters`: at most `max`, or a 400 naming `too_many` when there are more.
+pub async fn distinct_text(
+    db: &Db,
+    target: &Target,
+    company_id: &str,
+    filters: &[autoscope_wire::storage::Filter],
+    field: &str,
+    (max, too_many): (usize, &str),
+) -> Result<Vec<String>, HostError> {
+    let name = target.collection.as_str();
+    let sql = read::distinct_text(&target.table(), name, &target.spec, company_id, filters, field, max + 1)
+        .map_err(bad_request)?;
+    let rows = sql.query().fetch_all(db.pool()).await.map_err(|err| failed(target, err))?;
+    if rows.len() > max {
+        return Err(bad_request(too_many.to_string()));
+    }
+    Ok(rows.iter().filter_map(|row| row.try_get::<String, _>(0).ok()).collect())
+}
+
 async fn insert_all(
     db: &Db,
     target: &Target,
@@ -185,10 +208,7 @@ async fn insert_all(
     numbered: bool,
 ) -> Result<Vec<Record>, HostError> {
     let (spec, name) = (&target.spec, target.collection.as_str());
-    let internal = |err: sqlx::Error| {
-        tracing::error!(module = %target.module, collection = name, error = %err, "storage operation failed");
-        HostError::new(500, crate::error::INTERNAL_MESSAGE)
-    };
+    let internal = |err: sqlx::Error| failed(target, err);
     let mut rows = Vec::with_capacity(records.len());
     let mut answers = Vec::with_capacity(records.len());
     for (i, record) in records.iter().enumerate() {

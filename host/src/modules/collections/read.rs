@@ -162,6 +162,28 @@ fn scoped(select: &str, table: &str, company_id: &str) -> Sql {
     sql
 }
 
+/// The distinct values of the text field `field` in the records matching `filters`, at
+/// most `limit` of them (no order: an audience, not a page).
+pub(crate) fn distinct_text(
+    table: &str,
+    collection: &str,
+    spec: &Collection,
+    company_id: &str,
+    filters: &[Filter],
+    field: &str,
+    limit: usize,
+) -> Result<Sql, String> {
+    let column = filter_column(collection, spec, field, "read")?;
+    if column.kind != FieldType::Text {
+        return Err(format!("'{field}' is not a text field of '{collection}'"));
+    }
+    let c = quoted(column.name);
+    let mut sql = scoped(&format!("DISTINCT {c}"), table, company_id);
+    push_filters(&mut sql, collection, spec, filters)?;
+    sql.push(&format!(" AND {c} IS NOT NULL LIMIT ")).bind(Param::Int(Some(limit as i64)));
+    Ok(sql)
+}
+
 pub(crate) fn get(table: &str, spec: &Collection, company_id: &str, id: &str) -> Sql {
     let mut sql = scoped(&record_columns(spec), table, company_id);
     sql.push(" AND \"id\" = ").bind(Param::Text(Some(id.to_string())));
@@ -660,6 +682,28 @@ mod tests {
             r#"SELECT COUNT(*) FROM "mod_shop__items" WHERE "company_id" = $1 AND "qty" > $2"#
         );
         assert_eq!(list.limit, 50);
+    }
+
+    #[test]
+    fn distinct_values_of_a_text_field_are_read_within_the_company() {
+        let sql = distinct_text(
+            "mod_shop__items",
+            "items",
+            &spec(),
+            "c1",
+            &filters(json!([{"field": "qty", "op": "eq", "value": 2}])),
+            "title",
+            11,
+        )
+        .unwrap();
+        assert_eq!(
+            sql.text,
+            r#"SELECT DISTINCT "title" FROM "mod_shop__items" WHERE "company_id" = $1 AND "qty" = $2 AND "title" IS NOT NULL LIMIT $3"#
+        );
+        assert_eq!(sql.params, [Param::Text(Some("c1".into())), Param::Int(Some(2)), Param::Int(Some(11))]);
+        let refused = |field: &str| distinct_text("t", "items", &spec(), "c1", &[], field, 1).unwrap_err();
+        assert_eq!(refused("qty"), "'qty' is not a text field of 'items'");
+        assert_eq!(refused("nope"), "'nope' is not a field of 'items'");
     }
 
     #[test]

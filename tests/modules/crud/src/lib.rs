@@ -165,10 +165,13 @@ fn send_mail(req: &Request) -> Result<Reply> {
     ok(&host::mail(&Mail { template: "hello".into(), user_ids: body.user_ids, values })?)
 }
 
-/// `POST /realtime` with `{ channel, payload, users? }`.
+/// `POST /realtime` with `{ channel, payload, users?, users_in? }`.
 fn send_realtime(req: &Request) -> Result<Reply> {
     let message: Realtime = req.body()?;
-    ok(&host::realtime_to(&message.channel, &message.payload, &message.users)?)
+    match message.users_in {
+        Some(users_in) => ok(&host::realtime_to_users_in(&message.channel, &message.payload, users_in)?),
+        None => ok(&host::realtime_to(&message.channel, &message.payload, &message.users)?),
+    }
 }
 
 /// `GET /directory?user_ids=a,b`
