@@ -71,16 +71,23 @@ fn open(id: &str, user_id: &str) -> Result<(Message, Seen)> {
 
 /// Takes the channel's next seq: `last_seq + 1`, written with the version read, so two
 /// messages sent at once never share one (the loser reads afresh and tries again).
-fn next_seq(channel_id: &str, now: i64) -> Result<Channel> {
+/// `read` is the channel as the caller just read it: the first try writes with its
+/// version, a lost race reads afresh.
+fn next_seq(read: Channel, now: i64) -> Result<Channel> {
+    let channel_id = read.id.clone();
+    let mut read = Some(read);
     store::retry(|| {
-        let channel = store::channel(channel_id)?.ok_or_else(|| Error::not_found(CHANNEL_NOT_FOUND))?;
+        let channel = match read.take() {
+            Some(channel) => channel,
+            None => store::channel(&channel_id)?.ok_or_else(|| Error::not_found(CHANNEL_NOT_FOUND))?,
+        };
         if channel.archived {
             return Err(Error::conflict(ARCHIVED));
         }
         let mut changes = Record::new();
         changes.insert("last_seq".into(), (channel.last_seq + 1).into());
         changes.insert("last_message_at".into(), now.into());
-        storage::from_record(store::channels().update(channel_id, channel.version, changes)?)
+        storage::from_record(store::channels().update(&channel_id, channel.version, changes)?)
     })
 }
 
@@ -104,11 +111,17 @@ fn people(text: &str, author_id: &str) -> Result<(Vec<String>, Vec<DirectoryEntr
     Ok((mentioned, found))
 }
 
-/// Of the mentioned people, those who may read the channel, not the author.
+/// Of the mentioned people, those who may read the channel, not the author; only the
+/// mentioned are looked up among the members.
 fn reachable(mentioned: &[String], channel: &Channel, author_id: &str) -> Result<Vec<String>> {
     let others: Vec<String> = mentioned.iter().filter(|id| *id != author_id).cloned().collect();
     let members = store::members_among(&channel.id, &others)?;
-    Ok(others.into_iter().filter(|id| channels::may_read(channel.kind(), members.contains(id))).collect())
+    Ok(readers(others, channel, &members))
+}
+
+/// Those of `people` who may read the channel, given which of them are `members`.
+fn readers(people: Vec<String>, channel: &Channel, members: &[String]) -> Vec<String> {
+    people.into_iter().filter(|id| channels::may_read(channel.kind(), members.contains(id))).collect()
 }
 
 /// The bell (and the mail for people away) of new mentions; a failure is dropped, as the
@@ -156,7 +169,7 @@ pub fn send(channel_id: &str, body: NewMessage, actor: &Actor) -> Result<Message
     let upload = body.file.map(|file| Upload { name: file.name, mime: file.mime, data: file.data });
     let checked = upload.as_ref().map(|upload| upload.check(&files::RULES)).transpose()?;
     let (mentioned, people) = people(&text, actor.user_id)?;
-    let channel = next_seq(channel_id, actor.now)?;
+    let channel = next_seq(seen.channel.clone(), actor.now)?;
     let file_id = match (upload, checked) {
         (Some(upload), Some(checked)) => {
             let stored = files::STORE.insert(channel_id, &checked, Some(actor.user_id), upload.data)?;
@@ -180,7 +193,7 @@ pub fn send(channel_id: &str, body: NewMessage, actor: &Actor) -> Result<Message
         }
     };
     let told = reachable(&message.mentions, &channel, actor.user_id)?;
-    store::set_mentions(&message, &told)?;
+    store::add_mentions(&message, &told)?;
     if let Some(root) = &parent {
         let now = actor.now;
         let root = change_message(&root.id, |current| {
@@ -192,7 +205,7 @@ pub fn send(channel_id: &str, body: NewMessage, actor: &Actor) -> Result<Message
         live::message(MessageEventKind::Edited, &view_one(root)?);
     }
     // One's own message is read.
-    store::mark_read(channel_id, actor.user_id, message.seq)?;
+    store::mark_read_from(seen.member.clone(), channel_id, actor.user_id, message.seq)?;
     tell_mentioned(&message, &channel, &told, &people, actor);
     let shown = view_one(message)?;
     // The members' unread totals changed: the shell reads the badge again on `chat.message`.
@@ -458,13 +471,13 @@ mod tests {
     }
 
     #[test]
-    fn mentions_reach_those_who_may_read_the_channel_but_the_author() {
+    fn mentions_reach_those_who_may_read_the_channel() {
         let ids = |list: &[&str]| list.iter().map(|id| id.to_string()).collect::<Vec<_>>();
-        let mentioned = ids(&["author", "member", "outsider"]);
-        let members = ids(&["author", "member"]);
-        assert_eq!(reachable(&mentioned, &channel("private"), &members, "author"), ids(&["member"]));
-        assert_eq!(reachable(&mentioned, &channel("direct"), &members, "author"), ids(&["member"]));
-        assert_eq!(reachable(&mentioned, &channel("public"), &members, "author"), ids(&["member", "outsider"]));
+        let mentioned = ids(&["member", "outsider"]);
+        let members = ids(&["member"]);
+        assert_eq!(readers(mentioned.clone(), &channel("private"), &members), ids(&["member"]));
+        assert_eq!(readers(mentioned.clone(), &channel("direct"), &members), ids(&["member"]));
+        assert_eq!(readers(mentioned, &channel("public"), &members), ids(&["member", "outsider"]));
     }
 
     #[test]

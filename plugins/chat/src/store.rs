@@ -217,8 +217,17 @@ pub fn add_members(channel_id: &str, user_ids: &[String], last_read_seq: i64) ->
 
 /// Moves a member's marker forward to `seq` (never back); answers the marker now.
 pub fn mark_read(channel_id: &str, user_id: &str, seq: i64) -> Result<i64> {
+    mark_read_from(None, channel_id, user_id, seq)
+}
+
+/// [`mark_read`] starting from `read`, the membership as the caller just read it (a lost
+/// race reads afresh).
+pub fn mark_read_from(mut read: Option<Member>, channel_id: &str, user_id: &str, seq: i64) -> Result<i64> {
     retry(|| {
-        let member = membership(channel_id, user_id)?.ok_or_else(|| Error::forbidden(crate::validate::NOT_MEMBER))?;
+        let member = match read.take() {
+            Some(member) => member,
+            None => membership(channel_id, user_id)?.ok_or_else(|| Error::forbidden(crate::validate::NOT_MEMBER))?,
+        };
         if seq <= member.last_read_seq {
             return Ok(member.last_read_seq);
         }
@@ -266,6 +275,11 @@ pub fn unread_mentions(channel_id: &str, user_id: &str, after_seq: i64) -> Resul
 /// Replaces a message's mention records with these users'.
 pub fn set_mentions(message: &Message, user_ids: &[String]) -> Result<()> {
     mentions().delete_matching(vec![storage::filter("message_id", FilterOp::Eq, message.id.as_str())])?;
+    add_mentions(message, user_ids)
+}
+
+/// The mentions of a message that has none stored yet (a new one).
+pub fn add_mentions(message: &Message, user_ids: &[String]) -> Result<()> {
     if user_ids.is_empty() {
         return Ok(());
     }
