@@ -19,8 +19,8 @@
 //! Where the time goes: a phase before those posts to a route of this benchmark that
 //! publishes the same payload to the same members through the host's realtime hub without
 //! the plugin (`host realtime only`: delivery alone), and 20 posts to Chat one after another
-//! with no stream open give the plugin's own work per post (storage, the members,
-//! mentions).
+//! with no stream open give the plugin's own work per post (storage, mentions, the push
+//! to the channel's members).
 //!
 //! Memory: the RSS of this process (the host) before opening streams, with 1,000 and then
 //! 10,000 idle streams open (tests/bench/chat/idle.mjs, a Node.js process so that the
@@ -340,7 +340,7 @@ async fn channel(client: &reqwest::Client, base: &str, company: &Company) -> any
 }
 
 /// `ALONE` posts one after another while no stream is open: what a post costs the plugin
-/// (storage, the channel's members, mentions), apart from delivering it.
+/// (storage, mentions, the push to the channel's members), apart from delivering it.
 async fn post_alone(client: &reqwest::Client, url: &str, company: &Company) -> anyhow::Result<Percentiles> {
     let mut millis = Vec::with_capacity(ALONE);
     for n in 0..ALONE {

@@ -104,6 +104,10 @@ fn change_message(id: &str, change: impl Fn(&Message) -> Result<Record>) -> Resu
 /// their name), in one directory call.
 fn people(text: &str, author_id: &str) -> Result<(Vec<String>, Vec<DirectoryEntry>)> {
     let tokens = validate::mention_tokens(text);
+    if tokens.is_empty() {
+        // No one to tell, so no name to show: most messages ask the directory nothing.
+        return Ok((Vec::new(), Vec::new()));
+    }
     let mut asked = tokens.clone();
     asked.push(author_id.to_string());
     let found = host::directory(&DirectoryQuery { user_ids: asked })?;
