@@ -70,9 +70,8 @@ fn open(id: &str, user_id: &str) -> Result<(Message, Seen)> {
 }
 
 /// Takes the channel's next seq: `last_seq + 1`, written with the version read, so two
-/// messages sent at once never share one (the loser reads afresh and tries again).
-/// `read` is the channel as the caller just read it: the first try writes with its
-/// version, a lost race reads afresh.
+/// messages sent at once never share one (the loser reads afresh and tries again). The
+/// first try uses `read`, the channel as the caller just read it.
 fn next_seq(read: Channel, now: i64) -> Result<Channel> {
     let channel_id = read.id.clone();
     let mut read = Some(read);

@@ -177,8 +177,6 @@ pub async fn execute(db: &Db, target: &Target, company_id: &str, now: i64, op: S
     }
 }
 
-/// Stores `records` (all or none) with their rollup marks and answers them as stored;
-/// `numbered` names a refused record by its position.
 /// The distinct values of the text field `field` in `target`'s records of `company_id`
 /// that match `filters`: at most `max`, or a 400 naming `too_many` when there are more.
 pub async fn distinct_text(
@@ -199,6 +197,8 @@ pub async fn distinct_text(
     Ok(rows.iter().filter_map(|row| row.try_get::<String, _>(0).ok()).collect())
 }
 
+/// Stores `records` (all or none) with their rollup marks and answers them as stored;
+/// `numbered` names a refused record by its position.
 async fn insert_all(
     db: &Db,
     target: &Target,
