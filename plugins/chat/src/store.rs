@@ -165,8 +165,6 @@ pub fn members_of(channel_ids: &[String]) -> Result<Vec<Member>> {
     Ok(found)
 }
 
-/// The user ids of a channel's members: read on every message (its live update goes to
-/// them), so only `user_id` is fetched.
 /// The members of `channel_id` as a realtime audience, read by the host: a message to a
 /// channel of thousands costs no read of its members here.
 pub fn members_audience(channel_id: &str) -> autoscope_sdk::wire::host::UsersIn {
@@ -193,6 +191,7 @@ pub fn members_among(channel_id: &str, user_ids: &[String]) -> Result<Vec<String
     Ok(members().list_all_as::<Id>(&query, usize::MAX)?.into_iter().map(|member| member.user_id).collect())
 }
 
+/// The user ids of a channel's members (only `user_id` is fetched).
 pub fn member_ids(channel_id: &str) -> Result<Vec<String>> {
     #[derive(Deserialize)]
     struct Id {
