@@ -266,7 +266,8 @@ async fn realtime(context: &CallContext, request: Realtime) -> Result<Done, Host
     let Realtime { channel, payload, mut users, users_in } = request;
     if let Some(users_in) = users_in {
         let target = resolve_collection(context, &users_in.collection, Access::Read)?;
-        let limit = (MAX_REALTIME_USERS.saturating_sub(users.len()), TOO_MANY_USERS);
+        // One more than fits, so that too many is refused below.
+        let limit = MAX_REALTIME_USERS.saturating_sub(users.len()) + 1;
         let db = &context.state.db;
         users.extend(
             collections::distinct_text(db, &target, &context.company_id, &users_in.filters, &users_in.field, limit)
@@ -278,7 +279,7 @@ async fn realtime(context: &CallContext, request: Realtime) -> Result<Done, Host
         }
     }
     if users.len() > MAX_REALTIME_USERS {
-        return Err(HostError::new(400, TOO_MANY_USERS));
+        return Err(HostError::new(400, "A realtime message may name at most 10,000 users"));
     }
     let channel = format!("{}.{}", context.module.manifest.key, channel);
     let manifest = &context.module.manifest;
@@ -289,8 +290,6 @@ async fn realtime(context: &CallContext, request: Realtime) -> Result<Done, Host
         .map_err(|_| HostError::new(413, crate::realtime::PAYLOAD_TOO_LARGE))?;
     Ok(Done { count })
 }
-
-const TOO_MANY_USERS: &str = "A realtime message may name at most 10,000 users";
 
 async fn directory(context: &CallContext, request: DirectoryQuery) -> Result<Directory, HostError> {
     require(context, Capability::Directory)?;

@@ -178,22 +178,19 @@ pub async fn execute(db: &Db, target: &Target, company_id: &str, now: i64, op: S
 }
 
 /// The distinct values of the text field `field` in `target`'s records of `company_id`
-/// that match `filters`: at most `max`, or a 400 naming `too_many` when there are more.
+/// that match `filters`, at most `limit` of them.
 pub async fn distinct_text(
     db: &Db,
     target: &Target,
     company_id: &str,
     filters: &[autoscope_wire::storage::Filter],
     field: &str,
-    (max, too_many): (usize, &str),
+    limit: usize,
 ) -> Result<Vec<String>, HostError> {
     let name = target.collection.as_str();
-    let sql = read::distinct_text(&target.table(), name, &target.spec, company_id, filters, field, max + 1)
+    let sql = read::distinct_text(&target.table(), name, &target.spec, company_id, filters, field, limit)
         .map_err(bad_request)?;
     let rows = sql.query().fetch_all(db.pool()).await.map_err(|err| failed(target, err))?;
-    if rows.len() > max {
-        return Err(bad_request(too_many.to_string()));
-    }
     Ok(rows.iter().filter_map(|row| row.try_get::<String, _>(0).ok()).collect())
 }
 
