@@ -145,6 +145,79 @@ pub struct ModulesConfig {
     pub trusted_keys: Vec<String>,
     /// Run packages that carry no signature (development; off by default).
     pub allow_unsigned: bool,
+    /// The database servers that modules' connections may reach.
+    pub source_hosts: SourceHosts,
+}
+
+/// `AUTOSCOPE_SOURCE_HOSTS`: the servers a module's database connection may reach, as a
+/// comma-separated list of `host`, `host:port`, an IP network (`10.0.0.0/8`, `[fd00::]/8`)
+/// or a network with a port (`10.0.0.0/8:5432`). A host name matches only itself (no
+/// lookup: the operator vouches for the name); an address, by what it is. Unset: the
+/// loopback addresses and `localhost`, any port. `none`: no server.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SourceHosts(Vec<(HostPattern, Option<u16>)>);
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum HostPattern {
+    Name(String),
+    Network(ipnet::IpNet),
+}
+
+impl Default for SourceHosts {
+    fn default() -> Self {
+        Self::parse("localhost, 127.0.0.0/8, [::1]").expect("the default source hosts parse")
+    }
+}
+
+impl SourceHosts {
+    pub fn parse(text: &str) -> anyhow::Result<Self> {
+        if text.trim() == "none" {
+            return Ok(Self(Vec::new()));
+        }
+        let entries = text.split(',').map(str::trim).filter(|entry| !entry.is_empty());
+        entries
+            .map(|entry| {
+                Self::entry(entry).with_context(|| {
+                    format!("AUTOSCOPE_SOURCE_HOSTS: '{entry}' is not a host, host:port, network or network:port")
+                })
+            })
+            .collect::<anyhow::Result<_>>()
+            .map(Self)
+    }
+
+    fn entry(entry: &str) -> anyhow::Result<(HostPattern, Option<u16>)> {
+        // A port follows the last ':' outside brackets, unless the whole is an IPv6 address.
+        let (pattern, port) = match entry.rsplit_once(':') {
+            Some((pattern, port)) if !pattern.contains(':') || pattern.ends_with(']') || pattern.contains("]/") => {
+                (pattern, Some(port.parse::<u16>()?))
+            }
+            _ => (entry, None),
+        };
+        let unbracketed = pattern.replace(['[', ']'], "");
+        let pattern = if let Ok(network) = unbracketed.parse::<ipnet::IpNet>() {
+            HostPattern::Network(network)
+        } else if let Ok(address) = unbracketed.parse::<std::net::IpAddr>() {
+            HostPattern::Network(address.into())
+        } else if !pattern.is_empty() && pattern.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '.') {
+            HostPattern::Name(pattern.to_ascii_lowercase())
+        } else {
+            anyhow::bail!("not a host");
+        };
+        Ok((pattern, port))
+    }
+
+    /// Whether a connection to `host` (a name or an address) on `port` may be made.
+    pub fn allows(&self, host: &str, port: u16) -> bool {
+        let address = host.trim_start_matches('[').trim_end_matches(']').parse::<std::net::IpAddr>().ok();
+        self.0.iter().any(|(pattern, only)| {
+            only.is_none_or(|only| only == port)
+                && match (pattern, address) {
+                    (HostPattern::Network(network), Some(address)) => network.contains(&address),
+                    (HostPattern::Name(name), None) => name.eq_ignore_ascii_case(host),
+                    _ => false,
+                }
+        })
+    }
 }
 
 /// `AUTOSCOPE_PEOPLE_PER_ADDRESS`: 1 to 1,000, 1 when unset.
@@ -245,6 +318,10 @@ impl Config {
                     .map(|keys| keys.split(',').map(|k| k.trim().to_string()).filter(|k| !k.is_empty()).collect())
                     .unwrap_or_default(),
                 allow_unsigned: get("AUTOSCOPE_ALLOW_UNSIGNED_MODULES").is_some_and(|v| v == "1" || v == "true"),
+                source_hosts: get("AUTOSCOPE_SOURCE_HOSTS")
+                    .map(|text| SourceHosts::parse(&text))
+                    .transpose()?
+                    .unwrap_or_default(),
             },
             data_dir,
         })
@@ -344,5 +421,35 @@ mod tests {
         .unwrap();
         assert_eq!(c.social.len(), 1);
         assert_eq!(c.social[0].issuer, "http://127.0.0.1:9000");
+    }
+
+    #[test]
+    fn source_hosts_default_to_loopback_on_any_port() {
+        let hosts = SourceHosts::default();
+        for (host, port) in [("127.0.0.1", 5432), ("127.8.0.1", 3306), ("::1", 1), ("[::1]", 5432), ("LOCALHOST", 5432)]
+        {
+            assert!(hosts.allows(host, port), "{host}:{port}");
+        }
+        for host in ["10.0.0.1", "db.example.com", "169.254.169.254", "::ffff:10.0.0.1", "localhost.example.com"] {
+            assert!(!hosts.allows(host, 5432), "{host}");
+        }
+    }
+
+    #[test]
+    fn source_hosts_match_names_networks_and_ports_as_listed() {
+        let hosts = SourceHosts::parse("db.example.com:5432, 10.1.0.0/16, [fd00::]/8:3306, 192.0.2.7").unwrap();
+        assert!(hosts.allows("DB.example.com", 5432));
+        assert!(!hosts.allows("db.example.com", 3306), "only the listed port");
+        assert!(hosts.allows("10.1.200.3", 1433));
+        assert!(!hosts.allows("10.2.0.1", 5432));
+        assert!(hosts.allows("fd12::1", 3306));
+        assert!(!hosts.allows("fd12::1", 5432));
+        assert!(hosts.allows("192.0.2.7", 5432));
+        assert!(!hosts.allows("127.0.0.1", 5432), "a list replaces the default");
+        assert!(!SourceHosts::parse("none").unwrap().allows("127.0.0.1", 5432));
+        for bad in ["db example", "10.0.0.0/40", "host:port", "db.example.com:70000"] {
+            let err = SourceHosts::parse(bad).unwrap_err().to_string();
+            assert!(err.contains(bad), "{err}");
+        }
     }
 }

@@ -45,28 +45,39 @@ pub fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
 
 /// AES-256-GCM with a key derived from `passphrase`; output is base64 of nonce || ciphertext.
 pub fn encrypt_for_client(passphrase: &[u8], plaintext: &[u8]) -> String {
-    use aes_gcm::aead::Aead;
-    let key: [u8; 32] = Sha256::digest(passphrase).into();
-    let cipher = <aes_gcm::Aes256Gcm as aes_gcm::KeyInit>::new(&key.into());
+    seal(&Sha256::digest(passphrase).into(), b"", plaintext)
+}
+
+/// The inverse of [`encrypt_for_client`]; `None` when the text was not made with this key.
+pub fn decrypt_from_server(passphrase: &[u8], text: &str) -> Option<Vec<u8>> {
+    open(&Sha256::digest(passphrase).into(), b"", text)
+}
+
+/// AES-256-GCM under `key`, bound to `context` (the identity of the record that keeps it,
+/// as associated data): sealed for one record, it does not open for another. Base64 of
+/// nonce || ciphertext.
+pub fn seal(key: &[u8; 32], context: &[u8], plaintext: &[u8]) -> String {
+    use aes_gcm::aead::{Aead, Payload};
+    let cipher = <aes_gcm::Aes256Gcm as aes_gcm::KeyInit>::new(key.into());
     let nonce: [u8; 12] = rand::rng().random();
-    let sealed =
-        cipher.encrypt(&nonce.into(), plaintext).expect("AES-GCM encryption of an in-memory buffer cannot fail");
+    let sealed = cipher
+        .encrypt(&nonce.into(), Payload { msg: plaintext, aad: context })
+        .expect("AES-GCM encryption of an in-memory buffer cannot fail");
     let mut out = nonce.to_vec();
     out.extend(sealed);
     STANDARD.encode(out)
 }
 
-/// The inverse of [`encrypt_for_client`]; `None` when the text was not made with this key.
-pub fn decrypt_from_server(passphrase: &[u8], text: &str) -> Option<Vec<u8>> {
-    use aes_gcm::aead::Aead;
+/// The inverse of [`seal`]; `None` unless `text` was sealed with this key and context.
+pub fn open(key: &[u8; 32], context: &[u8], text: &str) -> Option<Vec<u8>> {
+    use aes_gcm::aead::{Aead, Payload};
     let raw = STANDARD.decode(text).ok()?;
     if raw.len() < 12 {
         return None;
     }
     let (nonce, sealed) = raw.split_at(12);
-    let key: [u8; 32] = Sha256::digest(passphrase).into();
-    let cipher = <aes_gcm::Aes256Gcm as aes_gcm::KeyInit>::new(&key.into());
-    cipher.decrypt(nonce.try_into().ok()?, sealed).ok()
+    let cipher = <aes_gcm::Aes256Gcm as aes_gcm::KeyInit>::new(key.into());
+    cipher.decrypt(nonce.try_into().ok()?, Payload { msg: sealed, aad: context }).ok()
 }
 
 #[cfg(test)]
@@ -109,5 +120,16 @@ mod tests {
         assert!(constant_time_eq(b"abc", b"abc"));
         assert!(!constant_time_eq(b"abc", b"abd"));
         assert!(!constant_time_eq(b"abc", b"ab"));
+    }
+
+    #[test]
+    fn a_sealed_value_opens_only_with_its_key_and_context() {
+        let key = derive_key(b"secret", "test");
+        let sealed = seal(&key, b"company/1", b"hunter2");
+        assert_ne!(sealed, seal(&key, b"company/1", b"hunter2"), "a fresh nonce each time");
+        assert_eq!(open(&key, b"company/1", &sealed).as_deref(), Some(&b"hunter2"[..]));
+        assert_eq!(open(&key, b"company/2", &sealed), None, "moved to another record");
+        assert_eq!(open(&derive_key(b"other", "test"), b"company/1", &sealed), None);
+        assert_eq!(open(&key, b"company/1", "not base64!"), None);
     }
 }

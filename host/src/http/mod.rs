@@ -45,6 +45,8 @@ pub struct AppState {
     /// Installed modules and the plugin runtime.
     pub modules: Arc<crate::modules::registry::Registry>,
     pub realtime: crate::realtime::Realtime,
+    /// Open connections to modules' outside databases.
+    pub sources: Arc<crate::modules::sources::Sources>,
 }
 
 impl AppState {
@@ -60,6 +62,7 @@ impl AppState {
             social: Arc::new(crate::accounts::oidc::Providers::new(&config.social, &http)),
             modules: Arc::new(crate::modules::registry::Registry::new(&config.modules)?),
             realtime: crate::realtime::Realtime::new(),
+            sources: Arc::new(crate::modules::sources::Sources::new(config.secret.expose())),
             http,
             config: Arc::new(config),
             db,
@@ -82,6 +85,7 @@ pub fn app(state: AppState) -> Router {
         .merge(crate::admin::routes())
         .merge(crate::teams::routes())
         .merge(crate::modules::registry::api::routes())
+        .merge(crate::modules::sources::api::routes())
         .merge(crate::realtime::routes())
         .merge(crate::modules::ingestion::routes());
     // The outer router's document is the one served: ours (title, version, security), with

@@ -22,8 +22,7 @@ use crate::http::AppState;
 use crate::modules::registry::Installed;
 use crate::modules::runtime::{self, CallError};
 
-pub const MODULE_NOT_FOUND: &str = "Module not found";
-pub const UPGRADE: &str = "Upgrade to Premium to use this module";
+pub use crate::rights::{MODULE_NOT_FOUND, UPGRADE};
 
 pub fn routes() -> axum::Router<AppState> {
     axum::Router::new()
@@ -100,7 +99,7 @@ pub async fn forward(state: &AppState, module: Arc<Installed>, path: String, req
 /// The signed-in user, when their rights open the module.
 async fn authorize(state: &AppState, parts: &mut Parts, rights_key: &str) -> Result<CurrentUser> {
     let user = CurrentUser::from_request_parts(parts, state).await?;
-    check_rights(&user, rights_key)?;
+    crate::rights::check_open(&user.rights, rights_key)?;
     Ok(user)
 }
 
@@ -234,14 +233,6 @@ async fn answer(
                 _ => Error::BadGateway(err.to_string()),
             })
         }
-    }
-}
-
-fn check_rights(user: &CurrentUser, rights_key: &str) -> Result<()> {
-    match user.rights.get(rights_key) {
-        Some(right) if right.view && !right.disabled => Ok(()),
-        Some(right) if right.view => Err(Error::Forbidden(UPGRADE.into())),
-        _ => Err(Error::Forbidden(crate::rights::NO_RIGHT.into())),
     }
 }
 

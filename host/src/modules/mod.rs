@@ -6,6 +6,7 @@
 //! - `collections`: module storage, the statements of each collection's table;
 //! - `runtime`: the Extism engine, limits and the call of a plugin;
 //! - `events`: publishing module events and delivering them through the runtime;
+//! - `sources`: outside databases connected to a module, read through the host;
 //! - `capabilities`: the host functions a plugin calls, each checked against its grants;
 //! - `registry`: packages, install, upgrade, remove and loading at start;
 //! - `gateway`: `/api/m/<key>/...` and the legacy routes, into the runtime;
@@ -21,4 +22,5 @@ pub mod manifest;
 pub mod registry;
 pub mod runtime;
 pub mod schedules;
+pub mod sources;
 pub mod workers;

@@ -19,8 +19,14 @@ pub struct Right {
 
 pub type Rights = BTreeMap<String, Right>;
 
+/// A call to a module that is not installed.
+pub const MODULE_NOT_FOUND: &str = "Module not found";
+
 /// A call to a module the caller's rights do not open.
 pub const NO_RIGHT: &str = "Your rights do not allow this module";
+
+/// A call to a module the caller sees greyed (premium, on the community edition).
+pub const UPGRADE: &str = "Upgrade to Premium to use this module";
 
 /// How a greyed entry or a cap message names the way to more.
 pub const UPGRADE_LABEL: &str = "Upgrade to Premium";
@@ -102,6 +108,16 @@ pub fn effective_from_stored(rights_json: &str, edition: &str) -> Rights {
 /// A module's route may be opened: viewable and not disabled.
 pub fn allows(rights: &Rights, key: &str) -> bool {
     rights.get(key).is_some_and(|r| r.view && !r.disabled)
+}
+
+/// Whether the module with rights key `key` answers the caller, and otherwise why not.
+pub fn check_open(rights: &Rights, key: &str) -> crate::error::Result<()> {
+    use crate::error::Error;
+    match rights.get(key) {
+        Some(right) if right.view && !right.disabled => Ok(()),
+        Some(right) if right.view => Err(Error::Forbidden(UPGRADE.into())),
+        _ => Err(Error::Forbidden(NO_RIGHT.into())),
+    }
 }
 
 #[cfg(test)]

@@ -21,6 +21,7 @@ pub mod roles;
 pub mod sessions;
 pub mod signup_codes;
 pub mod social_nonces;
+pub mod source_connections;
 pub mod system_logs;
 pub mod users;
 

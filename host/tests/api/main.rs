@@ -27,4 +27,5 @@ mod reset;
 mod signin;
 mod signup;
 mod social;
+mod sources;
 mod tenancy;

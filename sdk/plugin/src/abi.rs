@@ -30,6 +30,8 @@ mod imp {
         fn host_directory(input: u64) -> u64;
         #[link_name = "members"]
         fn host_members(input: u64) -> u64;
+        #[link_name = "sources"]
+        fn host_sources(input: u64) -> u64;
     }
 
     pub(crate) fn input() -> Vec<u8> {
@@ -61,6 +63,7 @@ mod imp {
                 HostFunction::Realtime => host_realtime(offset),
                 HostFunction::Directory => host_directory(offset),
                 HostFunction::Members => host_members(offset),
+                HostFunction::Sources => host_sources(offset),
             }
         };
         request.free();

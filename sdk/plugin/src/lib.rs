@@ -40,6 +40,7 @@ pub mod range;
 pub mod reply;
 mod request;
 mod router;
+pub mod sources;
 pub mod storage;
 
 /// The wire contract shared with the host (envelopes, storage queries, host replies).

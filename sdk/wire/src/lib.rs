@@ -7,6 +7,7 @@
 pub mod envelope;
 pub mod host;
 pub mod members;
+pub mod sources;
 pub mod storage;
 
 pub use envelope::{
@@ -39,11 +40,20 @@ pub enum HostFunction {
     Realtime,
     Directory,
     Members,
+    Sources,
 }
 
 impl HostFunction {
-    pub const ALL: [Self; 7] =
-        [Self::Storage, Self::Notify, Self::Mail, Self::Publish, Self::Realtime, Self::Directory, Self::Members];
+    pub const ALL: [Self; 8] = [
+        Self::Storage,
+        Self::Notify,
+        Self::Mail,
+        Self::Publish,
+        Self::Realtime,
+        Self::Directory,
+        Self::Members,
+        Self::Sources,
+    ];
 
     /// The import's name.
     pub const fn name(self) -> &'static str {
@@ -55,6 +65,7 @@ impl HostFunction {
             Self::Realtime => "realtime",
             Self::Directory => "directory",
             Self::Members => "members",
+            Self::Sources => "sources",
         }
     }
 

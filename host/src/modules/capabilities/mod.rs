@@ -13,6 +13,7 @@ use autoscope_wire::host::{
     Directory, DirectoryEntry, DirectoryQuery, Done, MAX_REALTIME_USERS, Mail, Notify, Publish, Realtime,
 };
 use autoscope_wire::members::MembersOp;
+use autoscope_wire::sources::SourcesOp;
 use autoscope_wire::storage::StorageOp;
 use autoscope_wire::{HostError, HostFunction, HostReply};
 use serde::Serialize;
@@ -80,6 +81,7 @@ async fn dispatch(context: &CallContext, function: HostFunction, input: &[u8]) -
         HostFunction::Realtime => answer(input, |request| realtime(context, request)).await,
         HostFunction::Directory => answer(input, |request| directory(context, request)).await,
         HostFunction::Members => answer(input, |op| members(context, op)).await,
+        HostFunction::Sources => answer(input, |op| sources(context, op)).await,
     }
 }
 
@@ -106,6 +108,14 @@ fn encode<R: Serialize>(reply: &HostReply<R>) -> Vec<u8> {
 fn internal(err: anyhow::Error) -> HostError {
     tracing::error!(error = format!("{err:#}"), "host function failed");
     HostError::new(500, crate::error::INTERNAL_MESSAGE)
+}
+
+/// A host error with the status and message the HTTP API would answer.
+fn refused(err: crate::error::Error) -> HostError {
+    match err {
+        crate::error::Error::Internal(cause) => internal(cause),
+        other => HostError::new(other.status().as_u16(), other.public_message()),
+    }
 }
 
 /// Checks the grant; the message says whether the manifest never declared the
@@ -304,10 +314,6 @@ async fn members(context: &CallContext, op: MembersOp) -> Result<Value, HostErro
         context.user_id.as_deref().ok_or_else(|| HostError::new(403, "Only a signed-in person may do this"))?;
     let state = &context.state;
     let manifest = &context.module.manifest;
-    let refused = |err: crate::error::Error| match err {
-        crate::error::Error::Internal(cause) => internal(cause),
-        other => HostError::new(other.status().as_u16(), other.public_message()),
-    };
     let actor = teams::actor(
         state,
         &context.company_id,
@@ -319,6 +325,15 @@ async fn members(context: &CallContext, op: MembersOp) -> Result<Value, HostErro
     .await
     .map_err(refused)?;
     teams::run(state, &actor, op, rights_keys(state)).await.map_err(refused)
+}
+
+/// Read-only queries on the module's connections to outside databases, within the call's
+/// remaining time.
+async fn sources(context: &CallContext, op: SourcesOp) -> Result<Value, HostError> {
+    require(context, Capability::Sources)?;
+    let budget = context.deadline.saturating_duration_since(Instant::now());
+    let module = &context.module.manifest.key;
+    crate::modules::sources::run(&context.state, &context.company_id, module, op, budget).await.map_err(refused)
 }
 
 /// The rights keys a role's matrix shows: those of the installed modules, named after

@@ -245,6 +245,10 @@ pub struct Capabilities {
     /// person's own rights (Team Master).
     #[serde(default)]
     pub members: bool,
+    /// Read-only queries on the outside databases the company's administrators connect
+    /// to the module (the host keeps the credentials and builds the SQL).
+    #[serde(default)]
+    pub sources: bool,
 }
 
 /// One grantable capability. Installation grants a subset of what the manifest declares.
@@ -261,6 +265,7 @@ pub enum Capability {
     Realtime,
     Directory,
     Members,
+    Sources,
     Schedule,
 }
 
@@ -275,6 +280,7 @@ impl Capability {
             "realtime" => Self::Realtime,
             "directory" => Self::Directory,
             "members" => Self::Members,
+            "sources" => Self::Sources,
             "schedule" => Self::Schedule,
             other => {
                 let (kind, collection) = other.split_once(':').filter(|(_, c)| c.contains('.'))?;
@@ -301,6 +307,7 @@ impl std::fmt::Display for Capability {
             Self::Realtime => f.write_str("realtime"),
             Self::Directory => f.write_str("directory"),
             Self::Members => f.write_str("members"),
+            Self::Sources => f.write_str("sources"),
             Self::Schedule => f.write_str("schedule"),
         }
     }
@@ -426,6 +433,7 @@ impl Manifest {
             (caps.realtime, Capability::Realtime),
             (caps.directory, Capability::Directory),
             (caps.members, Capability::Members),
+            (caps.sources, Capability::Sources),
             (!self.schedules.is_empty(), Capability::Schedule),
         ] {
             if on {

@@ -6,6 +6,7 @@
 pub mod maildev;
 pub mod modules;
 pub mod oidc;
+pub mod sources;
 
 use std::collections::HashMap;
 use std::time::Duration;
@@ -244,6 +245,10 @@ impl PgDatabase {
         let admin_url = postgres_admin_url();
         let (server, _) = admin_url.rsplit_once('/').unwrap();
         Self { url: format!("{server}/{name}"), name }
+    }
+
+    pub fn name(&self) -> &str {
+        &self.name
     }
 }
 

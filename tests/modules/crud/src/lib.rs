@@ -1,10 +1,12 @@
 //! `crud`: a test module that exercises every part of the platform a module can reach:
 //! storage (own and granted collections), notifications, mail, events, realtime, the
-//! directory, public and legacy routes, subscriptions, schedules and guest state.
+//! directory, outside databases, public and legacy routes, subscriptions, schedules and
+//! guest state.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use autoscope_sdk::prelude::*;
+use autoscope_sdk::sources;
 use autoscope_sdk::wire::host::{DirectoryQuery, Mail, Notify, Realtime};
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -32,6 +34,13 @@ fn router() -> Router {
         .get("/text", |req: &Request| reply::text(200, req.query("type").unwrap_or_default(), "a,b\n1,2\n".into()))
         .get("/counter", counter)
         .post("/public/echo", echo)
+        .get("/sources", |_: &Request| ok(&sources::connections()?))
+        .post("/sources/{id}/test", |req: &Request| ok(&sources::test(req.param("id")?)?))
+        .get("/sources/{id}/tables", |req: &Request| ok(&sources::tables(req.param("id")?)?))
+        .get("/sources/{id}/columns", |req: &Request| {
+            ok(&sources::columns(req.param("id")?, req.query("table").unwrap_or_default())?)
+        })
+        .post("/sources/{id}/read", |req: &Request| ok(&sources::read(req.param("id")?, req.body()?)?))
         .on_event("crud.item_created", item_created)
         .on_schedule("tick", tick)
 }

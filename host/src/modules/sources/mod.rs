@@ -1,0 +1,162 @@
+//! Sources: outside databases (PostgreSQL, MySQL/MariaDB) that a company's administrators
+//! connect to a module, and that the module reads through the `sources` host function.
+//!
+//! - Administrators keep the connections through the host (`api`): the password is sealed
+//!   with a key derived from the host's secret, bound to its row, and never answered.
+//! - The plugin names a connection, a table and columns; the host checks the names against
+//!   the database's catalogue, builds the SQL (`sql`) and runs it (`engines`) read-only,
+//!   with a statement timeout and a row cap. Only servers the operator allows
+//!   (`AUTOSCOPE_SOURCE_HOSTS`) are reached.
+//! - Connections are per company and module: a module reaches only its own.
+
+pub mod api;
+pub mod connections;
+mod engines;
+pub mod sql;
+
+use std::collections::HashMap;
+use std::str::FromStr;
+use std::sync::Mutex;
+use std::time::Duration;
+
+use autoscope_wire::sources::{ServerVersion, SourceColumn, SourceRows, SourcesOp};
+use serde_json::Value;
+
+use crate::error::{Error, Result};
+use crate::http::AppState;
+use crate::storage::source_connections::ConnectionRow;
+use connections::Sealer;
+use engines::Pool;
+
+/// The most bytes of JSON one read answers.
+const MAX_ANSWER_BYTES: usize = 8 << 20;
+
+/// The open pools, one per connection, replaced when the connection changes.
+pub struct Sources {
+    pools: Mutex<HashMap<String, (i64, Pool)>>,
+    sealer: Sealer,
+}
+
+impl Sources {
+    pub fn new(secret: &[u8]) -> Self {
+        Self { pools: Mutex::new(HashMap::new()), sealer: Sealer::new(secret) }
+    }
+
+    pub fn sealer(&self) -> &Sealer {
+        &self.sealer
+    }
+
+    /// The pool of `row`, opened when there is none for its current version.
+    async fn pool(&self, state: &AppState, company_id: &str, row: &ConnectionRow) -> Result<Pool> {
+        let cached =
+            self.lock().get(&row.id).filter(|(version, _)| *version == row.updated_at).map(|(_, pool)| pool.clone());
+        if let Some(pool) = cached {
+            return Ok(pool);
+        }
+        let target = self.sealer.target(company_id, row)?;
+        if !state.config.modules.source_hosts.allows(&target.host, target.port) {
+            return Err(Error::Forbidden(connections::not_allowed(&target.host, target.port)));
+        }
+        let pool = engines::open(&target).await?;
+        if let Some((_, replaced)) = self.lock().insert(row.id.clone(), (row.updated_at, pool.clone())) {
+            tokio::spawn(async move { replaced.close().await });
+        }
+        Ok(pool)
+    }
+
+    /// Closes the pool of a connection that changed, failed or was deleted.
+    pub fn forget(&self, id: &str) {
+        if let Some((_, pool)) = self.lock().remove(id) {
+            tokio::spawn(async move { pool.close().await });
+        }
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, (i64, Pool)>> {
+        // A panic while holding the map leaves it consistent: every entry is whole.
+        self.pools.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+}
+
+/// Runs `op` for `module` in `company_id` within `budget`: the `sources` host function.
+pub async fn run(state: &AppState, company_id: &str, module: &str, op: SourcesOp, budget: Duration) -> Result<Value> {
+    let db = &state.db;
+    let sources = &state.sources;
+    match op {
+        SourcesOp::List => answer(connections::list(db, company_id, module).await),
+        SourcesOp::Test { connection } => {
+            let row = connections::find(db, company_id, module, &connection).await?;
+            let target = sources.sealer.target(company_id, &row)?;
+            if !state.config.modules.source_hosts.allows(&target.host, target.port) {
+                return Err(Error::Forbidden(connections::not_allowed(&target.host, target.port)));
+            }
+            answer(engines::test(&target).await.map(|version| ServerVersion { version }))
+        }
+        SourcesOp::Tables { connection } => {
+            let row = connections::find(db, company_id, module, &connection).await?;
+            let pool = sources.pool(state, company_id, &row).await?;
+            answer(forget_on_failure(sources, &row, pool.tables(budget).await))
+        }
+        SourcesOp::Columns { connection, table } => {
+            let row = connections::find(db, company_id, module, &connection).await?;
+            let pool = sources.pool(state, company_id, &row).await?;
+            let columns = forget_on_failure(sources, &row, catalogue(&pool, &table, budget).await)?;
+            answer(Ok(columns.into_iter().map(|column| column.info).collect::<Vec<SourceColumn>>()))
+        }
+        SourcesOp::Read { connection, read } => {
+            let row = connections::find(db, company_id, module, &connection).await?;
+            let zone = chrono_tz::Tz::from_str(&row.time_zone)
+                .map_err(|_| Error::Internal(anyhow::anyhow!("a stored connection has an unknown time zone")))?;
+            let pool = sources.pool(state, company_id, &row).await?;
+            let rows = forget_on_failure(sources, &row, read_rows(&pool, read, zone, budget).await)?;
+            let value = answer(Ok(rows))?;
+            // A rough measure that stays well below the plugin's memory without encoding twice.
+            if value.to_string().len() > MAX_ANSWER_BYTES {
+                return Err(Error::PayloadTooLarge(format!(
+                    "The rows are over {} MB of JSON; read fewer at a time",
+                    MAX_ANSWER_BYTES >> 20
+                )));
+            }
+            Ok(value)
+        }
+    }
+}
+
+fn answer<T: serde::Serialize>(value: Result<T>) -> Result<Value> {
+    value.and_then(|value| serde_json::to_value(value).map_err(|err| Error::Internal(err.into())))
+}
+
+/// A failed read may mean the server restarted or the pool went bad: the next call
+/// connects afresh, and so reports the connection's own error.
+fn forget_on_failure<T>(sources: &Sources, row: &ConnectionRow, result: Result<T>) -> Result<T> {
+    if matches!(result, Err(Error::BadGateway(_))) {
+        sources.forget(&row.id);
+    }
+    result
+}
+
+/// The catalogue's columns of `table`; 404 when the database has no such table or view.
+async fn catalogue(pool: &Pool, table: &str, budget: Duration) -> Result<Vec<sql::Column>> {
+    let columns = pool.columns(table, budget).await?;
+    if columns.is_empty() {
+        return Err(Error::NotFound(format!("There is no table or view '{table}' in the database")));
+    }
+    Ok(columns)
+}
+
+async fn read_rows(
+    pool: &Pool,
+    read: autoscope_wire::sources::SourceRead,
+    zone: chrono_tz::Tz,
+    budget: Duration,
+) -> Result<SourceRows> {
+    let columns = catalogue(pool, &read.table, budget).await?;
+    let dialect = pool.dialect();
+    // The catalogue found the table, so a PostgreSQL name has its schema.
+    let reference = match (dialect, read.table.split_once('.')) {
+        (sql::Dialect::Postgres, Some((schema, name))) => sql::table_reference(dialect, Some(schema), name),
+        _ => sql::table_reference(dialect, None, &read.table),
+    };
+    let statement = sql::select(dialect, &reference, &columns, &read, zone)?;
+    let rows = pool.rows(&statement, zone, budget).await?;
+    Ok(SourceRows { columns: statement.columns.into_iter().map(|column| column.info).collect(), rows })
+}
