@@ -47,6 +47,8 @@ pub struct AppState {
     pub realtime: crate::realtime::Realtime,
     /// Open connections to modules' outside databases.
     pub sources: Arc<crate::modules::sources::Sources>,
+    /// The module jobs this instance runs at once.
+    pub jobs: crate::modules::jobs::Slots,
 }
 
 impl AppState {
@@ -63,6 +65,7 @@ impl AppState {
             modules: Arc::new(crate::modules::registry::Registry::new(&config.modules)?),
             realtime: crate::realtime::Realtime::new(),
             sources: Arc::new(crate::modules::sources::Sources::new(config.secret.expose())),
+            jobs: crate::modules::jobs::Slots::default(),
             http,
             config: Arc::new(config),
             db,

@@ -6,18 +6,20 @@
 //! - `collections`: module storage, the statements of each collection's table;
 //! - `runtime`: the Extism engine, limits and the call of a plugin;
 //! - `events`: publishing module events and delivering them through the runtime;
+//! - `jobs`: long work a module starts and the host drives, a step per plugin call;
+//! - `ingestion`: the bulk ingestion API into module collections;
 //! - `sources`: outside databases connected to a module, read through the host;
 //! - `capabilities`: the host functions a plugin calls, each checked against its grants;
 //! - `registry`: packages, install, upgrade, remove and loading at start;
 //! - `gateway`: `/api/m/<key>/...` and the legacy routes, into the runtime;
-//! - `schedules`, `workers`: schedule runs and the background work of modules;
-//! - `ingestion`: the bulk ingestion API into module collections.
+//! - `schedules`, `workers`: schedule runs and the background work of modules.
 
 pub mod capabilities;
 pub mod collections;
 pub mod events;
 pub mod gateway;
 pub mod ingestion;
+pub mod jobs;
 pub mod manifest;
 pub mod registry;
 pub mod runtime;

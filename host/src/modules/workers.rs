@@ -1,13 +1,13 @@
-//! The platform's background work, one task per host: event deliveries (as soon as
-//! one is published, and every 2 seconds for retries), schedule runs every 15 seconds,
-//! and the rollup days writers marked every 5 seconds.
+//! The platform's background work, one task per host: event deliveries and module jobs
+//! (as soon as one is published or started, and every 2 seconds for retries), schedule
+//! runs every 15 seconds, and the rollup days writers marked every 5 seconds.
 
 use std::time::Duration;
 
 use crate::http::AppState;
-use crate::modules::{collections, events, schedules};
+use crate::modules::{collections, events, jobs, schedules};
 
-/// Delivers events, runs schedules and rebuilds rollups until the process ends.
+/// Delivers events, runs jobs and schedules and rebuilds rollups until the process ends.
 pub async fn run(state: AppState) {
     let mut schedule_tick = tokio::time::interval(Duration::from_secs(15));
     let mut rollup_tick = tokio::time::interval(Duration::from_secs(5));
@@ -28,6 +28,10 @@ pub async fn run(state: AppState) {
             }
             _ = event_tick.tick() => {}
             _ = state.modules.woken() => {}
+        }
+        // Jobs first: they run on tasks of their own, while deliveries run here.
+        if let Err(err) = jobs::run_due(&state).await {
+            tracing::warn!(error = format!("{err:#}"), "starting module jobs failed");
         }
         if let Err(err) = events::deliver_due(&state).await {
             tracing::warn!(error = format!("{err:#}"), "delivering events failed");

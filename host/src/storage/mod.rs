@@ -13,6 +13,7 @@ pub mod mail_outbox;
 pub mod masters;
 pub mod memberships;
 pub mod module_events;
+pub mod module_jobs;
 pub mod notifications;
 pub mod pictures;
 pub mod rate_limits;
@@ -126,6 +127,15 @@ fn create_sqlite_parent_dir(url: &str) -> anyhow::Result<()> {
 /// True when `err` is a unique-constraint violation (both engines).
 pub fn is_unique_violation(err: &sqlx::Error) -> bool {
     matches!(err, sqlx::Error::Database(db) if db.is_unique_violation())
+}
+
+/// True when a write ran, false when a unique constraint refused it (a name taken).
+fn written_unless_taken<T>(result: sqlx::Result<T>) -> sqlx::Result<bool> {
+    match result {
+        Ok(_) => Ok(true),
+        Err(err) if is_unique_violation(&err) => Ok(false),
+        Err(err) => Err(err),
+    }
 }
 
 pub fn new_id() -> String {

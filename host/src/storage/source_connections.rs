@@ -50,11 +50,7 @@ pub async fn insert(db: &Db, company_id: &str, row: &ConnectionRow, created_by: 
     .bind(row.updated_at)
     .execute(db.pool())
     .await;
-    match inserted {
-        Ok(_) => Ok(true),
-        Err(err) if super::is_unique_violation(&err) => Ok(false),
-        Err(err) => Err(err),
-    }
+    super::written_unless_taken(inserted)
 }
 
 /// Replaces every field of the stored row but its id, module and creation; `None` when

@@ -14,6 +14,7 @@ mod logs;
 mod mail;
 mod masters;
 mod memberships;
+mod module_jobs;
 mod module_registry;
 mod module_runtime;
 mod module_storage;

@@ -32,6 +32,10 @@ mod imp {
         fn host_members(input: u64) -> u64;
         #[link_name = "sources"]
         fn host_sources(input: u64) -> u64;
+        #[link_name = "ingest"]
+        fn host_ingest(input: u64) -> u64;
+        #[link_name = "jobs"]
+        fn host_jobs(input: u64) -> u64;
     }
 
     pub(crate) fn input() -> Vec<u8> {
@@ -64,6 +68,8 @@ mod imp {
                 HostFunction::Directory => host_directory(offset),
                 HostFunction::Members => host_members(offset),
                 HostFunction::Sources => host_sources(offset),
+                HostFunction::Ingest => host_ingest(offset),
+                HostFunction::Jobs => host_jobs(offset),
             }
         };
         request.free();

@@ -8,7 +8,9 @@ use serde::de::DeserializeOwned;
 use crate::abi;
 use crate::wire::HostFunction;
 use crate::wire::HostReply;
-use crate::wire::host::{DirectoryEntry, DirectoryQuery, Done, Mail, Notify, Publish, Realtime, UsersIn};
+use crate::wire::host::{
+    DirectoryEntry, DirectoryQuery, Done, Ingest, IngestReport, Job, JobsOp, Mail, Notify, Publish, Realtime, UsersIn,
+};
 use crate::wire::members::MembersOp;
 use crate::{Error, Result};
 
@@ -67,6 +69,34 @@ pub fn directory(query: &DirectoryQuery) -> Result<Vec<DirectoryEntry>> {
 /// for a change.
 pub fn members<O: DeserializeOwned>(op: &MembersOp) -> Result<O> {
     call(HostFunction::Members, op)
+}
+
+/// Stores records in an ingestion stream, by its collection's key: the module's own
+/// (`"runs"`) or another module's granted with `ingest:` (`"bots.runs"`). Refused records
+/// are listed in the report; the others are stored.
+pub fn ingest(stream: &str, records: Vec<serde_json::Value>) -> Result<IngestReport> {
+    call(HostFunction::Ingest, &Ingest { stream: stream.to_string(), records })
+}
+
+/// Starts the job `name` (declared in `capabilities.jobs`) with `input`; with a `key`, 409
+/// while another job of the module with that key runs in the company.
+pub fn start_job(name: &str, input: serde_json::Value, key: Option<&str>) -> Result<Job> {
+    call(HostFunction::Jobs, &JobsOp::Start { name: name.into(), input, key: key.map(str::to_string) })
+}
+
+/// One of the module's jobs; 404 when the company has none with this id.
+pub fn job(id: &str) -> Result<Job> {
+    call(HostFunction::Jobs, &JobsOp::Get { id: id.into() })
+}
+
+/// The module's jobs, newest first (those named `name` when given), at most `limit`.
+pub fn jobs(name: Option<&str>, limit: u32) -> Result<Vec<Job>> {
+    call(HostFunction::Jobs, &JobsOp::List { name: name.map(str::to_string), limit })
+}
+
+/// Asks a running job to stop after its current step.
+pub fn cancel_job(id: &str) -> Result<Job> {
+    call(HostFunction::Jobs, &JobsOp::Cancel { id: id.into() })
 }
 
 fn encode<T: Serialize + ?Sized>(value: &T) -> Result<serde_json::Value> {

@@ -49,14 +49,14 @@ pub use autoscope_wire as wire;
 pub use error::{Error, Result};
 pub use reply::{created, json, ok};
 pub use request::Request;
-pub use router::{EventHandler, Handler, Router, ScheduleHandler};
+pub use router::{EventHandler, Handler, JobHandler, Router, ScheduleHandler};
 pub use wire::Reply;
 
 /// What most plugins need in one `use`.
 pub mod prelude {
     pub use crate::storage::{self, AggregateExt, Collection, QueryExt, collection};
     pub use crate::wire::storage::{Aggregate, Bucket, Filter, FilterOp, MetricFn, Page, Query, Record};
-    pub use crate::wire::{Context, EventDelivery, ScheduleRun};
+    pub use crate::wire::{Context, EventDelivery, JobProgress, JobStep, ScheduleRun};
     pub use crate::{Error, Reply, Request, Result, Router, created, files, host, input, json, ok, reply};
 }
 

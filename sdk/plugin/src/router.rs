@@ -2,7 +2,7 @@ use std::collections::BTreeMap;
 
 use serde_json::json;
 
-use crate::wire::{Call, Context, Envelope, EventDelivery, HttpRequest, ScheduleRun};
+use crate::wire::{Call, Context, Envelope, EventDelivery, HttpRequest, JobProgress, JobStep, ScheduleRun};
 use crate::{Reply, Request, Result};
 
 /// Answers an HTTP call.
@@ -11,6 +11,8 @@ pub type Handler = Box<dyn Fn(&Request) -> Result<Reply> + Send + Sync>;
 pub type EventHandler = Box<dyn Fn(&Context, &EventDelivery) -> Result<()> + Send + Sync>;
 /// Handles a scheduled run.
 pub type ScheduleHandler = Box<dyn Fn(&Context, &ScheduleRun) -> Result<()> + Send + Sync>;
+/// Runs one step of a job.
+pub type JobHandler = Box<dyn Fn(&Context, &JobStep) -> Result<JobProgress> + Send + Sync>;
 
 enum Segment {
     Literal(String),
@@ -55,6 +57,7 @@ pub struct Router {
     routes: Vec<Route>,
     events: BTreeMap<String, EventHandler>,
     schedules: BTreeMap<String, ScheduleHandler>,
+    jobs: BTreeMap<String, JobHandler>,
 }
 
 impl Router {
@@ -125,6 +128,17 @@ impl Router {
         self
     }
 
+    /// Runs the steps of the job `name`, as declared in the manifest's `capabilities.jobs`:
+    /// `Ok` hands the progress to the host, an error fails the step (tried again later).
+    pub fn on_job(
+        mut self,
+        name: &str,
+        handler: impl Fn(&Context, &JobStep) -> Result<JobProgress> + Send + Sync + 'static,
+    ) -> Self {
+        self.jobs.insert(name.to_string(), Box::new(handler));
+        self
+    }
+
     /// Answers one call. Pure: the only outside effects are the handlers' own.
     pub fn dispatch(&self, envelope: Envelope) -> Reply {
         let Envelope { context, call, .. } = envelope;
@@ -141,6 +155,13 @@ impl Router {
             Call::Schedule(run) => match self.schedules.get(&run.name) {
                 Some(handler) => done(handler(&context, &run)),
                 None => Reply::message(404, format!("No handler for schedule '{}'", run.name)),
+            },
+            Call::Job(step) => match self.jobs.get(&step.name) {
+                Some(handler) => match handler(&context, &step) {
+                    Ok(progress) => Reply::ok(serde_json::to_value(progress).unwrap_or_default()),
+                    Err(err) => Reply::message(err.status, err.message),
+                },
+                None => Reply::message(404, format!("No handler for job '{}'", step.name)),
             },
         }
     }

@@ -80,6 +80,7 @@ pub enum Call {
     Http(HttpRequest),
     Event(EventDelivery),
     Schedule(ScheduleRun),
+    Job(JobStep),
 }
 
 /// An HTTP request to `/api/m/<module>/<path>` (or a legacy path mapped to it).
@@ -117,6 +118,41 @@ pub struct EventDelivery {
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct ScheduleRun {
     pub name: String,
+}
+
+/// One step of a job the module started (the `jobs` host function). The host calls the
+/// steps one after another, each a call of its own within the module's limits, until one
+/// answers `done` or the job is cancelled.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct JobStep {
+    pub id: String,
+    pub name: String,
+    /// What the job was started with.
+    pub input: Value,
+    /// The previous step's `state`; null on the first step.
+    pub state: Value,
+    /// 1 on the first step.
+    pub step: u32,
+    /// 1 on a step's first try. A step that failed (or whose host stopped) is tried again
+    /// with the same state: make each step safe to repeat.
+    pub attempt: u32,
+    /// The job was cancelled: this last call only records how far it got (its answer's
+    /// `progress` is kept, its `done` and `state` are not).
+    pub cancelled: bool,
+}
+
+/// What a job step answers (the reply's body, with status 200).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct JobProgress {
+    /// Handed to the next step.
+    #[serde(default)]
+    pub state: Value,
+    /// Shown to the module's users as it is (counts, a fraction done, a report).
+    #[serde(default)]
+    pub progress: Value,
+    /// No step follows.
+    #[serde(default)]
+    pub done: bool,
 }
 
 /// A plugin's answer.

@@ -58,6 +58,107 @@ pub struct Publish {
     pub payload: Value,
 }
 
+/// The most records one `ingest` call takes.
+pub const MAX_INGEST_RECORDS: usize = 10_000;
+
+/// `ingest`: records into an ingestion stream (a manifest's `[ingest.<stream>]`), stored by
+/// the collection's key exactly as the ingestion API stores them, so re-sending a record
+/// replaces it. `stream` is the module's own (`runs`) or another module's granted with
+/// `ingest:<module>.<stream>` (`bots.runs`).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Ingest {
+    pub stream: String,
+    pub records: Vec<Value>,
+}
+
+/// What a batch came to: `ingest`'s answer, and the ingestion API's.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct IngestReport {
+    /// Records in the batch (lines, for NDJSON).
+    pub received: usize,
+    /// Records stored (new or replacing the one with their key).
+    pub stored: usize,
+    /// One entry per refused record: `index` (0-based position), `message`, and the
+    /// record's key under the key field's name when it had one.
+    pub errors: Vec<Map<String, Value>>,
+}
+
+/// `jobs`: long work the host drives a step at a time (see [`crate::JobStep`]): an import,
+/// a back-fill. The host keeps each job's state between steps, runs it on whichever host
+/// instance is free, resumes it after a restart, and pushes each change of a job to the
+/// module's viewers on the realtime channel `<module>.jobs`.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(tag = "op", rename_all = "snake_case")]
+pub enum JobsOp {
+    /// Starts a job named in the manifest's `capabilities.jobs`. With a `key`, at most one
+    /// job of the module with that key runs at a time in the company (409 otherwise).
+    Start {
+        name: String,
+        #[serde(default)]
+        input: Value,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        key: Option<String>,
+    },
+    Get {
+        id: String,
+    },
+    /// The module's jobs, newest first (those named `name` when given).
+    List {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        name: Option<String>,
+        #[serde(default = "default_jobs_listed")]
+        limit: u32,
+    },
+    /// Asks a running job to stop: no step follows the one running now, and a last call
+    /// with `cancelled` records how far it got.
+    Cancel {
+        id: String,
+    },
+}
+
+fn default_jobs_listed() -> u32 {
+    20
+}
+
+/// The most jobs one `list` answers.
+pub const MAX_JOBS_LISTED: u32 = 100;
+
+/// A job as the host keeps it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct Job {
+    pub id: String,
+    pub name: String,
+    pub key: Option<String>,
+    pub status: JobStatus,
+    #[cfg_attr(feature = "ts", ts(type = "unknown"))]
+    pub input: Value,
+    /// The last step's `progress`.
+    #[cfg_attr(feature = "ts", ts(type = "unknown"))]
+    pub progress: Value,
+    /// Steps done.
+    pub steps: u32,
+    /// Why the job failed, or why its last step did (the step is tried again).
+    pub error: Option<String>,
+    /// Who started it; null for a job a schedule or event started.
+    pub started_by: Option<String>,
+    pub created_at: i64,
+    pub updated_at: i64,
+    pub finished_at: Option<i64>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum JobStatus {
+    Running,
+    /// Cancelled while a step ran: stops after it.
+    Cancelling,
+    Done,
+    Failed,
+    Cancelled,
+}
+
 /// `realtime`: a message to the company channel `<module>.<channel>`, received live by
 /// signed-in users of the company who may view the module: all of them, or only `users`
 /// and those of `users_in` when either is given (the members of a private chat channel,

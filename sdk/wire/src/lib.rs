@@ -11,7 +11,8 @@ pub mod sources;
 pub mod storage;
 
 pub use envelope::{
-    Call, Caller, Context, Envelope, EventDelivery, HttpRequest, Reply, Right, ScheduleRun, TEXT_CONTENT_TYPES,
+    Call, Caller, Context, Envelope, EventDelivery, HttpRequest, JobProgress, JobStep, Reply, Right, ScheduleRun,
+    TEXT_CONTENT_TYPES,
 };
 pub use host::{HostError, HostReply};
 
@@ -41,10 +42,12 @@ pub enum HostFunction {
     Directory,
     Members,
     Sources,
+    Ingest,
+    Jobs,
 }
 
 impl HostFunction {
-    pub const ALL: [Self; 8] = [
+    pub const ALL: [Self; 10] = [
         Self::Storage,
         Self::Notify,
         Self::Mail,
@@ -53,6 +56,8 @@ impl HostFunction {
         Self::Directory,
         Self::Members,
         Self::Sources,
+        Self::Ingest,
+        Self::Jobs,
     ];
 
     /// The import's name.
@@ -66,6 +71,8 @@ impl HostFunction {
             Self::Directory => "directory",
             Self::Members => "members",
             Self::Sources => "sources",
+            Self::Ingest => "ingest",
+            Self::Jobs => "jobs",
         }
     }
 

@@ -10,7 +10,8 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use autoscope_wire::host::{
-    Directory, DirectoryEntry, DirectoryQuery, Done, MAX_REALTIME_USERS, Mail, Notify, Publish, Realtime,
+    Directory, DirectoryEntry, DirectoryQuery, Done, Ingest, IngestReport, JobsOp, MAX_INGEST_RECORDS,
+    MAX_REALTIME_USERS, Mail, Notify, Publish, Realtime,
 };
 use autoscope_wire::members::MembersOp;
 use autoscope_wire::sources::SourcesOp;
@@ -21,9 +22,9 @@ use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 use crate::mail::templates;
-use crate::modules::collections;
 use crate::modules::manifest::{self, Capability};
 use crate::modules::runtime::{CallContext, DEADLINE_PASSED};
+use crate::modules::{collections, ingestion, jobs as module_jobs};
 use crate::storage::{notifications, users};
 use crate::teams;
 
@@ -82,6 +83,8 @@ async fn dispatch(context: &CallContext, function: HostFunction, input: &[u8]) -
         HostFunction::Directory => answer(input, |request| directory(context, request)).await,
         HostFunction::Members => answer(input, |op| members(context, op)).await,
         HostFunction::Sources => answer(input, |op| sources(context, op)).await,
+        HostFunction::Ingest => answer(input, |request| ingest(context, request)).await,
+        HostFunction::Jobs => answer(input, |op| jobs(context, op)).await,
     }
 }
 
@@ -325,6 +328,58 @@ async fn members(context: &CallContext, op: MembersOp) -> Result<Value, HostErro
     .await
     .map_err(refused)?;
     teams::run(state, &actor, op, rights_keys(state)).await.map_err(refused)
+}
+
+/// Records into an ingestion stream: the module's own (with `storage`), or another
+/// module's granted with `ingest:`, which must serve the company's edition.
+async fn ingest(context: &CallContext, request: Ingest) -> Result<IngestReport, HostError> {
+    if request.records.len() > MAX_INGEST_RECORDS {
+        return Err(HostError::new(400, "An ingest call takes at most 10,000 records"));
+    }
+    let state = &context.state;
+    let (module, stream) = match request.stream.split_once('.') {
+        None => {
+            require(context, Capability::Storage)?;
+            (context.module.manifest.key.as_str(), request.stream.as_str())
+        }
+        Some((module, stream)) => {
+            require(context, Capability::Ingest(request.stream.clone()))?;
+            let edition = crate::storage::companies::edition_of(&state.db, &context.company_id)
+                .await
+                .map_err(|err| internal(err.into()))?
+                .unwrap_or_default();
+            if state.modules.get(module).is_some_and(|installed| !installed.serves_edition(&edition)) {
+                return Err(HostError::new(403, crate::rights::UPGRADE));
+            }
+            (module, stream)
+        }
+    };
+    ingestion::store(state, &context.company_id, module, stream, request.records).await.map_err(refused)
+}
+
+/// The module's long jobs in the calling company: start (a job the manifest names), get,
+/// list and cancel.
+async fn jobs(context: &CallContext, op: JobsOp) -> Result<Value, HostError> {
+    require(context, Capability::Jobs)?;
+    let manifest = &context.module.manifest;
+    let scope = (manifest.key.as_str(), context.company_id.as_str());
+    let state = &context.state;
+    let answer = match op {
+        JobsOp::Start { name, input, key } => {
+            if !manifest.capabilities.jobs.contains(&name) {
+                return Err(HostError::new(403, format!("module.toml does not declare the job '{name}'")));
+            }
+            module_jobs::start(state, scope, context.user_id.as_deref(), &name, input, key).await.map(json)
+        }
+        JobsOp::Get { id } => module_jobs::get(&state.db, scope, &id).await.map(json),
+        JobsOp::List { name, limit } => module_jobs::list(&state.db, scope, name.as_deref(), limit).await.map(json),
+        JobsOp::Cancel { id } => module_jobs::cancel(state, scope, &id).await.map(json),
+    };
+    answer.map_err(refused)
+}
+
+fn json<T: Serialize>(value: T) -> Value {
+    serde_json::to_value(value).unwrap_or_default()
 }
 
 /// Read-only queries on the module's connections to outside databases, within the call's

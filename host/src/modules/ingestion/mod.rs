@@ -40,18 +40,8 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY_BYTES))
 }
 
-/// What a batch came to.
-#[derive(Debug, Default, Serialize, ToSchema)]
-pub struct Report {
-    /// Records in the batch (lines, for NDJSON).
-    pub received: usize,
-    /// Records stored (new or replacing the one with their key).
-    pub stored: usize,
-    /// One entry per refused record: `index` (0-based position), `message`, and the
-    /// record's key under the key field's name when it had one.
-    #[schema(value_type = Vec<Object>)]
-    pub errors: Vec<Map<String, Value>>,
-}
+/// What a batch came to (the `ingest` host function answers the same).
+pub type Report = autoscope_wire::host::IngestReport;
 
 /// Stores a batch for `company_id` in `module`'s `stream`: the code behind the HTTP API,
 /// public for programs built on the host's library that write records the same way.
@@ -173,7 +163,7 @@ async fn key_of(state: &AppState, headers: &HeaderMap) -> Result<api_keys::LiveK
 #[utoipa::path(post, path = "/ingest/{module}/{stream}", tag = "ingestion", security(("api_key" = [])),
     params(("module" = String, Path), ("stream" = String, Path)),
     request_body(content = Vec<Object>, description = "JSON array, {\"records\": [...]}, or NDJSON (application/x-ndjson)"),
-    responses((status = 200, body = Report), (status = 400, body = Message), (status = 401, body = Message),
+    responses((status = 200, body = Object, description = "The report: `received`, `stored`, and `errors` (one `{index, message}` per refused record, with its key)"), (status = 400, body = Message), (status = 401, body = Message),
         (status = 403, body = Message), (status = 404, body = Message), (status = 413, body = Message)))]
 async fn ingest(
     State(state): State<AppState>,
@@ -184,7 +174,7 @@ async fn ingest(
     let key = key_of(&state, &headers).await?;
     // A premium module takes data from enterprise companies only, as its routes serve them.
     if state.modules.get(&module).is_some_and(|installed| !installed.serves_edition(&key.edition)) {
-        return Err(Error::Forbidden(crate::modules::gateway::UPGRADE.into()));
+        return Err(Error::Forbidden(crate::rights::UPGRADE.into()));
     }
     let ndjson = headers
         .get(header::CONTENT_TYPE)

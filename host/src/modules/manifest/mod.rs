@@ -249,6 +249,13 @@ pub struct Capabilities {
     /// to the module (the host keeps the credentials and builds the SQL).
     #[serde(default)]
     pub sources: bool,
+    /// Other modules' ingestion streams it writes records to, as `<module>.<stream>`
+    /// (Database Integration's imported runs into `bots.runs`).
+    #[serde(default)]
+    pub ingest: Vec<String>,
+    /// The long jobs it starts and the host drives a step at a time (an import).
+    #[serde(default)]
+    pub jobs: Vec<String>,
 }
 
 /// One grantable capability. Installation grants a subset of what the manifest declares.
@@ -258,6 +265,7 @@ pub enum Capability {
     Storage,
     Read(String),
     Update(String),
+    Ingest(String),
     Notify,
     Mail,
     Publish,
@@ -266,6 +274,7 @@ pub enum Capability {
     Directory,
     Members,
     Sources,
+    Jobs,
     Schedule,
 }
 
@@ -281,12 +290,14 @@ impl Capability {
             "directory" => Self::Directory,
             "members" => Self::Members,
             "sources" => Self::Sources,
+            "jobs" => Self::Jobs,
             "schedule" => Self::Schedule,
             other => {
                 let (kind, collection) = other.split_once(':').filter(|(_, c)| c.contains('.'))?;
                 match kind {
                     "read" => Self::Read(collection.to_string()),
                     "update" => Self::Update(collection.to_string()),
+                    "ingest" => Self::Ingest(collection.to_string()),
                     _ => return None,
                 }
             }
@@ -300,6 +311,7 @@ impl std::fmt::Display for Capability {
             Self::Storage => f.write_str("storage"),
             Self::Read(collection) => write!(f, "read:{collection}"),
             Self::Update(collection) => write!(f, "update:{collection}"),
+            Self::Ingest(stream) => write!(f, "ingest:{stream}"),
             Self::Notify => f.write_str("notify"),
             Self::Mail => f.write_str("mail"),
             Self::Publish => f.write_str("publish"),
@@ -308,6 +320,7 @@ impl std::fmt::Display for Capability {
             Self::Directory => f.write_str("directory"),
             Self::Members => f.write_str("members"),
             Self::Sources => f.write_str("sources"),
+            Self::Jobs => f.write_str("jobs"),
             Self::Schedule => f.write_str("schedule"),
         }
     }
@@ -434,6 +447,7 @@ impl Manifest {
             (caps.directory, Capability::Directory),
             (caps.members, Capability::Members),
             (caps.sources, Capability::Sources),
+            (!caps.jobs.is_empty(), Capability::Jobs),
             (!self.schedules.is_empty(), Capability::Schedule),
         ] {
             if on {
@@ -442,6 +456,7 @@ impl Manifest {
         }
         declared.extend(caps.read.iter().cloned().map(Capability::Read));
         declared.extend(caps.update.iter().cloned().map(Capability::Update));
+        declared.extend(caps.ingest.iter().cloned().map(Capability::Ingest));
         declared
     }
 

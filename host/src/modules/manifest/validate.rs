@@ -253,16 +253,22 @@ fn ingest_streams(manifest: &Manifest, problems: &mut Problems) {
 
 /// What the declared capabilities name: other modules' collections, events, templates.
 fn capabilities(manifest: &Manifest, problems: &mut Problems) {
-    let Capabilities { storage, mail, read, update, publish, .. } = &manifest.capabilities;
+    let Capabilities { storage, mail, read, update, ingest, publish, .. } = &manifest.capabilities;
     problems.check(manifest.collections.is_empty() || *storage, || "collections need the storage capability".into());
-    for (kind, names) in [("read", read), ("update", update)] {
+    let named =
+        [("read", read, "collection", 24), ("update", update, "collection", 24), ("ingest", ingest, "stream", 40)];
+    for (kind, names, what, longest) in named {
         for name in names {
             let parts: Vec<&str> = name.split('.').collect();
             problems.check(
-                parts.len() == 2 && is_name(parts[0], 24) && is_name(parts[1], 24) && parts[0] != manifest.key,
-                || format!("{kind} '{name}' must name another module's collection as <module>.<collection>"),
+                parts.len() == 2 && is_name(parts[0], 24) && is_name(parts[1], longest) && parts[0] != manifest.key,
+                || format!("{kind} '{name}' must name another module's {what} as <module>.<{what}>"),
             );
         }
+    }
+    for (at, job) in manifest.capabilities.jobs.iter().enumerate() {
+        problems.check(is_name(job, 40), || format!("job '{job}' must be lower-case letters, digits and underscores"));
+        problems.check(!manifest.capabilities.jobs[..at].contains(job), || format!("job '{job}' is listed twice"));
     }
     for event in publish {
         problems.check(is_event(event) && event.starts_with(&format!("{}.", manifest.key)), || {

@@ -41,6 +41,12 @@ fn router() -> Router {
             ok(&sources::columns(req.param("id")?, req.query("table").unwrap_or_default())?)
         })
         .post("/sources/{id}/read", |req: &Request| ok(&sources::read(req.param("id")?, req.body()?)?))
+        .post("/ingest", ingest)
+        .post("/jobs", start_count)
+        .get("/jobs", |req: &Request| ok(&host::jobs(req.query("name"), 50)?))
+        .get("/jobs/{id}", |req: &Request| ok(&host::job(req.param("id")?)?))
+        .post("/jobs/{id}/cancel", |req: &Request| ok(&host::cancel_job(req.param("id")?)?))
+        .on_job("count", count_step)
         .on_event("crud.item_created", item_created)
         .on_schedule("tick", tick)
 }
@@ -184,6 +190,38 @@ fn send_realtime(req: &Request) -> Result<Reply> {
 }
 
 /// `GET /directory?user_ids=a,b`
+/// `POST /ingest {stream, records}`: records into an ingestion stream through the host.
+fn ingest(req: &Request) -> Result<Reply> {
+    #[derive(Deserialize)]
+    struct Batch {
+        stream: String,
+        records: Vec<Value>,
+    }
+    let batch: Batch = req.body()?;
+    ok(&host::ingest(&batch.stream, batch.records)?)
+}
+
+/// `POST /jobs {to, key?, fail?}`: a job counting to `to`, one a step (every step fails
+/// with `fail`); `undeclared` starts a job the manifest does not name.
+fn start_count(req: &Request) -> Result<Reply> {
+    let body = req.body_value().cloned().unwrap_or_default();
+    let name = if body.get("undeclared").is_some() { "undeclared" } else { "count" };
+    created(&host::start_job(name, body.clone(), body.get("key").and_then(Value::as_str))?)
+}
+
+fn count_step(_ctx: &Context, step: &JobStep) -> Result<JobProgress> {
+    if step.input.get("fail").is_some() {
+        return Err(Error::new(503, format!("step {} fails (try {})", step.step, step.attempt)));
+    }
+    let to = step.input.get("to").and_then(Value::as_i64).unwrap_or(1);
+    let at = step.state.get("at").and_then(Value::as_i64).unwrap_or(0) + 1;
+    Ok(JobProgress {
+        state: json!({ "at": at }),
+        progress: json!({ "at": at, "to": to, "cancelled": step.cancelled }),
+        done: at >= to,
+    })
+}
+
 fn directory(req: &Request) -> Result<Reply> {
     let user_ids = req.query("user_ids").unwrap_or_default().split(',').filter(|id| !id.is_empty());
     ok(&host::directory(&DirectoryQuery { user_ids: user_ids.map(str::to_string).collect() })?)
