@@ -114,6 +114,11 @@ pub async fn deliver_events(state: &AppState) -> anyhow::Result<usize> {
     crate::modules::events::deliver_due(state).await
 }
 
+/// Runs the module jobs that are due here, until none is; answers how many runs it took.
+pub async fn run_jobs(state: &AppState) -> anyhow::Result<usize> {
+    crate::modules::jobs::run_due_here(state).await
+}
+
 /// Runs the schedules that are due; answers how many runs succeeded.
 pub async fn run_schedules(state: &AppState) -> anyhow::Result<usize> {
     crate::modules::schedules::run_due(state).await

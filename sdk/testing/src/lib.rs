@@ -554,6 +554,13 @@ impl Harness {
         Ok(delivered)
     }
 
+    /// Runs every module job that is due to its end (or its failed step), as the host's
+    /// worker does in the background; answers how many runs that took. A failed step is
+    /// tried again only after its backoff (see [`Harness::advance`]).
+    pub async fn run_jobs(&self) -> anyhow::Result<usize> {
+        host::run_jobs(&self.state).await
+    }
+
     /// Runs every schedule that is due, once per company; answers how many runs
     /// succeeded. A schedule is due again `every_seconds` later by the host's clock.
     pub async fn run_schedules(&self) -> anyhow::Result<usize> {

@@ -406,6 +406,9 @@ fn rights_keys(state: &crate::http::AppState) -> Vec<teams::LabelledKey> {
             if key == crate::rights::menu::MENU.company.key {
                 names.push(crate::rights::menu::MENU.company.label);
             }
+            // Two modules of one name (a product module and a stand-in) read as one.
+            names.sort_unstable();
+            names.dedup();
             (!names.is_empty()).then(|| teams::LabelledKey { key: key.into(), label: names.join(", "), premium })
         })
         .collect()

@@ -1,0 +1,495 @@
+//! A sync: a job (the host drives it a step at a time) that reads a connection's mapped
+//! tables page by page, from the last cursor value each table reached less its overlap,
+//! maps the rows and stores them in Bot Profile's streams by key, so reading a row again
+//! replaces its record. Rows stored with a status they may still leave (a running job)
+//! are read again by key on the next sync. Rows deleted at the source are never deleted
+//! here. The job's progress is the report: rows read, stored, skipped and rejected, and
+//! the first rejected rows with their reasons.
+
+use std::collections::HashMap;
+
+use autoscope_sdk::prelude::*;
+use autoscope_sdk::sources;
+use autoscope_sdk::wire::sources::{SourceFilter, SourceFilterOp, SourceRead, SourceRows};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::mapping::{Lookups, Mapped, TableMap, text_of};
+
+/// Rows read per step.
+pub const PAGE: u32 = 2_000;
+/// Rejected rows kept in a report.
+pub const REPORTED: usize = 20;
+/// Open keys read again per table, at most (one `in` read).
+const MAX_OPEN: usize = 1_000;
+
+/// What a sync is started with.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct SyncInput {
+    pub connection_id: String,
+}
+
+/// The counts and first rejections of a sync, its progress and its report.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct Report {
+    /// The tables of the mapping, and the one being read (0-based).
+    pub tables: usize,
+    pub table: usize,
+    pub read: u64,
+    pub stored: u64,
+    /// Left out by the status table (a job still pending).
+    pub skipped: u64,
+    pub rejected: u64,
+    pub rejections: Vec<Rejection>,
+    /// Set on the last step of a cancelled sync.
+    #[serde(default)]
+    pub cancelled: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct Rejection {
+    pub table: String,
+    /// The row's key, as the record's `external_id` would hold it.
+    pub key: String,
+    pub reason: String,
+}
+
+/// Where the sync is between steps.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+struct State {
+    table: usize,
+    /// The open keys of the current table were read again.
+    open_done: bool,
+    /// The keyset position after the last row read of the current table.
+    after: Option<Vec<Value>>,
+    /// The highest cursor value read of the current table.
+    high: Option<Value>,
+    /// Keys (of a one-column key) of the current table stored with an open status.
+    open: Vec<Value>,
+    report: Report,
+}
+
+/// Where a table's last sync ended, kept per connection and table.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct Position {
+    pub cursor: Option<Value>,
+    /// The keys of rows stored with a status they may still leave, to read again.
+    pub open: Vec<Value>,
+}
+
+/// Storage the steps need, so that the step itself is plain (see the unit tests).
+pub trait Store {
+    fn tables(&self, connection: &str) -> Result<Vec<TableMap>>;
+    fn position(&self, connection: &str, table: &str) -> Result<Position>;
+    fn save_position(&self, connection: &str, table: &str, position: Position) -> Result<()>;
+    fn read(&self, connection: &str, read: SourceRead) -> Result<SourceRows>;
+    /// Stores records; answers how many were stored and the refused ones' (index, reason).
+    fn ingest(&self, stream: &str, records: Vec<Value>) -> Result<(u64, Vec<(usize, String)>)>;
+}
+
+/// The host: the module's collections, its sources and its ingestion grant.
+pub struct Host;
+
+impl Store for Host {
+    fn tables(&self, connection: &str) -> Result<Vec<TableMap>> {
+        let config = crate::configs().list(&Query::default().eq("connection_id", connection).limit(1))?.items;
+        let tables = config.first().and_then(|record| record.get("tables")).cloned().unwrap_or_default();
+        serde_json::from_value(tables).map_err(|_| Error::not_found("The connection has no mapping to sync"))
+    }
+
+    fn position(&self, connection: &str, table: &str) -> Result<Position> {
+        let key = position_key(connection, table);
+        let found = crate::positions().list(&Query::default().eq("key", key.as_str()).limit(1))?.items;
+        Ok(found
+            .first()
+            .and_then(|record| record.get("position"))
+            .and_then(|value| serde_json::from_value(value.clone()).ok())
+            .unwrap_or_default())
+    }
+
+    fn save_position(&self, connection: &str, table: &str, position: Position) -> Result<()> {
+        let key = position_key(connection, table);
+        let found = crate::positions().list(&Query::default().eq("key", key.as_str()).limit(1))?.items;
+        let mut changes = Record::new();
+        changes.insert("position".into(), serde_json::to_value(position)?);
+        match found.first().and_then(|record| Some((storage::id_of(record).ok()?, record.get("version")?.as_i64()?))) {
+            Some((id, version)) => crate::positions().update(id, version, changes)?,
+            None => {
+                changes.insert("key".into(), key.into());
+                changes.insert("connection_id".into(), connection.into());
+                crate::positions().insert(changes)?
+            }
+        };
+        Ok(())
+    }
+
+    fn read(&self, connection: &str, read: SourceRead) -> Result<SourceRows> {
+        sources::read(connection, read)
+    }
+
+    fn ingest(&self, stream: &str, records: Vec<Value>) -> Result<(u64, Vec<(usize, String)>)> {
+        let report = host::ingest(stream, records)?;
+        let refused = report
+            .errors
+            .iter()
+            .map(|error| {
+                let index = error.get("index").and_then(Value::as_u64).unwrap_or_default() as usize;
+                (index, error.get("message").and_then(Value::as_str).unwrap_or_default().to_string())
+            })
+            .collect();
+        Ok((report.stored as u64, refused))
+    }
+}
+
+fn position_key(connection: &str, table: &str) -> String {
+    format!("{connection}/{table}")
+}
+
+/// One step of the sync of `input.connection_id`: the open keys of a table, or a page of
+/// its rows.
+pub fn step(store: &impl Store, job: &JobStep) -> Result<JobProgress> {
+    let input: SyncInput = serde_json::from_value(job.input.clone())?;
+    let connection = input.connection_id.as_str();
+    let mut state: State =
+        if job.state.is_null() { State::default() } else { serde_json::from_value(job.state.clone())? };
+    let tables = store.tables(connection)?;
+    state.report.tables = tables.len();
+    if job.cancelled {
+        state.report.cancelled = true;
+        return finish(state, true);
+    }
+    let Some(table) = tables.get(state.table) else {
+        return finish(state, true);
+    };
+    state.report.table = state.table;
+    let position = store.position(connection, &table.table)?;
+    if !state.open_done {
+        state.open_done = true;
+        if let Some(read) = open_read(table, &position) {
+            let rows = store.read(connection, read)?;
+            store_rows(store, connection, table, &rows, &mut state)?;
+            return finish(state, false);
+        }
+    }
+    let rows = store.read(connection, page_read(table, &position, state.after.clone()))?;
+    store_rows(store, connection, table, &rows, &mut state)?;
+    let order = page_order(table);
+    if let Some(last) = rows.rows.last() {
+        state.after = Some(order.iter().map(|column| value_of(&rows, last, column).clone()).collect());
+        let cursor = value_of(&rows, last, &table.cursor).clone();
+        // Rows come in cursor order: the page's last is its highest.
+        state.high = Some(cursor);
+    }
+    if rows.rows.len() < PAGE as usize {
+        let cursor = state.high.take().or(position.cursor);
+        let mut open = std::mem::take(&mut state.open);
+        open.sort_by_key(Value::to_string);
+        open.dedup();
+        store.save_position(connection, &table.table, Position { cursor, open })?;
+        state.table += 1;
+        state.open_done = false;
+        state.after = None;
+    }
+    let done = state.table >= tables.len();
+    finish(state, done)
+}
+
+fn value_of<'a>(rows: &'a SourceRows, row: &'a [Value], column: &str) -> &'a Value {
+    rows.columns.iter().position(|known| known.name == column).and_then(|at| row.get(at)).unwrap_or(&Value::Null)
+}
+
+/// Maps the rows (with the lookups they need) and stores the records, counting each row.
+fn store_rows(
+    store: &impl Store,
+    connection: &str,
+    table: &TableMap,
+    rows: &SourceRows,
+    state: &mut State,
+) -> Result<()> {
+    if rows.rows.is_empty() {
+        return Ok(());
+    }
+    let named = named(rows);
+    let lookups = lookups(table, &named, |read| store.read(connection, read))?;
+    let report = &mut state.report;
+    report.read += named.len() as u64;
+    let mut records = Vec::with_capacity(named.len());
+    let mut keys = Vec::with_capacity(named.len());
+    for row in &named {
+        let key = table.key_text(row);
+        match table.map(connection, row, &lookups) {
+            Mapped::Record(record) => {
+                let open = record.get("status").and_then(Value::as_str).is_some_and(|status| table.target.open(status));
+                if let ([column], true) = (table.key.as_slice(), open) {
+                    state.open.extend(row.get(column.as_str()).map(|value| (*value).clone()));
+                }
+                records.push(Value::Object(record));
+                keys.push(key);
+            }
+            Mapped::Skipped => report.skipped += 1,
+            Mapped::Rejected(reason) => reject(report, table, key, reason),
+        }
+    }
+    if records.is_empty() {
+        return Ok(());
+    }
+    let (stored, refused) = store.ingest(table.target.stream(), records)?;
+    report.stored += stored;
+    for (index, reason) in refused {
+        reject(report, table, keys.get(index).cloned().unwrap_or_default(), reason);
+    }
+    Ok(())
+}
+
+fn reject(report: &mut Report, table: &TableMap, key: String, reason: String) {
+    report.rejected += 1;
+    if report.rejections.len() < REPORTED {
+        report.rejections.push(Rejection { table: table.table.clone(), key, reason });
+    }
+}
+
+/// Each row by column name.
+pub fn named(rows: &SourceRows) -> Vec<HashMap<&str, &Value>> {
+    rows.rows.iter().map(|row| rows.columns.iter().map(|column| column.name.as_str()).zip(row).collect()).collect()
+}
+
+/// The lookup rows the page names, read with `read`: one read per lookup table, by key.
+pub fn lookups(
+    table: &TableMap,
+    rows: &[HashMap<&str, &Value>],
+    read: impl Fn(SourceRead) -> Result<SourceRows>,
+) -> Result<Lookups> {
+    let needed = table
+        .lookups_needed(|column| rows.iter().filter_map(|row| row.get(column).map(|value| (*value).clone())).collect());
+    let mut found = Lookups::new();
+    for (lookup, key, value, keys) in needed {
+        for chunk in keys.chunks(1_000) {
+            let lookup_read = SourceRead {
+                table: lookup.into(),
+                columns: vec![key.into(), value.into()],
+                filters: vec![SourceFilter {
+                    column: key.into(),
+                    op: SourceFilterOp::In,
+                    value: Value::Array(chunk.to_vec()),
+                }],
+                order: Vec::new(),
+                after: None,
+                limit: chunk.len() as u32,
+            };
+            for row in read(lookup_read)?.rows {
+                if let [id, name] = row.as_slice()
+                    && let Some(id) = text_of(id)
+                {
+                    found.insert((lookup.to_string(), id), name.clone());
+                }
+            }
+        }
+    }
+    Ok(found)
+}
+
+fn finish(state: State, done: bool) -> Result<JobProgress> {
+    Ok(JobProgress { progress: serde_json::to_value(&state.report)?, state: serde_json::to_value(&state)?, done })
+}
+
+/// The rows stored with an open status last time, read again by key (single-column keys).
+fn open_read(table: &TableMap, position: &Position) -> Option<SourceRead> {
+    let [key] = table.key.as_slice() else { return None };
+    if position.open.is_empty() {
+        return None;
+    }
+    let keys: Vec<Value> = position.open.iter().take(MAX_OPEN).cloned().collect();
+    Some(SourceRead {
+        table: table.table.clone(),
+        columns: table.columns(),
+        filters: vec![SourceFilter { column: key.clone(), op: SourceFilterOp::In, value: Value::Array(keys) }],
+        order: Vec::new(),
+        after: None,
+        limit: MAX_OPEN as u32,
+    })
+}
+
+/// The keyset of a table's pages: the cursor, then the key's other columns.
+fn page_order(table: &TableMap) -> Vec<String> {
+    let mut order = vec![table.cursor.clone()];
+    order.extend(table.key.iter().filter(|column| **column != table.cursor).cloned());
+    order
+}
+
+/// The next page of rows past the table's last cursor value less its overlap.
+fn page_read(table: &TableMap, position: &Position, after: Option<Vec<Value>>) -> SourceRead {
+    let from = position.cursor.as_ref().map(|cursor| match cursor.as_i64() {
+        Some(number) => Value::from(number - table.overlap),
+        None => cursor.clone(),
+    });
+    let filters = from
+        .map(|value| SourceFilter { column: table.cursor.clone(), op: SourceFilterOp::Gte, value })
+        .into_iter()
+        .collect();
+    SourceRead {
+        table: table.table.clone(),
+        columns: table.columns(),
+        filters,
+        order: page_order(table),
+        after,
+        limit: PAGE,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::cell::RefCell;
+    use std::collections::BTreeMap;
+
+    use autoscope_sdk::wire::sources::{ColumnKind, SourceColumn};
+    use serde_json::json;
+
+    use super::*;
+    use crate::mapping::{Source, StatusRow, Target};
+
+    /// A source of one table `Jobs` (Id, State, Start) and what a sync stores.
+    #[derive(Default)]
+    struct Fake {
+        rows: RefCell<Vec<[i64; 3]>>,
+        positions: RefCell<HashMap<String, Position>>,
+        stored: RefCell<BTreeMap<String, Value>>,
+        reads: RefCell<Vec<SourceRead>>,
+    }
+
+    fn jobs() -> TableMap {
+        let column = |name: &str| Source::Column { column: name.into(), or: None };
+        TableMap {
+            target: Target::Runs,
+            table: "Jobs".into(),
+            key: vec!["Id".into()],
+            cursor: "Id".into(),
+            overlap: 1,
+            fields: [
+                ("bot", Source::Constant { value: json!("Robot") }),
+                ("process", Source::Constant { value: json!("Invoices") }),
+                ("started_at", column("Start")),
+                ("status", column("State")),
+            ]
+            .map(|(name, source)| (name.to_string(), source))
+            .into(),
+            statuses: [("0", "skip"), ("1", "running"), ("5", "successful")]
+                .map(|(from, to)| StatusRow { from: from.into(), to: to.into() })
+                .to_vec(),
+            exceptions: None,
+        }
+    }
+
+    impl Store for Fake {
+        fn tables(&self, _: &str) -> Result<Vec<TableMap>> {
+            Ok(vec![jobs()])
+        }
+        fn position(&self, _: &str, table: &str) -> Result<Position> {
+            Ok(self.positions.borrow().get(table).cloned().unwrap_or_default())
+        }
+        fn save_position(&self, _: &str, table: &str, position: Position) -> Result<()> {
+            self.positions.borrow_mut().insert(table.into(), position);
+            Ok(())
+        }
+        fn read(&self, _: &str, read: SourceRead) -> Result<SourceRows> {
+            self.reads.borrow_mut().push(read.clone());
+            let kept = |row: &[i64; 3]| {
+                read.filters.iter().all(|filter| match filter.op {
+                    SourceFilterOp::In => filter.value.as_array().unwrap().contains(&json!(row[0])),
+                    SourceFilterOp::Gte => row[0] >= filter.value.as_i64().unwrap(),
+                    _ => unreachable!(),
+                }) && read.after.as_ref().is_none_or(|after| row[0] > after[0].as_i64().unwrap())
+            };
+            let rows = self
+                .rows
+                .borrow()
+                .iter()
+                .filter(|row| kept(row))
+                .take(read.limit as usize)
+                .map(|row| row.map(Value::from).to_vec())
+                .collect();
+            let columns = ["Id", "State", "Start"]
+                .map(|name| SourceColumn {
+                    name: name.into(),
+                    kind: ColumnKind::Integer,
+                    db_type: "int".into(),
+                    nullable: false,
+                })
+                .to_vec();
+            Ok(SourceRows { columns, rows })
+        }
+        fn ingest(&self, stream: &str, records: Vec<Value>) -> Result<(u64, Vec<(usize, String)>)> {
+            assert_eq!(stream, "bots.runs");
+            let count = records.len() as u64;
+            for record in records {
+                self.stored.borrow_mut().insert(record["external_id"].as_str().unwrap().into(), record);
+            }
+            Ok((count, Vec::new()))
+        }
+    }
+
+    /// Runs a whole sync; answers its report and how many steps it took.
+    fn sync(store: &Fake) -> (Report, u32) {
+        let mut state = Value::Null;
+        for step in 1..=10 {
+            let job = JobStep {
+                id: "j".into(),
+                name: "sync".into(),
+                input: json!({ "connection_id": "c1" }),
+                state,
+                step,
+                attempt: 1,
+                cancelled: false,
+            };
+            let progress = super::step(store, &job).unwrap();
+            if progress.done {
+                return (serde_json::from_value(progress.progress).unwrap(), step);
+            }
+            state = progress.state;
+        }
+        panic!("the sync did not end")
+    }
+
+    #[test]
+    fn a_second_sync_reads_the_open_rows_and_the_overlap_again() {
+        let store = Fake::default();
+        *store.rows.borrow_mut() = vec![[1, 5, 100], [2, 1, 200], [3, 0, 300], [4, 5, 400]];
+        let (report, steps) = sync(&store);
+        assert_eq!((report.read, report.stored, report.skipped, report.rejected, steps), (4, 3, 1, 0, 1));
+        assert_eq!(store.positions.borrow()["Jobs"].cursor, Some(json!(4)));
+        assert_eq!(store.positions.borrow()["Jobs"].open, [json!(2)], "job 2 still runs");
+
+        // Job 2 finished, job 5 is new: the open key first, then from cursor 4 less 1.
+        *store.rows.borrow_mut() = vec![[1, 5, 100], [2, 5, 200], [3, 0, 300], [4, 5, 400], [5, 1, 500]];
+        let (report, steps) = sync(&store);
+        assert_eq!((report.read, report.stored, steps), (4, 3, 2));
+        let reads = store.reads.borrow();
+        assert_eq!(reads[reads.len() - 2].filters[0].value, json!([2]));
+        assert_eq!(reads[reads.len() - 1].filters[0].value, json!(3));
+        assert_eq!(store.stored.borrow()["c1:2"]["status"], "successful");
+        assert_eq!(store.stored.borrow().len(), 4, "re-read rows replace their records");
+        assert_eq!(store.positions.borrow()["Jobs"].open, [json!(5)]);
+    }
+
+    #[test]
+    fn pages_follow_the_keyset_and_a_cancel_ends_with_the_report() {
+        let store = Fake::default();
+        *store.rows.borrow_mut() = (1..=PAGE as i64 + 10).map(|id| [id, 5, id]).collect();
+        let (report, steps) = sync(&store);
+        assert_eq!((report.read, report.stored, steps), (PAGE as u64 + 10, PAGE as u64 + 10, 2));
+        assert_eq!(store.reads.borrow()[1].after, Some(vec![json!(PAGE)]));
+
+        let job = JobStep {
+            id: "j".into(),
+            name: "sync".into(),
+            input: json!({ "connection_id": "c1" }),
+            state: Value::Null,
+            step: 1,
+            attempt: 1,
+            cancelled: true,
+        };
+        let last = super::step(&store, &job).unwrap();
+        assert!(last.done && last.progress["cancelled"] == json!(true));
+    }
+}
