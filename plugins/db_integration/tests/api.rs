@@ -1,6 +1,7 @@
 //! Database Integration through the real host, on SQLite and PostgreSQL, with Bot Profile
-//! installed, reading UiPath-shaped tables that the test creates in this machine's MariaDB
-//! (127.0.0.1:3306, root without a password). Build the plugins first: `make modules`.
+//! installed, reading orchestrator-shaped tables that the tests create in this machine's
+//! MariaDB (127.0.0.1:3306, root without a password) and PostgreSQL (127.0.0.1:5432, trust).
+//! Build the plugins first: `make modules`.
 
 use autoscope_module_test::{Company, Edition, Engine, Harness, on_both_engines, product_module};
 use serde_json::{Value, json};
@@ -8,6 +9,8 @@ use serde_json::{Value, json};
 on_both_engines!(
     a_uipath_database_syncs_into_bot_profile_and_again_incrementally,
     a_failing_source_leaves_earlier_data_intact,
+    blue_prism_sessions_and_work_queue_items_come_from_postgresql,
+    only_company_admins_change_mappings_and_start_syncs,
 );
 
 /// A MariaDB database of its own, dropped at the end of the test.
@@ -16,6 +19,38 @@ struct Source {
 }
 
 const MARIADB: &str = "mysql://root@127.0.0.1:3306/";
+const POSTGRES: &str = "postgres://postgres@127.0.0.1:5432/";
+
+/// A PostgreSQL database of its own, dropped at the end of the test.
+struct PgSource {
+    name: String,
+}
+
+impl PgSource {
+    async fn create() -> anyhow::Result<Self> {
+        let name = format!("autoscope_di_{}", uuid::Uuid::new_v4().simple());
+        let admin = sqlx::PgPool::connect(&format!("{POSTGRES}test")).await?;
+        sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}"))).execute(&admin).await?;
+        admin.close().await;
+        Ok(Self { name })
+    }
+
+    async fn execute(&self, statements: &[&str]) -> anyhow::Result<()> {
+        let pool = sqlx::PgPool::connect(&format!("{POSTGRES}{}", self.name)).await?;
+        for statement in statements {
+            sqlx::query(sqlx::AssertSqlSafe(statement.to_string())).execute(&pool).await?;
+        }
+        pool.close().await;
+        Ok(())
+    }
+
+    async fn drop(self) -> anyhow::Result<()> {
+        let admin = sqlx::PgPool::connect(&format!("{POSTGRES}test")).await?;
+        sqlx::query(sqlx::AssertSqlSafe(format!("DROP DATABASE {} WITH (FORCE)", self.name))).execute(&admin).await?;
+        admin.close().await;
+        Ok(())
+    }
+}
 
 impl Source {
     async fn create() -> anyhow::Result<Self> {
@@ -84,6 +119,10 @@ async fn load(engine: Engine) -> anyhow::Result<(Harness, Company)> {
 async fn connect(harness: &Harness, company: &Company, source: &Source) -> anyhow::Result<String> {
     let draft = json!({ "name": "Orchestrator", "engine": "mysql", "host": "127.0.0.1", "port": 3306,
                         "database": source.name, "user": "root", "tls": "disable", "time_zone": "UTC" });
+    add_connection(harness, company, draft).await
+}
+
+async fn add_connection(harness: &Harness, company: &Company, draft: Value) -> anyhow::Result<String> {
     let created =
         harness.request("POST", "/api/modules/db_integration/connections", Some(company), Some(draft)).await?;
     anyhow::ensure!(created.status == 200, "connecting answered {created:?}");
@@ -92,9 +131,12 @@ async fn connect(harness: &Harness, company: &Company, source: &Source) -> anyho
 
 /// Applies the UiPath preset and saves it; answers the mapping.
 async fn map_uipath(harness: &Harness, company: &Company, id: &str) -> anyhow::Result<Value> {
-    let preset = harness
-        .call(company, "POST", &format!("/connections/{id}/preset"), Some(json!({ "preset": "uipath" })))
-        .await?;
+    map_preset(harness, company, id, "uipath").await
+}
+
+async fn map_preset(harness: &Harness, company: &Company, id: &str, preset: &str) -> anyhow::Result<Value> {
+    let preset =
+        harness.call(company, "POST", &format!("/connections/{id}/preset"), Some(json!({ "preset": preset }))).await?;
     anyhow::ensure!(preset.status == 200, "the preset answered {preset:?}");
     let saved = harness.call(company, "PUT", &format!("/connections/{id}/mapping"), Some(preset.body.clone())).await?;
     anyhow::ensure!(saved.status == 200, "saving the mapping answered {saved:?}");
@@ -187,5 +229,100 @@ async fn a_failing_source_leaves_earlier_data_intact(engine: Engine) -> anyhow::
         "{failing}"
     );
     assert_eq!(runs(&harness, &company, vec![]).await?, 3, "nothing imported is lost");
+    source.drop().await
+}
+
+/// Blue Prism's tables as PostgreSQL keeps them (names folded to lower case): sessions with
+/// local times and their offsets, and a work queue item tried twice (one `id`, two attempts).
+async fn blue_prism_sessions_and_work_queue_items_come_from_postgresql(engine: Engine) -> anyhow::Result<()> {
+    let (harness, company) = load(engine).await?;
+    let source = PgSource::create().await?;
+    source
+        .execute(&[
+            "CREATE TABLE BPAResource (resourceid uuid PRIMARY KEY, name varchar(128) NOT NULL)",
+            "CREATE TABLE BPAProcess (processid uuid PRIMARY KEY, name varchar(128) NOT NULL)",
+            "CREATE TABLE BPASession (sessionid uuid PRIMARY KEY, sessionnumber int NOT NULL, processid uuid NOT NULL,
+                 runningresourceid uuid NOT NULL, startdatetime timestamp NOT NULL, enddatetime timestamp NULL,
+                 statusid int NOT NULL, starttimezoneoffset int NOT NULL, endtimezoneoffset int NULL)",
+            "CREATE TABLE BPAWorkQueue (id uuid PRIMARY KEY, name varchar(128) NOT NULL)",
+            "CREATE TABLE BPAWorkQueueItem (ident bigserial PRIMARY KEY, id uuid NOT NULL, attempt int NOT NULL,
+                 queueid uuid NOT NULL, keyvalue varchar(255) NULL, state int NOT NULL, loaded timestamp NOT NULL,
+                 lastupdated timestamp NULL, finished timestamp NULL, exceptionreason text NULL)",
+            "INSERT INTO BPAResource VALUES ('00000000-0000-0000-0000-0000000000a1', 'Runtime-1')",
+            "INSERT INTO BPAProcess VALUES ('00000000-0000-0000-0000-0000000000b1', 'Claims')",
+            "INSERT INTO BPAWorkQueue VALUES ('00000000-0000-0000-0000-0000000000c1', 'Claims queue')",
+            "INSERT INTO BPASession VALUES
+                ('00000000-0000-0000-0000-000000000001', 1, '00000000-0000-0000-0000-0000000000b1',
+                 '00000000-0000-0000-0000-0000000000a1', '2026-11-02 10:00:00', '2026-11-02 10:30:00', 4, 3600, 3600),
+                ('00000000-0000-0000-0000-000000000002', 2, '00000000-0000-0000-0000-0000000000b1',
+                 '00000000-0000-0000-0000-0000000000a1', '2026-11-02 11:00:00', '2026-11-02 11:05:00', 2, 3600, 3600),
+                ('00000000-0000-0000-0000-000000000003', 3, '00000000-0000-0000-0000-0000000000b1',
+                 '00000000-0000-0000-0000-0000000000a1', '2026-11-02 12:00:00', NULL, 0, 3600, NULL)",
+            "INSERT INTO BPAWorkQueueItem (id, attempt, queueid, keyvalue, state, loaded, lastupdated, finished, exceptionreason) VALUES
+                ('00000000-0000-0000-0000-0000000000d1', 1, '00000000-0000-0000-0000-0000000000c1', 'CLM-1', 5,
+                 '2026-11-02 09:00:00', '2026-11-02 10:00:00', '2026-11-02 10:01:00', 'System Exception: timeout'),
+                ('00000000-0000-0000-0000-0000000000d1', 2, '00000000-0000-0000-0000-0000000000c1', 'CLM-1', 4,
+                 '2026-11-02 09:00:01', '2026-11-02 10:10:00', '2026-11-02 10:11:00', NULL)",
+        ])
+        .await?;
+    let draft = json!({ "name": "Blue Prism", "engine": "postgres", "host": "127.0.0.1", "port": 5432,
+                        "database": source.name, "user": "postgres", "tls": "disable", "time_zone": "UTC" });
+    let id = add_connection(&harness, &company, draft).await?;
+    let mapping = map_preset(&harness, &company, &id, "blue_prism").await?;
+    assert_eq!(mapping["tables"][0]["table"], "public.bpasession");
+
+    let done = sync(&harness, &company, &id).await?;
+    assert_eq!(done["status"], "done", "{done}");
+    let report = &done["progress"];
+    assert_eq!(
+        (report["read"].as_u64(), report["stored"].as_u64(), report["skipped"].as_u64()),
+        (Some(5), Some(4), Some(1))
+    );
+    let sessions = harness
+        .call(&company, "POST", &format!("/connections/{id}/preview"), Some(mapping["tables"][0].clone()))
+        .await?;
+    // 10:00 local at UTC+1 is 09:00 UTC; a terminated session failed (a system exception).
+    assert_eq!(sessions.body["records"][0]["started_at"], 1_793_610_000, "{sessions:?}");
+    assert_eq!(sessions.body["records"][1]["status"], "failed");
+    assert_eq!(sessions.body["records"][1]["exception_type"], "system");
+    let items = harness.count(&company, "bots.queue_items", vec![]).await?;
+    assert_eq!(items, 2, "each attempt is a record of its own");
+    source.drop().await
+}
+
+async fn only_company_admins_change_mappings_and_start_syncs(engine: Engine) -> anyhow::Result<()> {
+    let (harness, company) = load(engine).await?;
+    let source = Source::create().await?;
+    source.with_uipath().await?;
+    let id = connect(&harness, &company, &source).await?;
+    let mapping = map_uipath(&harness, &company, &id).await?;
+    let member = company.add_user("bob@acme.test").await?;
+    for (method, path, body) in [
+        ("PUT", format!("/connections/{id}/mapping"), Some(mapping)),
+        ("POST", format!("/connections/{id}/syncs"), None),
+    ] {
+        let refused = harness.call(&member, method, &path, body).await?;
+        assert_eq!(
+            (refused.status, refused.body["message"].as_str()),
+            (403, Some("Only a company admin may change database integrations"))
+        );
+    }
+    // A member may look: the connections (without secrets) and the syncs.
+    let listed = harness.call(&member, "GET", "/connections", None).await?;
+    assert_eq!(listed.body[0]["connection"]["name"], "Orchestrator", "{listed:?}");
+    assert_eq!(listed.body[0]["mapped"], true);
+
+    // A mapping that names what the database lacks is refused, every problem named.
+    let mut broken = map_uipath(&harness, &company, &id).await?;
+    broken["tables"][0]["table"] = json!("Jobz");
+    broken["tables"][1]["fields"]["queue"]["column"] = json!("NoSuchColumn");
+    broken["every_minutes"] = json!(1);
+    let refused = harness.call(&company, "PUT", &format!("/connections/{id}/mapping"), Some(broken)).await?;
+    assert_eq!(refused.status, 400);
+    assert_eq!(
+        refused.body["message"],
+        "Sync every 5 minutes to 7 days (10,080 minutes), or on demand only; Jobz: the database has no such table; \
+         QueueItems: there is no column 'NoSuchColumn'"
+    );
     source.drop().await
 }
