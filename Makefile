@@ -13,7 +13,7 @@ BIN_DEBUG := $(CARGO_TARGET_DIR)/debug/autoscope
 DEMO_DEBUG := $(CARGO_TARGET_DIR)/debug/autoscope-demo
 BIN_RELEASE := $(CARGO_TARGET_DIR)/release/autoscope
 
-.PHONY: run build test bench modules packages web web-test web-sdk-test browser-test browser setup test-tools lint fmt clean-data
+.PHONY: run build test bench modules packages web web-test web-sdk-test browser-test browser setup test-tools openorchestrator lint fmt clean-data
 
 # `npm ci` in $(1) when its packages are missing or older than its lock file.
 define npm_ci
@@ -55,7 +55,7 @@ build: setup web
 
 ## test: every test (lint, unit, integration on SQLite and PostgreSQL with real SMTP and OIDC
 ## peers, the web shell's unit tests and size report, and browser tests in Debian's chromium)
-test: setup test-tools modules lint web-sdk-test web-test
+test: setup test-tools openorchestrator modules lint web-sdk-test web-test
 	$(CARGO) test --no-fail-fast
 	$(CARGO) test --no-fail-fast -p autoscope-sdk -p autoscope-typescript $(PLUGIN_CRATES)
 	$(MAKE) --no-print-directory browser-test
@@ -91,13 +91,24 @@ browser-test: browser test-tools modules web
 browser:
 	@test -x /usr/bin/chromium || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq chromium >/dev/null; }
 
+# OpenOrchestrator (PyPI, pinned, with only what its database layer imports), in a
+# virtualenv outside the clone: Database Integration's tests create its tables with it.
+OO_VENV := $(HOME)/.cache/autoscope/openorchestrator-venv
+export OPENORCHESTRATOR_PYTHON := $(OO_VENV)/bin/python
+openorchestrator:
+	@$(OO_VENV)/bin/python -c 'import OpenOrchestrator.database.db_util, pymysql' 2>/dev/null || \
+		{ python3 -m venv $(OO_VENV) && $(OO_VENV)/bin/pip install --quiet --no-deps OpenOrchestrator==3.0.0 \
+			SQLAlchemy==2.0.58 greenlet==3.5.6 typing_extensions==4.16.0 cryptography==45.0.7 cffi==2.1.1 \
+			pycparser==3.12 cronsim==2.6 PyMySQL==1.1.1; }
+
 # DuckDB for the insight benchmark (PyPI, pinned), in a virtualenv outside the clone.
 DUCKDB_VENV := $(HOME)/.cache/autoscope/duckdb-venv
 
 ## bench: plugin-routed versus native list latency, Operational Insight on 10 million runs
 ## against DuckDB with ingestion against a raw INSERT, on SQLite and PostgreSQL, and Chat's
 ## fan-out to 1,000 realtime streams against a Node.js `ws` server with the memory of 10,000
-## idle streams (optimised build; about ten minutes)
+## idle streams, and Database Integration's sync from MariaDB against the ingestion API
+## (optimised build; about a quarter of an hour)
 bench: modules
 	@[ -x $(DUCKDB_VENV)/bin/python ] && $(DUCKDB_VENV)/bin/python -c 'import duckdb' 2>/dev/null || \
 		{ python3 -m venv $(DUCKDB_VENV) && $(DUCKDB_VENV)/bin/pip install --quiet duckdb==1.1.3; }
@@ -105,6 +116,7 @@ bench: modules
 	$(CARGO) bench -p autoscope --bench plugin_vs_native
 	DUCKDB_PYTHON=$(DUCKDB_VENV)/bin/python $(CARGO) bench -p autoscope --bench insight_vs_duckdb
 	$(CARGO) bench -p autoscope --bench chat_vs_node
+	$(CARGO) bench -p autoscope --bench dbsync_vs_ingest
 
 ## modules: build every module plugin (the workspace but the host, the demo data and the native test harness)
 ## for wasm32 into $(CARGO_TARGET_DIR)/wasm32-unknown-unknown/plugin/

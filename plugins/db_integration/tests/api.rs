@@ -11,6 +11,7 @@ on_both_engines!(
     a_failing_source_leaves_earlier_data_intact,
     blue_prism_sessions_and_work_queue_items_come_from_postgresql,
     only_company_admins_change_mappings_and_start_syncs,
+    open_orchestrator_tables_made_by_its_own_package_sync,
 );
 
 /// A MariaDB database of its own, dropped at the end of the test.
@@ -19,6 +20,8 @@ struct Source {
 }
 
 const MARIADB: &str = "mysql://root@127.0.0.1:3306/";
+/// UiPath's tables (shared with `make bench`).
+const UIPATH_SCHEMA: &str = include_str!("fixtures/uipath.sql");
 const POSTGRES: &str = "postgres://postgres@127.0.0.1:5432/";
 
 /// A PostgreSQL database of its own, dropped at the end of the test.
@@ -81,16 +84,9 @@ impl Source {
     /// successful, faulted (a business rule), running, pending, and one in a state the
     /// status table does not know; and two queue items.
     async fn with_uipath(&self) -> anyhow::Result<()> {
+        let schema: Vec<&str> = UIPATH_SCHEMA.split(';').filter(|statement| !statement.trim().is_empty()).collect();
+        self.execute(&schema).await?;
         self.execute(&[
-            "CREATE TABLE Releases (Id bigint PRIMARY KEY, Name varchar(200) NOT NULL)",
-            "CREATE TABLE Robots (Id bigint PRIMARY KEY, Name varchar(100) NOT NULL)",
-            "CREATE TABLE QueueDefinitions (Id bigint PRIMARY KEY, Name varchar(100) NOT NULL)",
-            "CREATE TABLE Jobs (Id bigint PRIMARY KEY, ReleaseId bigint NOT NULL, RobotId bigint NULL, State int NOT NULL,
-                 StartTime datetime NULL, EndTime datetime NULL, CreationTime datetime NOT NULL, Info text NULL)",
-            "CREATE TABLE QueueItems (Id bigint PRIMARY KEY, QueueDefinitionId bigint NOT NULL, RobotId bigint NULL,
-                 Status int NOT NULL, Reference varchar(200) NULL, CreationTime datetime NOT NULL,
-                 StartProcessing datetime NULL, EndProcessing datetime NULL, DueDate datetime NULL,
-                 RetryNumber int NOT NULL DEFAULT 0, ProcessingExceptionType int NULL)",
             "INSERT INTO Releases VALUES (10, 'Invoices'), (11, 'Payroll')",
             "INSERT INTO Robots VALUES (7, 'Robot-7'), (8, 'Robot-8')",
             "INSERT INTO QueueDefinitions VALUES (3, 'Invoice queue')",
@@ -324,5 +320,58 @@ async fn only_company_admins_change_mappings_and_start_syncs(engine: Engine) -> 
         "Sync every 5 minutes to 7 days (10,080 minutes), or on demand only; Jobz: the database has no such table; \
          QueueItems: there is no column 'NoSuchColumn'"
     );
+    source.drop().await
+}
+
+/// OpenOrchestrator's database layer (the PyPI package, in the virtualenv `make test`
+/// prepares: `OPENORCHESTRATOR_PYTHON`) makes its tables in MariaDB and records three jobs
+/// and two queue elements, as its scheduler and robots do.
+const OPEN_ORCHESTRATOR: &str = r#"
+import sys
+from OpenOrchestrator.database import db_util, base
+from OpenOrchestrator.database.jobs import JobStatus
+from OpenOrchestrator.database.queues import QueueStatus
+assert db_util.connect(sys.argv[1])
+base.Base.metadata.create_all(db_util._connection_engine)
+done = db_util.start_job("Invoices", "scheduler-1")
+db_util.set_job_status(done.id, JobStatus.DONE)
+failed = db_util.start_job("Payroll", "scheduler-1")
+db_util.set_job_status(failed.id, JobStatus.FAILED)
+db_util.start_job("Payroll", "scheduler-2")
+element = db_util.create_queue_element("Invoice queue", reference="INV-1")
+db_util.set_queue_element_status(element.id, QueueStatus.DONE)
+db_util.create_queue_element("Invoice queue", reference="INV-2")
+"#;
+
+async fn open_orchestrator_tables_made_by_its_own_package_sync(engine: Engine) -> anyhow::Result<()> {
+    let (harness, company) = load(engine).await?;
+    let source = Source::create().await?;
+    let python = std::env::var("OPENORCHESTRATOR_PYTHON")
+        .map_err(|_| anyhow::anyhow!("OPENORCHESTRATOR_PYTHON is not set: run the tests with `make test`"))?;
+    let made = std::process::Command::new(&python)
+        .args(["-c", OPEN_ORCHESTRATOR, &format!("mysql+pymysql://root@127.0.0.1:3306/{}", source.name)])
+        .output()?;
+    anyhow::ensure!(made.status.success(), "OpenOrchestrator failed: {}", String::from_utf8_lossy(&made.stderr));
+
+    let id = connect(&harness, &company, &source).await?;
+    let mapping = map_preset(&harness, &company, &id, "open_orchestrator").await?;
+    assert_eq!((&mapping["tables"][0]["table"], &mapping["tables"][1]["table"]), (&json!("Jobs"), &json!("Queues")));
+    let done = sync(&harness, &company, &id).await?;
+    assert_eq!(done["status"], "done", "{done}");
+    assert_eq!(
+        (done["progress"]["stored"].as_u64(), done["progress"]["rejected"].as_u64()),
+        (Some(5), Some(0)),
+        "{done}"
+    );
+    let status = |value: &str| autoscope_module_test::Filter {
+        field: "status".into(),
+        op: autoscope_module_test::FilterOp::Eq,
+        value: json!(value),
+    };
+    for (value, count) in [("successful", 1), ("failed", 1), ("running", 1)] {
+        assert_eq!(runs(&harness, &company, vec![status(value)]).await?, count, "{value}");
+    }
+    let queued = harness.count(&company, "bots.queue_items", vec![status("new")]).await?;
+    assert_eq!(queued, 1);
     source.drop().await
 }

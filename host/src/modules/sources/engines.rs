@@ -305,6 +305,9 @@ fn query_failed(err: &sqlx::Error, budget: Duration) -> Error {
         sqlx::Error::Database(db) => match db.code().as_deref() {
             // PostgreSQL's query_canceled; MariaDB's and MySQL's interrupted statements.
             Some("57014" | "70100") => too_slow(budget),
+            // PostgreSQL's undefined_table; MySQL's and MariaDB's no such table (the caller
+            // names it).
+            Some("42P01" | "42S02") => Error::NotFound("The table is gone from the database".into()),
             _ if db.message().contains("max_statement_time")
                 || db.message().contains("maximum statement execution time") =>
             {

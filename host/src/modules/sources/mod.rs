@@ -16,8 +16,8 @@ pub mod sql;
 
 use std::collections::HashMap;
 use std::str::FromStr;
-use std::sync::Mutex;
-use std::time::Duration;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 use autoscope_wire::sources::{ServerVersion, SourceColumn, SourceRows, SourcesOp};
 use serde_json::Value;
@@ -30,16 +30,24 @@ use engines::Pool;
 
 /// The most bytes of JSON one read answers.
 const MAX_ANSWER_BYTES: usize = 8 << 20;
+/// How long a table's columns are taken from the last look at the catalogue: a sync reads
+/// page after page of the same tables.
+const CATALOGUE_KEPT: Duration = Duration::from_secs(60);
 
-/// The open pools, one per connection, replaced when the connection changes.
+/// A table's columns by connection and table, and when they were read.
+type Catalogues = HashMap<(String, String), (Instant, Arc<Vec<sql::Column>>)>;
+
+/// The open pools, one per connection, replaced when the connection changes, and the
+/// columns of the tables read lately.
 pub struct Sources {
     pools: Mutex<HashMap<String, (i64, Pool)>>,
+    catalogues: Mutex<Catalogues>,
     sealer: Sealer,
 }
 
 impl Sources {
     pub fn new(secret: &[u8]) -> Self {
-        Self { pools: Mutex::new(HashMap::new()), sealer: Sealer::new(secret) }
+        Self { pools: Mutex::new(HashMap::new()), catalogues: Mutex::new(HashMap::new()), sealer: Sealer::new(secret) }
     }
 
     pub fn sealer(&self) -> &Sealer {
@@ -64,17 +72,53 @@ impl Sources {
         Ok(pool)
     }
 
-    /// Closes the pool of a connection that changed, failed or was deleted.
+    /// Closes the pool of a connection that changed, failed or was deleted, and drops the
+    /// columns read through it.
     pub fn forget(&self, id: &str) {
         if let Some((_, pool)) = self.lock().remove(id) {
             tokio::spawn(async move { pool.close().await });
         }
+        unpoisoned(&self.catalogues).retain(|(connection, _), _| connection != id);
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, (i64, Pool)>> {
-        // A panic while holding the map leaves it consistent: every entry is whole.
-        self.pools.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+        unpoisoned(&self.pools)
     }
+
+    /// The catalogue's columns of `table`, read again after [`CATALOGUE_KEPT`]; 404 when
+    /// the database has no such table or view.
+    async fn columns(
+        &self,
+        connection: &str,
+        pool: &Pool,
+        table: &str,
+        budget: Duration,
+    ) -> Result<Arc<Vec<sql::Column>>> {
+        let key = (connection.to_string(), table.to_string());
+        let kept = unpoisoned(&self.catalogues)
+            .get(&key)
+            .filter(|(read, _)| read.elapsed() < CATALOGUE_KEPT)
+            .map(|(_, columns)| columns.clone());
+        if let Some(columns) = kept {
+            return Ok(columns);
+        }
+        let columns = pool.columns(table, budget).await?;
+        if columns.is_empty() {
+            return Err(missing_table(table));
+        }
+        let columns = Arc::new(columns);
+        unpoisoned(&self.catalogues).insert(key, (Instant::now(), columns.clone()));
+        Ok(columns)
+    }
+}
+
+/// A map behind a lock: a panic while holding it leaves it consistent (every entry whole).
+fn unpoisoned<T>(lock: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    lock.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+fn missing_table(table: &str) -> Error {
+    Error::NotFound(format!("There is no table or view '{table}' in the database"))
 }
 
 /// Runs `op` for `module` in `company_id` within `budget`: the `sources` host function.
@@ -99,15 +143,15 @@ pub async fn run(state: &AppState, company_id: &str, module: &str, op: SourcesOp
         SourcesOp::Columns { connection, table } => {
             let row = connections::find(db, company_id, module, &connection).await?;
             let pool = sources.pool(state, company_id, &row).await?;
-            let columns = forget_on_failure(sources, &row, catalogue(&pool, &table, budget).await)?;
-            answer(Ok(columns.into_iter().map(|column| column.info).collect::<Vec<SourceColumn>>()))
+            let columns = forget_on_failure(sources, &row, sources.columns(&row.id, &pool, &table, budget).await)?;
+            answer(Ok(columns.iter().map(|column| column.info.clone()).collect::<Vec<SourceColumn>>()))
         }
         SourcesOp::Read { connection, read } => {
             let row = connections::find(db, company_id, module, &connection).await?;
             let zone = chrono_tz::Tz::from_str(&row.time_zone)
                 .map_err(|_| Error::Internal(anyhow::anyhow!("a stored connection has an unknown time zone")))?;
             let pool = sources.pool(state, company_id, &row).await?;
-            let rows = forget_on_failure(sources, &row, read_rows(&pool, read, zone, budget).await)?;
+            let rows = forget_on_failure(sources, &row, read_rows(sources, &row.id, &pool, read, zone, budget).await)?;
             let value = answer(Ok(rows))?;
             // A rough measure that stays well below the plugin's memory without encoding twice.
             if value.to_string().len() > MAX_ANSWER_BYTES {
@@ -125,31 +169,24 @@ fn answer<T: serde::Serialize>(value: Result<T>) -> Result<Value> {
     value.and_then(|value| serde_json::to_value(value).map_err(|err| Error::Internal(err.into())))
 }
 
-/// A failed read may mean the server restarted or the pool went bad: the next call
-/// connects afresh, and so reports the connection's own error.
+/// A failed read may mean the server restarted, the pool went bad or a table changed: the
+/// next call connects afresh and reads the catalogue again, and so reports its own error.
 fn forget_on_failure<T>(sources: &Sources, row: &ConnectionRow, result: Result<T>) -> Result<T> {
-    if matches!(result, Err(Error::BadGateway(_))) {
+    if matches!(result, Err(Error::BadGateway(_) | Error::NotFound(_))) {
         sources.forget(&row.id);
     }
     result
 }
 
-/// The catalogue's columns of `table`; 404 when the database has no such table or view.
-async fn catalogue(pool: &Pool, table: &str, budget: Duration) -> Result<Vec<sql::Column>> {
-    let columns = pool.columns(table, budget).await?;
-    if columns.is_empty() {
-        return Err(Error::NotFound(format!("There is no table or view '{table}' in the database")));
-    }
-    Ok(columns)
-}
-
 async fn read_rows(
+    sources: &Sources,
+    connection: &str,
     pool: &Pool,
     read: autoscope_wire::sources::SourceRead,
     zone: chrono_tz::Tz,
     budget: Duration,
 ) -> Result<SourceRows> {
-    let columns = catalogue(pool, &read.table, budget).await?;
+    let columns = sources.columns(connection, pool, &read.table, budget).await?;
     let dialect = pool.dialect();
     // The catalogue found the table, so a PostgreSQL name has its schema.
     let reference = match (dialect, read.table.split_once('.')) {
@@ -157,6 +194,10 @@ async fn read_rows(
         _ => sql::table_reference(dialect, None, &read.table),
     };
     let statement = sql::select(dialect, &reference, &columns, &read, zone)?;
-    let rows = pool.rows(&statement, zone, budget).await?;
+    // A table dropped since its columns were read.
+    let rows = pool.rows(&statement, zone, budget).await.map_err(|err| match err {
+        Error::NotFound(_) => missing_table(&read.table),
+        other => other,
+    })?;
     Ok(SourceRows { columns: statement.columns.into_iter().map(|column| column.info).collect(), rows })
 }
