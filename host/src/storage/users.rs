@@ -257,6 +257,8 @@ pub struct DirectoryEntry {
     pub time_zone: Option<String>,
     #[sqlx(try_from = "super::flag::Flag")]
     pub has_picture: bool,
+    #[sqlx(try_from = "super::flag::Flag")]
+    pub company_admin: bool,
 }
 
 /// An account as platform administrators see it.
@@ -296,7 +298,7 @@ pub async fn list_in_company(db: &Db, company_id: &str) -> sqlx::Result<Vec<Dire
 /// The directory's columns and rows of the company `$1`: its active members whose account is
 /// enabled.
 const DIRECTORY: &str = "SELECT u.id, u.email, u.firstname, u.lastname, u.job_title, u.time_zone,
-        EXISTS (SELECT 1 FROM profile_pictures p WHERE p.user_id = u.id) AS has_picture
+        EXISTS (SELECT 1 FROM profile_pictures p WHERE p.user_id = u.id) AS has_picture, m.company_admin
     FROM users u JOIN memberships m ON m.user_id = u.id
     WHERE m.company_id = $1 AND m.status = 'active' AND u.disabled = FALSE";
 

@@ -187,6 +187,7 @@ mod tests {
             lastname: "Lee".into(),
             job_title: String::new(),
             time_zone: None,
+            company_admin: false,
         }];
         let messages = vec![message("m1", 1, None, "hi, <@a>"), message("m2", 2, Some("m1"), "say \"yes\"")];
         let text = csv(&lines(&messages, &[], &people));

@@ -116,6 +116,7 @@ mod tests {
             lastname: last.into(),
             job_title: String::new(),
             time_zone: None,
+            company_admin: false,
         }
     }
 

@@ -16,6 +16,7 @@ use std::collections::HashMap;
 
 use autoscope_sdk::prelude::*;
 use autoscope_sdk::sources;
+use autoscope_sdk::wire::host::{DirectoryQuery, Notify};
 use autoscope_sdk::wire::sources::SourceRead;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
@@ -297,8 +298,9 @@ fn syncs(req: &Request) -> Result<Reply> {
     ok(&jobs)
 }
 
-/// Starts the syncs whose time has come (a connection whose sync still runs waits for the
-/// next turn).
+/// Each minute: starts the syncs whose time has come (a connection whose sync still runs
+/// waits for the next turn), and tells the company admins of a connection whose last
+/// syncs all failed.
 fn sync_due(ctx: &Context, _: &ScheduleRun) -> Result<()> {
     let due = Query::default().filter("next_sync_at", FilterOp::Lte, ctx.now).limit(100);
     for record in configs().list(&due)?.items {
@@ -322,6 +324,43 @@ fn sync_due(ctx: &Context, _: &ScheduleRun) -> Result<()> {
                 other?;
             }
         }
+    }
+    alert_failures()
+}
+
+/// Tells the company admins, once, of each connection whose last syncs all failed.
+fn alert_failures() -> Result<()> {
+    let jobs = host::jobs(Some(SYNC), 100)?;
+    let mut admins: Option<Vec<String>> = None;
+    for record in configs().list_all(&Query::default(), 1_000)? {
+        let Some(connection) = record.get("connection_id").and_then(Value::as_str) else { continue };
+        let syncs: Vec<_> = jobs.iter().filter(|job| job.key.as_deref() == Some(connection)).cloned().collect();
+        let alerted = record.get("alerted_sync").and_then(Value::as_str);
+        let Some(failed) = sync::alert_for(&syncs, alerted) else { continue };
+        let admins = match &admins {
+            Some(admins) => admins,
+            None => admins.insert(
+                host::directory(&DirectoryQuery::default())?
+                    .into_iter()
+                    .filter(|person| person.company_admin)
+                    .map(|person| person.user_id)
+                    .collect(),
+            ),
+        };
+        let name = sources::connections()?
+            .into_iter()
+            .find(|known| known.id == connection)
+            .map_or_else(|| connection.to_string(), |known| known.name);
+        let why = failed.error.as_deref().unwrap_or("no reason was given");
+        let message = format!("The last {} syncs of the database connection '{name}' failed: {why}", sync::FAILURES);
+        if !admins.is_empty() {
+            host::notify(&Notify { user_ids: admins.clone(), message })?;
+        }
+        let (id, version) =
+            (storage::id_of(&record)?, record.get("version").and_then(Value::as_i64).unwrap_or_default());
+        let mut changes = Record::new();
+        changes.insert("alerted_sync".into(), failed.id.clone().into());
+        configs().update(id, version, changes)?;
     }
     Ok(())
 }

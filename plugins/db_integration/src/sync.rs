@@ -10,11 +10,25 @@ use std::collections::HashMap;
 
 use autoscope_sdk::prelude::*;
 use autoscope_sdk::sources;
+use autoscope_sdk::wire::host::{Job, JobStatus};
 use autoscope_sdk::wire::sources::{SourceFilter, SourceFilterOp, SourceRead, SourceRows};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::mapping::{Lookups, Mapped, TableMap, text_of};
+
+/// Failed syncs in a row of one connection before its company's admins are told.
+pub const FAILURES: usize = 3;
+
+/// The failed sync to tell the admins about: the latest, when the connection's last
+/// [`FAILURES`] finished syncs all failed and it was not told of already. `jobs` are the
+/// connection's syncs, newest first.
+pub fn alert_for<'a>(jobs: &'a [Job], alerted: Option<&str>) -> Option<&'a Job> {
+    let mut finished = jobs.iter().filter(|job| !matches!(job.status, JobStatus::Running | JobStatus::Cancelling));
+    let last: Vec<&Job> = finished.by_ref().take(FAILURES).collect();
+    let all_failed = last.len() == FAILURES && last.iter().all(|job| job.status == JobStatus::Failed);
+    last.first().copied().filter(|latest| all_failed && alerted != Some(latest.id.as_str()))
+}
 
 /// Rows read per step.
 pub const PAGE: u32 = 2_000;
@@ -449,6 +463,31 @@ mod tests {
             state = progress.state;
         }
         panic!("the sync did not end")
+    }
+
+    #[test]
+    fn admins_are_told_once_after_three_failed_syncs_in_a_row() {
+        let job = |id: &str, status: JobStatus| Job {
+            id: id.into(),
+            name: "sync".into(),
+            key: Some("c1".into()),
+            status,
+            input: Value::Null,
+            progress: Value::Null,
+            steps: 0,
+            error: Some("no table".into()),
+            started_by: None,
+            created_at: 0,
+            updated_at: 0,
+            finished_at: None,
+        };
+        use JobStatus::{Done, Failed, Running};
+        let three = [job("4", Running), job("3", Failed), job("2", Failed), job("1", Failed)];
+        assert_eq!(alert_for(&three, None).map(|job| job.id.as_str()), Some("3"), "a running sync does not count");
+        assert!(alert_for(&three, Some("3")).is_none(), "told once");
+        assert!(alert_for(&three[..3], None).is_none(), "two are not three");
+        let recovered = [job("3", Failed), job("2", Done), job("1", Failed), job("0", Failed)];
+        assert!(alert_for(&recovered, None).is_none());
     }
 
     #[test]

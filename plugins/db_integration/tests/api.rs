@@ -220,11 +220,36 @@ async fn a_failing_source_leaves_earlier_data_intact(engine: Engine) -> anyhow::
     source.execute(&["DROP TABLE Jobs"]).await?;
     let failing = sync(&harness, &company, &id).await?;
     assert_eq!(failing["status"], "running", "tried again after a backoff: {failing}");
-    assert!(
-        failing["error"].as_str().unwrap_or_default().contains("There is no table or view 'Jobs' in the database"),
-        "{failing}"
-    );
+    let error = failing["error"].as_str().unwrap_or_default();
+    assert!(error.contains("There is no table or view 'Jobs' in the database"), "{failing}");
     assert_eq!(runs(&harness, &company, vec![]).await?, 3, "nothing imported is lost");
+
+    // Each sync tries 5 times with backoff, then fails; after the third failed sync in a
+    // row the company's admins are told, once.
+    for attempt in 0..3 {
+        if attempt > 0 {
+            let started = harness.call(&company, "POST", &format!("/connections/{id}/syncs"), None).await?;
+            anyhow::ensure!(started.status == 201, "{started:?}");
+        }
+        // The backoffs are 5, 10, 20 and 40 seconds.
+        for _ in 0..5 {
+            harness.advance(std::time::Duration::from_secs(60));
+            harness.run_jobs().await?;
+        }
+        let syncs = harness.call(&company, "GET", &format!("/syncs?connection={id}"), None).await?;
+        assert_eq!(syncs.body[0]["status"], "failed", "{}", syncs.body[0]);
+        harness.run_schedules().await?;
+        let told = harness.notifications(&company).await?;
+        assert_eq!(told.len(), usize::from(attempt == 2), "{told:?}");
+    }
+    let told = harness.notifications(&company).await?;
+    assert!(
+        told[0].message.starts_with("The last 3 syncs of the database connection 'Orchestrator' failed: "),
+        "{told:?}"
+    );
+    harness.advance(std::time::Duration::from_secs(120));
+    harness.run_schedules().await?;
+    assert_eq!(harness.notifications(&company).await?.len(), 1, "told once");
     source.drop().await
 }
 

@@ -147,6 +147,7 @@ mod tests {
             lastname: "Lee".into(),
             job_title: String::new(),
             time_zone: None,
+            company_admin: false,
         };
         assert_eq!(display_name(&person), "Ann Lee");
         person.firstname.clear();

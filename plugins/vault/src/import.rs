@@ -85,6 +85,7 @@ mod tests {
             lastname: "Lee".into(),
             job_title: String::new(),
             time_zone: None,
+            company_admin: false,
         }]
     }
 

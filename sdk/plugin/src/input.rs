@@ -279,6 +279,7 @@ mod tests {
             lastname: "Lee".into(),
             job_title: String::new(),
             time_zone: None,
+            company_admin: false,
         }];
         assert!(member("u1", &users, "not a user").is_ok());
         assert_eq!(message(member("u2", &users, "not a user")), "not a user");

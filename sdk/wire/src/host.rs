@@ -209,6 +209,9 @@ pub struct DirectoryEntry {
     /// The person's time zone from their profile (IANA), when they chose one.
     #[serde(default)]
     pub time_zone: Option<String>,
+    /// Administers the company (company-wide settings, alerts meant for its admins).
+    #[serde(default)]
+    pub company_admin: bool,
 }
 
 /// What `directory` answers.

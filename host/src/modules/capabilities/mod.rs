@@ -220,6 +220,7 @@ async fn company_directory(context: &CallContext, user_ids: &[String]) -> Result
             lastname: user.lastname,
             job_title: user.job_title,
             time_zone: user.time_zone,
+            company_admin: user.company_admin,
         })
         .collect())
 }
