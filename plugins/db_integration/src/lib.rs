@@ -15,6 +15,7 @@ mod sync;
 use std::collections::HashMap;
 
 use autoscope_sdk::prelude::*;
+use autoscope_sdk::range::{DayRange, DefaultDays, Rules};
 use autoscope_sdk::sources;
 use autoscope_sdk::wire::host::{DirectoryQuery, Notify};
 use autoscope_sdk::wire::sources::SourceRead;
@@ -275,14 +276,22 @@ fn preview(req: &Request) -> Result<Reply> {
     ok(&preview)
 }
 
-/// `POST /connections/{id}/syncs`: starts a sync of the connection (409 while one runs).
+/// Back-fills span at most ten years.
+const BACKFILL: Rules = Rules { default: DefaultDays::Last(30), max_days: 3_660 };
+
+/// `POST /connections/{id}/syncs[?from=YYYY-MM-DD&to=YYYY-MM-DD]`: starts a sync of the
+/// connection, or with `from` a back-fill of those days (409 while one runs).
 fn start_sync(req: &Request) -> Result<Reply> {
     admin(req)?;
     let connection = req.param("id")?;
     if stored(connection)?.is_none() {
         return Err(Error::not_found("Map the connection's tables before syncing"));
     }
-    let input = serde_json::to_value(sync::SyncInput { connection_id: connection.into() })?;
+    let backfill = match input::non_blank(req.query("from")) {
+        Some(_) => Some(DayRange::from_query(req, &BACKFILL)?).map(|days| (days.start(), days.end())),
+        None => None,
+    };
+    let input = serde_json::to_value(sync::SyncInput { connection_id: connection.into(), backfill })?;
     match host::start_job(SYNC, input, Some(connection)) {
         Err(err) if err.status == 409 => Err(Error::conflict("A sync of this connection is already running")),
         started => created(&started?),
@@ -317,7 +326,7 @@ fn sync_due(ctx: &Context, _: &ScheduleRun) -> Result<()> {
         if configs().update(id, version, changes).is_err() {
             continue;
         }
-        let input = serde_json::to_value(sync::SyncInput { connection_id: connection.into() })?;
+        let input = serde_json::to_value(sync::SyncInput { connection_id: connection.into(), backfill: None })?;
         match host::start_job(SYNC, input, Some(connection)) {
             Err(err) if err.status == 409 => {}
             other => {

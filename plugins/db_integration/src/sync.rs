@@ -11,7 +11,7 @@ use std::collections::HashMap;
 use autoscope_sdk::prelude::*;
 use autoscope_sdk::sources;
 use autoscope_sdk::wire::host::{Job, JobStatus};
-use autoscope_sdk::wire::sources::{SourceFilter, SourceFilterOp, SourceRead, SourceRows};
+use autoscope_sdk::wire::sources::{ColumnKind, SourceFilter, SourceFilterOp, SourceRead, SourceRows};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -41,6 +41,10 @@ const MAX_OPEN: usize = 1_000;
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct SyncInput {
     pub connection_id: String,
+    /// A back-fill: the rows whose cursor (a time) is in `[from, to)`, unix seconds, read
+    /// whatever the last sync saw, and no table's position moved.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub backfill: Option<(i64, i64)>,
 }
 
 /// The counts and first rejections of a sync, its progress and its report.
@@ -99,6 +103,8 @@ pub trait Store {
     fn position(&self, connection: &str, table: &str) -> Result<Position>;
     fn save_position(&self, connection: &str, table: &str, position: Position) -> Result<()>;
     fn read(&self, connection: &str, read: SourceRead) -> Result<SourceRows>;
+    /// Whether the table's column holds times.
+    fn is_time(&self, connection: &str, table: &str, column: &str) -> Result<bool>;
     /// Stores records; answers how many were stored and the refused ones' (index, reason).
     fn ingest(&self, stream: &str, records: Vec<Value>) -> Result<(u64, Vec<(usize, String)>)>;
 }
@@ -143,6 +149,11 @@ impl Store for Host {
         sources::read(connection, read)
     }
 
+    fn is_time(&self, connection: &str, table: &str, column: &str) -> Result<bool> {
+        let columns = sources::columns(connection, table)?;
+        Ok(columns.iter().any(|known| known.name == column && known.kind == ColumnKind::Timestamp))
+    }
+
     fn ingest(&self, stream: &str, records: Vec<Value>) -> Result<(u64, Vec<(usize, String)>)> {
         let report = host::ingest(stream, records)?;
         let refused = report
@@ -178,7 +189,20 @@ pub fn step(store: &impl Store, job: &JobStep) -> Result<JobProgress> {
         return finish(state, true);
     };
     state.report.table = state.table;
-    let position = store.position(connection, &table.table)?;
+    let position = match input.backfill {
+        Some(_) if !store.is_time(connection, &table.table, &table.cursor)? => {
+            return Err(Error::bad_request(format!(
+                "A back-fill reads by time: the cursor '{}' of {} holds no times",
+                table.cursor, table.table
+            )));
+        }
+        // A back-fill reads its days only, and leaves the open rows to the next sync.
+        Some(_) => {
+            state.open_done = true;
+            Position::default()
+        }
+        None => store.position(connection, &table.table)?,
+    };
     if !state.open_done {
         state.open_done = true;
         if let Some(read) = open_read(table, &position) {
@@ -187,7 +211,7 @@ pub fn step(store: &impl Store, job: &JobStep) -> Result<JobProgress> {
             return finish(state, false);
         }
     }
-    let rows = store.read(connection, page_read(table, &position, state.after.clone()))?;
+    let rows = store.read(connection, page_read(table, &position, state.after.clone(), input.backfill))?;
     store_rows(store, connection, table, &rows, &mut state)?;
     let order = page_order(table);
     if let Some(last) = rows.rows.last() {
@@ -201,7 +225,9 @@ pub fn step(store: &impl Store, job: &JobStep) -> Result<JobProgress> {
         let mut open = std::mem::take(&mut state.open);
         open.sort_by_key(Value::to_string);
         open.dedup();
-        store.save_position(connection, &table.table, Position { cursor, open })?;
+        if input.backfill.is_none() {
+            store.save_position(connection, &table.table, Position { cursor, open })?;
+        }
         state.table += 1;
         state.open_done = false;
         state.after = None;
@@ -332,16 +358,25 @@ fn page_order(table: &TableMap) -> Vec<String> {
     order
 }
 
-/// The next page of rows past the table's last cursor value less its overlap.
-fn page_read(table: &TableMap, position: &Position, after: Option<Vec<Value>>) -> SourceRead {
-    let from = position.cursor.as_ref().map(|cursor| match cursor.as_i64() {
-        Some(number) => Value::from(number - table.overlap),
-        None => cursor.clone(),
-    });
-    let filters = from
-        .map(|value| SourceFilter { column: table.cursor.clone(), op: SourceFilterOp::Gte, value })
-        .into_iter()
-        .collect();
+/// The next page of rows past the table's last cursor value less its overlap, or of a
+/// back-fill's times.
+fn page_read(
+    table: &TableMap,
+    position: &Position,
+    after: Option<Vec<Value>>,
+    backfill: Option<(i64, i64)>,
+) -> SourceRead {
+    let cursor = |op, value| SourceFilter { column: table.cursor.clone(), op, value };
+    let filters = match backfill {
+        Some((from, to)) => vec![cursor(SourceFilterOp::Gte, from.into()), cursor(SourceFilterOp::Lt, to.into())],
+        None => {
+            let from = position.cursor.as_ref().map(|last| match last.as_i64() {
+                Some(number) => Value::from(number - table.overlap),
+                None => last.clone(),
+            });
+            from.map(|value| cursor(SourceFilterOp::Gte, value)).into_iter().collect()
+        }
+    };
     SourceRead {
         table: table.table.clone(),
         columns: table.columns(),
@@ -433,6 +468,9 @@ mod tests {
                 .to_vec();
             Ok(SourceRows { columns, rows })
         }
+        fn is_time(&self, _: &str, _: &str, column: &str) -> Result<bool> {
+            Ok(column == "Start")
+        }
         fn ingest(&self, stream: &str, records: Vec<Value>) -> Result<(u64, Vec<(usize, String)>)> {
             assert_eq!(stream, "bots.runs");
             let count = records.len() as u64;
@@ -509,6 +547,21 @@ mod tests {
         assert_eq!(store.stored.borrow()["c1:2"]["status"], "successful");
         assert_eq!(store.stored.borrow().len(), 4, "re-read rows replace their records");
         assert_eq!(store.positions.borrow()["Jobs"].open, [json!(5)]);
+    }
+
+    #[test]
+    fn a_backfill_needs_a_time_cursor() {
+        let job = JobStep {
+            id: "j".into(),
+            name: "sync".into(),
+            input: json!({ "connection_id": "c1", "backfill": [0, 86_400] }),
+            state: Value::Null,
+            step: 1,
+            attempt: 1,
+            cancelled: false,
+        };
+        let refused = super::step(&Fake::default(), &job).unwrap_err();
+        assert_eq!(refused.message, "A back-fill reads by time: the cursor 'Id' of Jobs holds no times");
     }
 
     #[test]

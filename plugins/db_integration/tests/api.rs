@@ -206,6 +206,26 @@ async fn a_uipath_database_syncs_into_bot_profile_and_again_incrementally(engine
         value: json!("successful"),
     };
     assert_eq!(runs(&harness, &company, vec![successful]).await?, 3);
+
+    // A job recorded late with an old creation time is past the overlap: a back-fill of
+    // its day reads it, and leaves where the syncs are.
+    source
+        .execute(&["INSERT INTO Jobs VALUES (7, 10, 7, 5, '2026-10-01 08:00:00', '2026-10-01 08:01:00', '2026-10-01 07:59:00', NULL)"])
+        .await?;
+    assert_eq!(sync(&harness, &company, &id).await?["status"], "done");
+    assert_eq!(runs(&harness, &company, vec![]).await?, 4);
+    let started =
+        harness.call(&company, "POST", &format!("/connections/{id}/syncs?from=2026-10-01&to=2026-10-01"), None).await?;
+    assert_eq!(started.status, 201, "{started:?}");
+    assert_eq!(started.body["input"]["backfill"], json!([1_790_812_800, 1_790_899_200]));
+    harness.run_jobs().await?;
+    assert_eq!(runs(&harness, &company, vec![]).await?, 5);
+    let reversed =
+        harness.call(&company, "POST", &format!("/connections/{id}/syncs?from=2026-10-02&to=2026-10-01"), None).await?;
+    assert_eq!(
+        (reversed.status, reversed.body["message"].as_str()),
+        (400, Some("The start date must be on or before the end date"))
+    );
     source.drop().await
 }
 
