@@ -22,8 +22,8 @@ use common::root;
 use serde_json::{Value, json};
 
 const MARIADB: &str = "mysql://root@127.0.0.1:3306/";
-/// The sync's page, and so the API's batch.
-const BATCH: usize = 2_000;
+/// The sync's page (the plugin's `sync::PAGE`), and so the API's batch.
+const BATCH: usize = 5_000;
 /// The first job's creation, 2026-01-01 00:00 UTC; one job every 3 seconds.
 const T0: i64 = 1_767_225_600;
 const SPACING: i64 = 3;

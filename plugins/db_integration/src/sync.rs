@@ -31,7 +31,7 @@ pub fn alert_for<'a>(jobs: &'a [Job], alerted: Option<&str>) -> Option<&'a Job> 
 }
 
 /// Rows read per step.
-pub const PAGE: u32 = 2_000;
+pub const PAGE: u32 = 5_000;
 /// Rejected rows kept in a report.
 pub const REPORTED: usize = 20;
 /// Open keys read again per table, at most (one `in` read).
