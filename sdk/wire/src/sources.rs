@@ -78,7 +78,8 @@ pub struct Connection {
 }
 
 /// A connection as an administrator writes it (`POST`/`PUT /api/modules/<key>/connections`).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+/// Its `Debug` leaves the password out.
+#[derive(Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ConnectionDraft {
     pub name: String,
@@ -93,6 +94,22 @@ pub struct ConnectionDraft {
     pub password: Option<String>,
     pub tls: TlsMode,
     pub time_zone: String,
+}
+
+impl std::fmt::Debug for ConnectionDraft {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ConnectionDraft")
+            .field("name", &self.name)
+            .field("engine", &self.engine)
+            .field("host", &self.host)
+            .field("port", &self.port)
+            .field("database", &self.database)
+            .field("user", &self.user)
+            .field("password", &self.password.as_ref().map(|_| "<hidden>"))
+            .field("tls", &self.tls)
+            .field("time_zone", &self.time_zone)
+            .finish()
+    }
 }
 
 /// `POST /api/modules/<key>/connections/test`: a draft, tried before it is saved; with
@@ -197,4 +214,26 @@ pub enum SourceFilterOp {
 pub struct SourceRows {
     pub columns: Vec<SourceColumn>,
     pub rows: Vec<Vec<Value>>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_drafts_debug_hides_its_password() {
+        let draft = ConnectionDraft {
+            name: "Orchestrator".into(),
+            engine: SourceEngine::Mysql,
+            host: "127.0.0.1".into(),
+            port: 3306,
+            database: "uipath".into(),
+            user: "reader".into(),
+            password: Some("Zebra-Quartz-4471".into()),
+            tls: TlsMode::Disable,
+            time_zone: "UTC".into(),
+        };
+        let shown = format!("{draft:?}");
+        assert!(shown.contains("reader") && shown.contains("<hidden>") && !shown.contains("Zebra"), "{shown}");
+    }
 }
