@@ -307,10 +307,11 @@ fn syncs(req: &Request) -> Result<Reply> {
     ok(&jobs)
 }
 
-/// Each minute: starts the syncs whose time has come (a connection whose sync still runs
-/// waits for the next turn), and tells the company admins of a connection whose last
-/// syncs all failed.
+/// Each minute: forgets the mappings of connections an admin deleted, starts the syncs
+/// whose time has come (a connection whose sync still runs waits for the next turn), and
+/// tells the company admins of a connection whose last syncs all failed.
 fn sync_due(ctx: &Context, _: &ScheduleRun) -> Result<()> {
+    forget_deleted()?;
     let due = Query::default().filter("next_sync_at", FilterOp::Lte, ctx.now).limit(100);
     for record in configs().list(&due)?.items {
         let (Some(id), Some(connection)) =
@@ -335,6 +336,20 @@ fn sync_due(ctx: &Context, _: &ScheduleRun) -> Result<()> {
         }
     }
     alert_failures()
+}
+
+/// Deletes the mapping and positions of each connection the host no longer has (the host
+/// keeps connections; deleting one does not call the module).
+fn forget_deleted() -> Result<()> {
+    let live: Vec<String> = sources::connections()?.into_iter().map(|connection| connection.id).collect();
+    for record in configs().list_all(&Query::default(), 1_000)? {
+        let Some(connection) = record.get("connection_id").and_then(Value::as_str) else { continue };
+        if !live.iter().any(|id| id == connection) {
+            positions().delete_matching(vec![storage::filter("connection_id", FilterOp::Eq, connection)])?;
+            configs().delete(storage::id_of(&record)?, None)?;
+        }
+    }
+    Ok(())
 }
 
 /// Tells the company admins, once, of each connection whose last syncs all failed.

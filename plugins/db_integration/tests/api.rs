@@ -226,6 +226,14 @@ async fn a_uipath_database_syncs_into_bot_profile_and_again_incrementally(engine
         (reversed.status, reversed.body["message"].as_str()),
         (400, Some("The start date must be on or before the end date"))
     );
+
+    // An admin deletes the connection: its mapping goes at the next schedule, and no sync
+    // of it starts.
+    let path = format!("/api/modules/db_integration/connections/{id}");
+    assert_eq!(harness.request("DELETE", &path, Some(&company), None).await?.status, 200);
+    harness.run_schedules().await?;
+    assert_eq!(harness.call(&company, "GET", &format!("/connections/{id}/mapping"), None).await?.body, Value::Null);
+    assert_eq!(runs(&harness, &company, vec![]).await?, 5, "what it imported stays");
     source.drop().await
 }
 
