@@ -18,7 +18,7 @@ use autoscope_sdk::prelude::*;
 use autoscope_sdk::range::{DayRange, DefaultDays, Rules};
 use autoscope_sdk::sources;
 use autoscope_sdk::wire::host::{DirectoryQuery, Notify};
-use autoscope_sdk::wire::sources::SourceRead;
+use autoscope_sdk::wire::sources::{Connection, SourceRead};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
@@ -106,7 +106,7 @@ fn mapping_of(connection: &str) -> Result<Option<StoredMapping>> {
 #[derive(Debug, Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS))]
 struct ConnectionItem {
-    connection: autoscope_sdk::wire::sources::Connection,
+    connection: Connection,
     preset: Option<String>,
     every_minutes: Option<u32>,
     mapped: bool,
@@ -311,7 +311,8 @@ fn syncs(req: &Request) -> Result<Reply> {
 /// whose time has come (a connection whose sync still runs waits for the next turn), and
 /// tells the company admins of a connection whose last syncs all failed.
 fn sync_due(ctx: &Context, _: &ScheduleRun) -> Result<()> {
-    forget_deleted()?;
+    let live = sources::connections()?;
+    forget_deleted(&live)?;
     let due = Query::default().filter("next_sync_at", FilterOp::Lte, ctx.now).limit(100);
     for record in configs().list(&due)?.items {
         let (Some(id), Some(connection)) =
@@ -335,16 +336,15 @@ fn sync_due(ctx: &Context, _: &ScheduleRun) -> Result<()> {
             }
         }
     }
-    alert_failures()
+    alert_failures(&live)
 }
 
 /// Deletes the mapping and positions of each connection the host no longer has (the host
 /// keeps connections; deleting one does not call the module).
-fn forget_deleted() -> Result<()> {
-    let live: Vec<String> = sources::connections()?.into_iter().map(|connection| connection.id).collect();
+fn forget_deleted(live: &[Connection]) -> Result<()> {
     for record in configs().list_all(&Query::default(), 1_000)? {
         let Some(connection) = record.get("connection_id").and_then(Value::as_str) else { continue };
-        if !live.iter().any(|id| id == connection) {
+        if !live.iter().any(|known| known.id == connection) {
             positions().delete_matching(vec![storage::filter("connection_id", FilterOp::Eq, connection)])?;
             configs().delete(storage::id_of(&record)?, None)?;
         }
@@ -353,7 +353,7 @@ fn forget_deleted() -> Result<()> {
 }
 
 /// Tells the company admins, once, of each connection whose last syncs all failed.
-fn alert_failures() -> Result<()> {
+fn alert_failures(live: &[Connection]) -> Result<()> {
     let jobs = host::jobs(Some(SYNC), 100)?;
     let mut admins: Option<Vec<String>> = None;
     for record in configs().list_all(&Query::default(), 1_000)? {
@@ -371,10 +371,7 @@ fn alert_failures() -> Result<()> {
                     .collect(),
             ),
         };
-        let name = sources::connections()?
-            .into_iter()
-            .find(|known| known.id == connection)
-            .map_or_else(|| connection.to_string(), |known| known.name);
+        let name = live.iter().find(|known| known.id == connection).map_or(connection, |known| known.name.as_str());
         let why = failed.error.as_deref().unwrap_or("no reason was given");
         let message = format!("The last {} syncs of the database connection '{name}' failed: {why}", sync::FAILURES);
         if !admins.is_empty() {

@@ -114,8 +114,8 @@ pub struct Host;
 
 impl Store for Host {
     fn tables(&self, connection: &str) -> Result<Vec<TableMap>> {
-        let config = crate::configs().list(&Query::default().eq("connection_id", connection).limit(1))?.items;
-        let tables = config.first().and_then(|record| record.get("tables")).cloned().unwrap_or_default();
+        let config = crate::stored(connection)?;
+        let tables = config.and_then(|mut record| record.remove("tables")).unwrap_or_default();
         serde_json::from_value(tables).map_err(|_| Error::not_found("The connection has no mapping to sync"))
     }
 

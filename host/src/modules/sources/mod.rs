@@ -61,15 +61,20 @@ impl Sources {
         if let Some(pool) = cached {
             return Ok(pool);
         }
-        let target = self.sealer.target(company_id, row)?;
-        if !state.config.modules.source_hosts.allows(&target.host, target.port) {
-            return Err(Error::Forbidden(connections::not_allowed(&target.host, target.port)));
-        }
-        let pool = engines::open(&target).await?;
+        let pool = engines::open(&self.target(state, company_id, row)?).await?;
         if let Some((_, replaced)) = self.lock().insert(row.id.clone(), (row.updated_at, pool.clone())) {
             tokio::spawn(async move { replaced.close().await });
         }
         Ok(pool)
+    }
+
+    /// Where and how to reach `row`, its password opened, when the operator allows its server.
+    fn target(&self, state: &AppState, company_id: &str, row: &ConnectionRow) -> Result<engines::Target> {
+        let target = self.sealer.target(company_id, row)?;
+        if !state.config.modules.source_hosts.allows(&target.host, target.port) {
+            return Err(Error::Forbidden(connections::not_allowed(&target.host, target.port)));
+        }
+        Ok(target)
     }
 
     /// Closes the pool of a connection that changed, failed or was deleted, and drops the
@@ -129,10 +134,7 @@ pub async fn run(state: &AppState, company_id: &str, module: &str, op: SourcesOp
         SourcesOp::List => answer(connections::list(db, company_id, module).await),
         SourcesOp::Test { connection } => {
             let row = connections::find(db, company_id, module, &connection).await?;
-            let target = sources.sealer.target(company_id, &row)?;
-            if !state.config.modules.source_hosts.allows(&target.host, target.port) {
-                return Err(Error::Forbidden(connections::not_allowed(&target.host, target.port)));
-            }
+            let target = sources.target(state, company_id, &row)?;
             answer(engines::test(&target).await.map(|version| ServerVersion { version }))
         }
         SourcesOp::Tables { connection } => {
