@@ -56,11 +56,11 @@ test("an administrator's Upgrade of an enterprise request opens the user's premi
       assert.equal(await row.getByRole('button', { name: `Upgrade ${user.company}` }).count(), 0, 'no second Upgrade');
     });
 
-    // The user's open page follows: the entry is a plain link now, and its module answers.
+    // The user's open page follows: the entry is a plain link now, and its module's page opens.
     const entry = mainMenu.getByRole('link', { name: 'Database Integration', exact: true });
     await entry.waitFor();
     await entry.click();
-    await page.getByText('The premium module answers').waitFor();
+    await page.getByText('No database connected yet').waitFor();
   }));
 
 test('People finds a person across companies; System logs filters by them and exports the filter as CSV', (t) =>

@@ -4,8 +4,9 @@
 // insights under Dashboards, `bots` Bot Profile and `team` Team Master as single items, `vault`, `ranking` and
 // `board` the three Process entries (Process Vault, Process Ranking, Process Board; rights
 // keys `process` and `kanban_board`), `crud` adds Items after them in the Process group (rights
-// key `process`, open), `support` serves Ticket Management under Support, `premium` serves
-// Database Integration (rights key `databaseIntegration`, premium: disabled for community).
+// key `process`, open), `support` serves Ticket Management under Support, `db_integration` serves
+// Database Integration (rights key `databaseIntegration`, premium: disabled for community) and
+// the test module `premium` a page of the same rights key after the product's entries.
 // That a group without a viewable child is left out is a unit test of shell-web
 // (test/app/menu.test.ts).
 //
@@ -61,6 +62,8 @@ test('groups follow the rights: Dashboards, Process and Support with their viewa
       'all /DashboardDefault', 'business_insight /BusinessInsight', 'operation_insight /RPAInsight',
       'support_insight /SupportInsight', 'group:Process', 'group:Support', 'databaseIntegration /EnterpriseEdition', 'chat /Chat',
       'calendar /Calendar', 'bot_profile /BotProfile', 'team_profile /TeamMaster',
+      // The test module `premium`'s page: another module's pages follow the product's.
+      'databaseIntegration /EnterpriseEdition',
     ], 'the menu on the landing page');
     await groupExpanded(processGroup, false);
     await groupExpanded(supportGroup, false);
@@ -127,7 +130,8 @@ test("premium entries are greyed with the tooltip 'Upgrade to Premium' and lead 
     // The routes of disabled modules do not exist: the fallback page answers.
     await page.goto('/databaseIntegration');
     await page.getByText('Page not found', { exact: true }).waitFor();
-    assert.ok(!seen.requests.some(({ url }) => new URL(url).pathname.startsWith('/modules/premium/')));
+    const remote = (key) => seen.requests.some(({ url }) => new URL(url).pathname.startsWith(`/modules/${key}/`));
+    assert.ok(!remote('premium') && !remote('db_integration'), 'no remote of a premium module was requested');
   }));
 
 test('on a phone the menu is a drawer behind the burger, and following an entry closes it', (t) =>

@@ -58,17 +58,18 @@ test('the remote of a disabled (premium) module is never requested; once the edi
     await page.getByTestId('business-insight-page').waitFor();
     await page.goto('/DashboardDefault');
     await page.getByTestId('crud-widget').waitFor();
-    await page.goto('/databaseIntegration');
+    await page.goto('/PremiumRecords');
     await page.getByText('Page not found', { exact: true }).waitFor();
     // A late request for the premium remote would come while the page settles (the realtime
     // stream keeps the network busy, so network idle never comes).
-    const premium = (url) => new URL(url).pathname.startsWith('/modules/premium/');
+    const premium = (url) => /^\/modules\/(premium|db_integration)\//.test(new URL(url).pathname);
     await neverWithin('a request for the premium remote', (timeout) =>
       page.waitForRequest((request) => premium(request.url()), { timeout }));
     const listed = seen.requests.some(({ url }) => new URL(url).pathname === '/api/modules');
     assert.ok(listed, 'the shell asked for the module list');
     assert.ok(remoteRequests(seen, 'crud').length > 0, 'the open module was loaded (the recording works)');
     assert.deepEqual(remoteRequests(seen, 'premium'), [], 'nothing of the premium module was requested');
+    assert.deepEqual(remoteRequests(seen, 'db_integration'), [], 'nor of Database Integration');
 
     // The company is upgraded while the page is open: the page follows live (no new
     // sign-in), the entry opens and its remote loads.
@@ -80,7 +81,7 @@ test('the remote of a disabled (premium) module is never requested; once the edi
     assert.equal(upgraded.status, 200, JSON.stringify(upgraded.body));
     const entry = page
       .getByRole('navigation', { name: 'Main menu' })
-      .getByRole('link', { name: 'Database Integration', exact: true });
+      .getByRole('link', { name: 'Premium records', exact: true });
     await entry.click();
     await page.getByText('The premium module answers').waitFor();
     assert.ok(remoteRequests(seen, 'premium').length > 0, 'the premium remote was loaded once open');

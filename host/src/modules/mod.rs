@@ -12,7 +12,8 @@
 //! - `capabilities`: the host functions a plugin calls, each checked against its grants;
 //! - `registry`: packages, install, upgrade, remove and loading at start;
 //! - `gateway`: `/api/m/<key>/...` and the legacy routes, into the runtime;
-//! - `schedules`, `workers`: schedule runs and the background work of modules.
+//! - `schedules`, `workers`: schedule runs and the background work of modules;
+//! - `typescript` (tests): the web SDK's types of the platform's answers.
 
 pub mod capabilities;
 pub mod collections;
@@ -25,4 +26,6 @@ pub mod registry;
 pub mod runtime;
 pub mod schedules;
 pub mod sources;
+#[cfg(test)]
+mod typescript;
 pub mod workers;

@@ -11,6 +11,8 @@
 mod mapping;
 mod presets;
 mod sync;
+#[cfg(test)]
+mod typescript;
 
 use std::collections::HashMap;
 
@@ -102,6 +104,14 @@ fn mapping_of(connection: &str) -> Result<Option<StoredMapping>> {
     Ok(Some(StoredMapping { mapping, version: record.get("version").and_then(Value::as_i64).unwrap_or_default() }))
 }
 
+/// `GET /connections`: whether the caller may change them, and the connections.
+#[derive(Debug, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+struct Connections {
+    company_admin: bool,
+    connections: Vec<ConnectionItem>,
+}
+
 /// A connection with what the module keeps for it.
 #[derive(Debug, Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS))]
@@ -112,8 +122,9 @@ struct ConnectionItem {
     mapped: bool,
 }
 
-/// `GET /connections`: the module's connections, each with its mapping's outline.
-fn connections(_: &Request) -> Result<Reply> {
+/// `GET /connections`: the module's connections, each with its mapping's outline (members
+/// may look; only company admins change them).
+fn connections(req: &Request) -> Result<Reply> {
     let mapped: HashMap<String, Record> = configs()
         .list_all(&Query::default(), 1_000)?
         .into_iter()
@@ -132,7 +143,7 @@ fn connections(_: &Request) -> Result<Reply> {
             }
         })
         .collect();
-    ok(&items)
+    ok(&Connections { company_admin: req.caller()?.company_admin, connections: items })
 }
 
 /// The connection's tables, by the names its catalogue gives them.

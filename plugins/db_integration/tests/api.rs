@@ -358,8 +358,9 @@ async fn only_company_admins_change_mappings_and_start_syncs(engine: Engine) -> 
     }
     // A member may look: the connections (without secrets) and the syncs.
     let listed = harness.call(&member, "GET", "/connections", None).await?;
-    assert_eq!(listed.body[0]["connection"]["name"], "Orchestrator", "{listed:?}");
-    assert_eq!(listed.body[0]["mapped"], true);
+    assert_eq!(listed.body["connections"][0]["connection"]["name"], "Orchestrator", "{listed:?}");
+    assert_eq!(listed.body["connections"][0]["mapped"], true);
+    assert_eq!(listed.body["company_admin"], false);
 
     // A mapping that names what the database lacks is refused, every problem named.
     let mut broken = map_uipath(&harness, &company, &id).await?;

@@ -39,10 +39,14 @@ pub fn declaration<T: TS>(cfg: &Config) -> String {
 /// Messages by the names of their constants (`MESSAGES.BLANK`), for a client to show the
 /// same text as the server.
 pub fn messages(messages: &[(&str, &str)]) -> String {
+    named_messages("The server's messages", "MESSAGES", messages)
+}
+
+/// [`messages()`] under another name, for a file with more than one set:
+/// `export const <name> = { … } as const;` with `doc` as its doc line.
+pub fn named_messages(doc: &str, name: &str, messages: &[(&str, &str)]) -> String {
     let entries: String = messages.iter().map(|(name, text)| format!("  {name}: {},\n", quoted(text))).collect();
-    format!(
-        "/** The server's messages, by the names of its constants. */\nexport const MESSAGES = {{\n{entries}}} as const;"
-    )
+    format!("/** {doc}, by the names of its constants. */\nexport const {name} = {{\n{entries}}} as const;")
 }
 
 /// `messages![NAME_REQUIRED, NAME_TOO_LONG]`: the `(name, text)` pairs of message
@@ -113,6 +117,12 @@ fn literal(value: &serde_json::Value) -> String {
     }
 }
 
+/// `import type { A, B } from "<from>";`: the types a declaration names that another
+/// generated file declares (a plugin's answer holding the web SDK's `Connection`, say).
+pub fn import_types(from: &str, names: &[&str]) -> String {
+    format!("import type {{ {} }} from {};", names.join(", "), quoted(from))
+}
+
 /// A union of string literals: `export type Name = "a" | "b";`, with its doc line.
 pub fn string_union(doc: &str, name: &str, values: &[&str]) -> String {
     let values: Vec<String> = values.iter().map(|value| quoted(value)).collect();
@@ -176,6 +186,18 @@ mod tests {
             "/** The server's messages, by the names of its constants. */\nexport const MESSAGES = {\n  BLANK: \"Say \\\"hi\\\"\",\n} as const;"
         );
         assert_eq!(string_union("A key.", "Key", &["a", "b"]), "/**\n * A key.\n */\nexport type Key = \"a\" | \"b\";");
+        assert_eq!(
+            named_messages("The form's messages", "FORM_MESSAGES", &[("HOST", "Give a host")]),
+            "/** The form's messages, by the names of its constants. */\nexport const FORM_MESSAGES = {\n  HOST: \"Give a host\",\n} as const;"
+        );
+    }
+
+    #[test]
+    fn imported_types_come_from_another_package() {
+        assert_eq!(
+            import_types("@autoscope/web-sdk", &["Connection", "Job"]),
+            "import type { Connection, Job } from \"@autoscope/web-sdk\";"
+        );
     }
 
     #[test]

@@ -1,5 +1,5 @@
-// Generated from Rust types by the test in host/src/modules/registry/typescript.rs: do not edit. After changing the
-// types, run UPDATE_TS_TYPES=1 cargo test -p autoscope --lib modules::registry::typescript
+// Generated from Rust types by the test in host/src/modules/typescript.rs: do not edit. After changing the
+// types, run UPDATE_TS_TYPES=1 cargo test -p autoscope --lib modules::typescript
 
 /**
  * The answer of `GET /api/modules`.
@@ -116,3 +116,109 @@ export type HostChannel = "notifications" | "session" | "directory";
  * The way to the enterprise edition: every greyed premium entry and every cap message leads there.
  */
 export const UPGRADE = {"label":"Upgrade to Premium","path":"/EnterpriseEdition"};
+
+/**
+ * A connection as the module and its administrators see it: never the password.
+ */
+export type Connection = { id: string, name: string, engine: SourceEngine, host: string, port: number, database: string, user: string,
+/**
+ * Whether a password is stored (it is never answered).
+ */
+password_set: boolean, tls: TlsMode,
+/**
+ * The IANA zone of the source's times that carry no zone.
+ */
+time_zone: string, created_at: number, updated_at: number, };
+
+/**
+ * A connection as an administrator writes it (`POST`/`PUT /api/modules/<key>/connections`).
+ * Its `Debug` leaves the password out.
+ */
+export type ConnectionDraft = { name: string, engine: SourceEngine, host: string, port: number, database: string, user: string,
+/**
+ * Left out (or null) keeps the stored password; empty removes it.
+ */
+password?: string, tls: TlsMode, time_zone: string, };
+
+/**
+ * `POST /api/modules/<key>/connections/test`: a draft, tried before it is saved; with
+ * the `id` of a stored connection, its password stands in for a left-out one.
+ */
+export type ConnectionTest = { id?: string, name: string, engine: SourceEngine, host: string, port: number, database: string, user: string,
+/**
+ * Left out (or null) keeps the stored password; empty removes it.
+ */
+password?: string, tls: TlsMode, time_zone: string, };
+
+/**
+ * `test`'s answer.
+ */
+export type ServerVersion = { version: string, };
+
+/**
+ * The database engines a connection can reach.
+ */
+export type SourceEngine = "postgres" | "mysql";
+
+/**
+ * How the host secures the connection.
+ */
+export type TlsMode = "disable" | "prefer" | "require" | "verify";
+
+/**
+ * A table or view. `name` is what `read` takes: `schema.table` on PostgreSQL, the table
+ * alone on MySQL (the connection's database).
+ */
+export type SourceTable = { name: string, view: boolean, };
+
+export type SourceColumn = { name: string, kind: ColumnKind,
+/**
+ * The database's own name of the type (`timestamp without time zone`, `datetime`).
+ */
+db_type: string, nullable: boolean, };
+
+/**
+ * What a column's values become in JSON.
+ */
+export type ColumnKind = "integer" | "number" | "text" | "boolean" | "timestamp" | "json" | "binary";
+
+/** The host's messages about a database connection, by the names of its constants. */
+export const CONNECTION_MESSAGES = {
+  NAME: "Give the connection a name of at most 100 characters",
+  NAME_TAKEN: "There is already a connection with this name",
+  HOST: "Give the server's host name or IP address",
+  PORT: "The port must be a number from 1 to 65535",
+  NOT_ALLOWED: "This portal may not connect to",
+  DATABASE: "Give the database's name",
+  USER: "Give the user name to sign in with",
+  PASSWORD_TOO_LONG: "The password may be at most 1,024 characters",
+  TIME_ZONE: "Choose the source's time zone from the list (such as Europe/Berlin)",
+} as const;
+
+/**
+ * A job as the host keeps it.
+ */
+export type Job = { id: string, name: string, key: string | null, status: JobStatus, input: unknown,
+/**
+ * The last step's `progress`.
+ */
+progress: unknown,
+/**
+ * Steps done.
+ */
+steps: number,
+/**
+ * Why the job failed, or why its last step did (the step is tried again).
+ */
+error: string | null,
+/**
+ * Who started it; null for a job a schedule or event started.
+ */
+started_by: string | null, created_at: number, updated_at: number, finished_at: number | null, };
+
+export type JobStatus = "running" | "cancelling" | "done" | "failed" | "cancelled";
+
+/**
+ * A module's realtime channel of its jobs' changes (each a `Job`).
+ */
+export const JOBS_CHANNEL = "jobs";

@@ -5,6 +5,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { createApiClient, isAbortError, isApiError, modulePrefix, GENERIC_ERROR_MESSAGE, type ApiClient } from './api';
 import { useAutoscopeContext, useModuleContext, useModuleKey, useShellServices } from './context';
 import { moduleChannel, type RealtimeHandler, type RealtimeGap } from './realtime';
+import { sourceConnections, type SourceConnections } from './sources';
 import {
   MAX_BREADCRUMB_ITEMS,
   type CurrentUser,
@@ -26,6 +27,13 @@ export function useModuleApi(): ApiClient {
   const services = useShellServices();
   const moduleKey = useModuleKey();
   return useMemo(() => apiClientFor(services, modulePrefix(moduleKey)), [services, moduleKey]);
+}
+
+/** The enclosing module's database connections, kept by company admins through the host. */
+export function useSourceConnections(): SourceConnections {
+  const host = useHostApi();
+  const moduleKey = useModuleKey();
+  return useMemo(() => sourceConnections(host, moduleKey), [host, moduleKey]);
 }
 
 /** An API client on `prefix` wired to the shell's services (the shell uses it outside React too). */

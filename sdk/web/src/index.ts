@@ -37,6 +37,7 @@ export {
   useRealtime,
   useRights,
   useRightsMap,
+  useSourceConnections,
 } from './hooks';
 export type { Notify, RightState, UseRealtimeOptions } from './hooks';
 
@@ -91,6 +92,23 @@ export type {
   VisibleModule,
   VisibleModulesResponse,
 } from './modules';
+
+export { sourceConnections } from './sources';
+export type { SourceConnections } from './sources';
+export { CONNECTION_MESSAGES, JOBS_CHANNEL } from './generated';
+export type {
+  ColumnKind,
+  Connection,
+  ConnectionDraft,
+  ConnectionTest,
+  Job,
+  JobStatus,
+  ServerVersion,
+  SourceColumn,
+  SourceEngine,
+  SourceTable,
+  TlsMode,
+} from './generated';
 
 export { MARK_READ_LIMIT, getNotifications, markNotificationsRead } from './notifications';
 export type { NotificationEvent, NotificationItem } from './notifications';

@@ -7,7 +7,7 @@
 
 import { ApiError, createApiClient, type ApiClient } from './api';
 
-// The answer's types are generated from the host's Rust types (host/src/modules/registry/typescript.rs).
+// The answer's types are generated from the host's Rust types (host/src/modules/typescript.rs).
 export type {
   MenuGroup,
   MenuLayout,

@@ -8,8 +8,6 @@
 
 pub mod api;
 pub mod package;
-#[cfg(test)]
-mod typescript;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};

@@ -13,6 +13,15 @@ use crate::storage::{Db, new_id};
 
 pub const NOT_FOUND: &str = "No such database connection";
 pub const NAME_TAKEN: &str = "There is already a connection with this name";
+pub const NAME: &str = "Give the connection a name of at most 100 characters";
+pub const HOST: &str = "Give the server's host name or IP address";
+pub const PORT: &str = "The port must be a number from 1 to 65535";
+pub const DATABASE: &str = "Give the database's name";
+pub const USER: &str = "Give the user name to sign in with";
+pub const PASSWORD_TOO_LONG: &str = "The password may be at most 1,024 characters";
+pub const TIME_ZONE: &str = "Choose the source's time zone from the list (such as Europe/Berlin)";
+/// The start of the answer for a server the operator did not allow ([`not_allowed`]).
+pub const NOT_ALLOWED: &str = "This portal may not connect to";
 
 /// A checked draft, its text trimmed.
 #[derive(Debug)]
@@ -32,34 +41,34 @@ pub fn check(draft: ConnectionDraft, hosts: &SourceHosts) -> Result<Checked> {
     let mut problems = Vec::new();
     let length = |text: &str| text.chars().count();
     if draft.name.is_empty() || length(&draft.name) > 100 {
-        problems.push("Give the connection a name of at most 100 characters".to_string());
+        problems.push(NAME.to_string());
     }
     let host_is_name =
         draft.host.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | ':' | '[' | ']'));
     if draft.host.is_empty() || draft.host.len() > 253 || !host_is_name {
-        problems.push("Give the server's host name or IP address".to_string());
+        problems.push(HOST.to_string());
     } else if draft.port == 0 {
-        problems.push("The port must be a number from 1 to 65535".to_string());
+        problems.push(PORT.to_string());
     } else if !hosts.allows(&draft.host, draft.port) {
         problems.push(not_allowed(&draft.host, draft.port));
     }
     if draft.database.is_empty() || length(&draft.database) > 128 {
-        problems.push("Give the database's name".to_string());
+        problems.push(DATABASE.to_string());
     }
     if draft.user.is_empty() || length(&draft.user) > 128 {
-        problems.push("Give the user name to sign in with".to_string());
+        problems.push(USER.to_string());
     }
     if draft.password.as_deref().is_some_and(|password| length(password) > 1_024) {
-        problems.push("The password may be at most 1,024 characters".to_string());
+        problems.push(PASSWORD_TOO_LONG.to_string());
     }
     if chrono_tz::Tz::from_str(&draft.time_zone).is_err() {
-        problems.push("Choose the source's time zone from the list (such as Europe/Berlin)".to_string());
+        problems.push(TIME_ZONE.to_string());
     }
     if problems.is_empty() { Ok(Checked(draft)) } else { Err(Error::BadRequest(problems.join("; "))) }
 }
 
 pub fn not_allowed(host: &str, port: u16) -> String {
-    format!("This portal may not connect to {host}:{port}: ask its operator to allow it (AUTOSCOPE_SOURCE_HOSTS)")
+    format!("{NOT_ALLOWED} {host}:{port}: ask its operator to allow it (AUTOSCOPE_SOURCE_HOSTS)")
 }
 
 /// What a stored password is bound to: its company, module and connection.

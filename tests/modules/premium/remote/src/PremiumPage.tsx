@@ -8,7 +8,7 @@ export default function PremiumPage() {
   const notify = useNotify();
   const [pong, setPong] = useState<boolean | null>(null);
 
-  usePageTitle({ heading: 'Database Integration' });
+  usePageTitle({ heading: 'Premium records' });
 
   useEffect(() => {
     const controller = new AbortController();
