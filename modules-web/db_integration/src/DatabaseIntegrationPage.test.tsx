@@ -65,8 +65,15 @@ describe('DatabaseIntegrationPage', { timeout: 20_000 }, () => {
     expect(screen.getByRole('button', { name: 'Add a connection' })).toBeTruthy();
     cleanup();
     renderPage(server({ admin: false, mapped: true }));
-    await screen.findByRole('region', { name: 'Table Jobs' });
+    const jobs = await screen.findByRole('region', { name: 'Table Jobs' });
     expect(screen.queryByRole('button', { name: 'Change Orchestrator' })).toBeNull();
+    // A saved table is folded to a line, and opens.
+    expect(within(jobs).getByText('Key Id; cursor CreationTime; 3 of 7 fields mapped; 3 status values')).toBeTruthy();
+    const show = within(jobs).getByRole('button', { name: 'Show the mapping of Jobs' });
+    expect(show.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(show);
+    expect(await within(jobs).findByRole('table', { name: 'Statuses of Jobs' })).toBeTruthy();
+    expect(within(jobs).getByRole('textbox', { name: 'Source value 1' })).toHaveProperty('disabled', true);
     expect(screen.queryByRole('button', { name: 'Save mapping' })).toBeNull();
   });
 

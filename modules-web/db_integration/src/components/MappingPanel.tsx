@@ -134,6 +134,7 @@ function MappingEditor({ connectionId, editable, saved, version }: MappingEditor
               editable={editable}
               onChange={(next) => setTable(index, next)}
               onRemove={() => setTable(index, null)}
+              initiallyOpen={!saved?.tables.includes(table)}
             />
           ))}
           <Schedule

@@ -1,8 +1,10 @@
+import { useState } from 'react';
 import {
   ActionIcon,
   Alert,
   Badge,
   Button,
+  Collapse,
   Group,
   MultiSelect,
   NumberInput,
@@ -14,7 +16,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { IconEye, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconChevronDown, IconChevronUp, IconEye, IconPlus, IconTrash } from '@tabler/icons-react';
 
 import { errorMessage } from '@common/lib/errors';
 import { humanize } from '@common/lib/format';
@@ -43,12 +45,22 @@ interface TableMapEditorProps {
   editable: boolean;
   onChange: (table: TableMap) => void;
   onRemove: () => void;
+  /** Open on arrival: a table not saved yet is there to be reviewed. */
+  initiallyOpen: boolean;
 }
 
 const NOT_MAPPED = 'none';
 
 /** One source table's mapping: its key and cursor, each field's source, the status table, exception kinds, a preview. */
-export function TableMapEditor({ connectionId, table, editable, onChange, onRemove }: TableMapEditorProps) {
+export function TableMapEditor({
+  connectionId,
+  table,
+  editable,
+  onChange,
+  onRemove,
+  initiallyOpen,
+}: TableMapEditorProps) {
+  const [open, setOpen] = useState(initiallyOpen);
   const columns = useColumns(connectionId, table.table);
   const preview = usePreview(connectionId);
   const names = (columns.data ?? []).map((column) => column.name);
@@ -63,6 +75,16 @@ export function TableMapEditor({ connectionId, table, editable, onChange, onRemo
             <Badge variant="light">{TARGET_LABELS[table.target]}</Badge>
           </Group>
           <Group gap="xs">
+            <Button
+              variant="default"
+              size="xs"
+              leftSection={open ? <IconChevronUp size={14} /> : <IconChevronDown size={14} />}
+              onClick={() => setOpen(!open)}
+              aria-expanded={open}
+              aria-label={`${open ? 'Hide' : 'Show'} the mapping of ${table.table}`}
+            >
+              {open ? 'Hide mapping' : 'Show mapping'}
+            </Button>
             <Button
               variant="light"
               size="xs"
@@ -85,54 +107,59 @@ export function TableMapEditor({ connectionId, table, editable, onChange, onRemo
             {errorMessage(columns.error)}
           </Alert>
         )}
-        <Group gap="sm" align="flex-end" wrap="wrap">
-          <MultiSelect
-            label="Key"
-            description="Identifies a row: reading it again replaces its record"
-            data={names}
-            value={table.key}
-            onChange={(key) => onChange({ ...table, key })}
-            disabled={!editable}
-            w={240}
-          />
-          <Select
-            label="Cursor"
-            description="Only grows: each sync reads past it"
-            data={names}
-            value={table.cursor}
-            onChange={(cursor) => cursor && onChange({ ...table, cursor })}
-            disabled={!editable}
-            allowDeselect={false}
-            searchable
-            w={200}
-          />
-          <NumberInput
-            label="Overlap"
-            description="Read again before the cursor (seconds for a time)"
-            value={table.overlap}
-            onChange={(value) => onChange({ ...table, overlap: typeof value === 'number' ? value : 0 })}
-            min={0}
-            allowDecimal={false}
-            disabled={!editable}
-            w={200}
-          />
-        </Group>
+        {!open && <Text size="sm">{summary(table)}</Text>}
+        <Collapse expanded={open}>
+          <Stack gap="md">
+            <Group gap="sm" align="flex-end" wrap="wrap">
+              <MultiSelect
+                label="Key"
+                description="Identifies a row: reading it again replaces its record"
+                data={names}
+                value={table.key}
+                onChange={(key) => onChange({ ...table, key })}
+                disabled={!editable}
+                w={240}
+              />
+              <Select
+                label="Cursor"
+                description="Only grows: each sync reads past it"
+                data={names}
+                value={table.cursor}
+                onChange={(cursor) => cursor && onChange({ ...table, cursor })}
+                disabled={!editable}
+                allowDeselect={false}
+                searchable
+                w={200}
+              />
+              <NumberInput
+                label="Overlap"
+                description="Read again before the cursor (seconds for a time)"
+                value={table.overlap}
+                onChange={(value) => onChange({ ...table, overlap: typeof value === 'number' ? value : 0 })}
+                min={0}
+                allowDecimal={false}
+                disabled={!editable}
+                w={200}
+              />
+            </Group>
 
-        <FieldsTable table={table} columns={names} editable={editable} onChange={onChange} />
-        {missing.length > 0 && (
-          <Alert color="orange" variant="light">
-            Map the required {missing.length === 1 ? 'field' : 'fields'} {missing.join(', ')}.
-          </Alert>
-        )}
-        <StatusTable table={table} editable={editable} onChange={onChange} />
-        {table.target === 'runs' && (
-          <ExceptionsEditor
-            exceptions={table.exceptions}
-            columns={names}
-            editable={editable}
-            onChange={(exceptions) => onChange({ ...table, exceptions })}
-          />
-        )}
+            <FieldsTable table={table} columns={names} editable={editable} onChange={onChange} />
+            {missing.length > 0 && (
+              <Alert color="orange" variant="light">
+                Map the required {missing.length === 1 ? 'field' : 'fields'} {missing.join(', ')}.
+              </Alert>
+            )}
+            <StatusTable table={table} editable={editable} onChange={onChange} />
+            {table.target === 'runs' && (
+              <ExceptionsEditor
+                exceptions={table.exceptions}
+                columns={names}
+                editable={editable}
+                onChange={(exceptions) => onChange({ ...table, exceptions })}
+              />
+            )}
+          </Stack>
+        </Collapse>
         {preview.isError && (
           <Alert color="red" variant="light" role="alert" title="The preview failed">
             {errorMessage(preview.error)}
@@ -142,6 +169,15 @@ export function TableMapEditor({ connectionId, table, editable, onChange, onRemo
       </Stack>
     </Paper>
   );
+}
+
+/** A folded table in a line: its key, cursor, fields mapped and status rows. */
+function summary(table: TableMap): string {
+  const fields = fieldsOf(table.target);
+  const mapped = fields.filter((field: { name: string }) => table.fields[field.name] !== undefined).length;
+  return `Key ${table.key.join(', ')}; cursor ${table.cursor}; ${mapped} of ${fields.length} fields mapped; ${
+    table.statuses.length
+  } status values`;
 }
 
 interface PartProps {
