@@ -69,13 +69,12 @@ export function useMapping(id: string) {
 }
 
 /** The tables and views the connection's user can read. */
-export function useTables(id: string, enabled = true) {
+export function useTables(id: string) {
   const api = useModuleApi();
   const user = useUser();
   return useQuery({
     queryKey: keys.tables(user, id),
     queryFn: ({ signal }) => api.get<SourceTable[]>(`${connectionPath(id)}/tables`, { signal }),
-    enabled,
     retry: false,
   });
 }
