@@ -25,6 +25,7 @@ import { ConnectionDialog } from './components/ConnectionDialog';
 import { MappingPanel } from './components/MappingPanel';
 import { SyncsPanel } from './components/SyncsPanel';
 import { engineLabel } from './connectionForm';
+import { presetName } from './mapping';
 import type { ConnectionItem } from './generated';
 import classes from './DatabaseIntegrationPage.module.css';
 
@@ -63,9 +64,6 @@ export default function DatabaseIntegrationPage() {
     : [];
   usePageTitle({ heading: 'Database Integration', breadcrumb: ['Database Integration'], buttons });
 
-  const presetName = (key: string | null) =>
-    key === null ? 'Custom mapping' : (presets.data?.find((preset) => preset.key === key)?.name ?? key);
-
   if (connections.isPending) return <Skeleton h={240} />;
   if (connections.isError) {
     return (
@@ -103,7 +101,7 @@ export default function DatabaseIntegrationPage() {
                 key={item.connection.id}
                 item={item}
                 chosen={item.connection.id === chosen?.connection.id}
-                mapping={item.mapped ? presetName(item.preset) : null}
+                mapping={item.mapped ? presetName(presets.data, item.preset, 'Custom mapping') : null}
                 admin={admin}
                 onChoose={() => choose(item.connection.id)}
                 onEdit={() => form.open(item.connection)}

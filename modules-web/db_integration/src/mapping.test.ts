@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import {
+  presetName,
   sourceOfKind,
   sourceText,
   statusChoices,
@@ -43,5 +44,12 @@ describe('a table mapping', () => {
       'abandoned',
       'skip',
     ]);
+  });
+
+  it('names a mapping by its preset, or as made by hand', () => {
+    const presets = [{ key: 'uipath', name: 'UiPath Orchestrator', time_zone_hint: 'UTC', tables: [] }];
+    expect(presetName(presets, 'uipath', 'Custom')).toBe('UiPath Orchestrator');
+    expect(presetName(presets, null, 'Custom')).toBe('Custom');
+    expect(presetName(undefined, 'uipath', 'Custom')).toBe('uipath');
   });
 });

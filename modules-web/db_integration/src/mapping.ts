@@ -1,9 +1,23 @@
 /** Editing a table's mapping: where each canonical field comes from, the status table and the exception kinds. */
 
 import { humanize } from '@common/lib/format';
-import { SKIP, TARGETS, type Exceptions, type Source, type StatusRow, type TableMap, type Target } from './generated';
+import {
+  SKIP,
+  TARGETS,
+  type Exceptions,
+  type Preset,
+  type Source,
+  type StatusRow,
+  type TableMap,
+  type Target,
+} from './generated';
 
 export type SourceKind = Source['from'];
+
+/** The name of the preset `key`; `custom` for a mapping made by hand (null), the key until the presets are read. */
+export function presetName(presets: readonly Preset[] | undefined, key: string | null, custom: string): string {
+  return key === null ? custom : (presets?.find((preset) => preset.key === key)?.name ?? key);
+}
 
 export const SOURCE_KINDS: readonly { value: SourceKind; label: string }[] = [
   { value: 'column', label: 'Column' },

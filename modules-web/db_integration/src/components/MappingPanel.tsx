@@ -20,7 +20,7 @@ import { errorMessage } from '@common/lib/errors';
 import { QueryError } from '@common/ui/QueryError';
 import { useApplyPreset, useCustomTable, useMapping, usePresets, useSaveMapping, useTables } from '../api';
 import type { Mapping, TableMap, Target } from '../generated';
-import { TARGET_LABELS } from '../mapping';
+import { TARGET_LABELS, presetName } from '../mapping';
 import { TableMapEditor } from './TableMapEditor';
 
 interface MappingPanelProps {
@@ -65,8 +65,6 @@ function MappingEditor({ connectionId, editable, saved, version }: MappingEditor
   const save = useSaveMapping(connectionId);
   const [draft, setDraft] = useState<Mapping | null>(saved);
   const changed = JSON.stringify(draft) !== JSON.stringify(saved);
-  const presetName = (key: string | null) =>
-    key === null ? 'Custom' : (presets.data?.find((preset) => preset.key === key)?.name ?? key);
 
   const setTable = (index: number, table: TableMap | null) =>
     setDraft(
@@ -113,7 +111,7 @@ function MappingEditor({ connectionId, editable, saved, version }: MappingEditor
         <>
           <Group gap="xs">
             <Text size="sm">Mapping:</Text>
-            <Badge variant="light">{presetName(draft.preset)}</Badge>
+            <Badge variant="light">{presetName(presets.data, draft.preset, 'Custom')}</Badge>
             {changed && (
               <Badge variant="light" color="orange">
                 Not saved

@@ -172,7 +172,8 @@ function RunningSync({ connectionId, job, editable }: { connectionId: string; jo
 
 /** The syncs, newest first; each row opens its report below the table. */
 function History({ jobs }: { jobs: readonly Job[] }) {
-  const now = useNow(1_000);
+  // Only a running sync's duration changes: tick each second while one runs.
+  const now = useNow(jobs.some(isActive) ? 1_000 : 60_000);
   const [open, setOpen] = useState<string | null>(null);
   const opened = jobs.find((job) => job.id === open);
   return (
