@@ -1,5 +1,6 @@
 //! Module jobs (the `jobs` host function: long work the host drives a step per plugin
-//! call) and the `ingest` host function, through the `crud` test module.
+//! call) and the `ingest` and `ingest_background` host functions, through the `crud` test
+//! module.
 
 use std::time::Duration;
 
@@ -14,6 +15,7 @@ on_both_engines!(
     failing_steps_are_tried_again_then_the_job_fails,
     jobs_stay_within_their_module_and_company,
     a_module_ingests_into_its_own_stream_and_a_granted_one,
+    a_background_store_ends_before_its_call_answers,
 );
 
 async fn start(app: &TestApp, token: &str, body: Value) -> Value {
@@ -152,6 +154,47 @@ async fn a_module_ingests_into_its_own_stream_and_a_granted_one(app: TestApp) {
     let refused = app.post_as(&token, "/api/m/crud/ingest", undeclared).await;
     assert_eq!(
         (refused.status, refused.message()),
+        (403, "The module may not use 'ingest:faults.notes': module.toml does not declare it")
+    );
+}
+
+async fn a_background_store_ends_before_its_call_answers(app: TestApp) {
+    app.install_test_module("crud").await;
+    let token = app.sign_up("ann@example.com", "Ann Co").await;
+    let batch = |background: &str, stream: &str, id: &str| {
+        json!({ "stream": stream, "background": background,
+                "records": [{ "source_id": id, "sensor": "a", "at": 1_700_000_000 }, { "source_id": "bad" }] })
+    };
+    let waited = app.post_as(&token, "/api/m/crud/ingest", batch("wait", "readings", "r1")).await;
+    assert_eq!((waited.body["received"].as_u64(), waited.body["stored"].as_u64()), (Some(2), Some(1)), "{waited:?}");
+    assert_eq!(waited.body["errors"][0]["source_id"], "bad");
+
+    // Left unread, the store still ends before the answer: its record is there at once.
+    let left = app.post_as(&token, "/api/m/crud/ingest", batch("leave", "readings", "r2")).await;
+    assert_eq!(left.status, 200, "{left:?}");
+    let again = app.post_as(&token, "/api/m/crud/readings", json!({ "source_id": "r2", "sensor": "a", "at": 1 })).await;
+    assert_eq!((again.status, again.message()), (409, "A record with this source_id already exists"));
+
+    // A failed store is the waiting plugin's error; unread, it fails the call.
+    let waited = app.post_as(&token, "/api/m/crud/ingest", batch("wait", "nothing", "r3")).await;
+    assert_eq!((waited.status, waited.message()), (404, "No ingestion stream 'nothing' in module 'crud'"));
+    let left = app.post_as(&token, "/api/m/crud/ingest", batch("leave", "nothing", "r3")).await;
+    assert_eq!(
+        (left.status, left.message()),
+        (
+            502,
+            "A store the module started in the background failed: No ingestion stream 'nothing' in module 'crud' (404)"
+        )
+    );
+
+    let three = app.post_as(&token, "/api/m/crud/ingest", batch("three", "readings", "r4")).await;
+    assert_eq!(
+        (three.status, three.message()),
+        (429, "A call runs at most 2 background stores at once: wait for one first")
+    );
+    let undeclared = app.post_as(&token, "/api/m/crud/ingest", batch("wait", "faults.notes", "r5")).await;
+    assert_eq!(
+        (undeclared.status, undeclared.message()),
         (403, "The module may not use 'ingest:faults.notes': module.toml does not declare it")
     );
 }

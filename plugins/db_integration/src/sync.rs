@@ -30,8 +30,11 @@ pub fn alert_for<'a>(jobs: &'a [Job], alerted: Option<&str>) -> Option<&'a Job> 
     last.first().copied().filter(|latest| all_failed && alerted != Some(latest.id.as_str()))
 }
 
-/// Rows read per step.
+/// Rows read per page.
 pub const PAGE: u32 = 5_000;
+/// Pages of a table read per step: each page's store runs while the next is read and
+/// mapped, so a step of several pages keeps the database writing.
+pub const PAGES_PER_STEP: usize = 4;
 /// Rejected rows kept in a report.
 pub const REPORTED: usize = 20;
 /// Open keys read again per table, at most (one `in` read).
@@ -105,8 +108,12 @@ pub trait Store {
     fn read(&self, connection: &str, read: SourceRead) -> Result<SourceRows>;
     /// Whether the table's column holds times.
     fn is_time(&self, connection: &str, table: &str, column: &str) -> Result<bool>;
-    /// Stores records; answers how many were stored and the refused ones' (index, reason).
-    fn ingest(&self, stream: &str, records: Vec<Value>) -> Result<(u64, Vec<(usize, String)>)>;
+    /// A store started and not yet waited for.
+    type Storing;
+    /// Starts storing records, which runs while the next page is read and mapped.
+    fn ingest_start(&self, stream: &str, records: Vec<Value>) -> Result<Self::Storing>;
+    /// Waits for a store; answers how many were stored and the refused ones' (index, reason).
+    fn ingest_wait(&self, storing: Self::Storing) -> Result<(u64, Vec<(usize, String)>)>;
 }
 
 /// The host: the module's collections, its sources and its ingestion grant.
@@ -154,8 +161,14 @@ impl Store for Host {
         Ok(columns.iter().any(|known| known.name == column && known.kind == ColumnKind::Timestamp))
     }
 
-    fn ingest(&self, stream: &str, records: Vec<Value>) -> Result<(u64, Vec<(usize, String)>)> {
-        let report = host::ingest(stream, records)?;
+    type Storing = host::PendingIngest;
+
+    fn ingest_start(&self, stream: &str, records: Vec<Value>) -> Result<host::PendingIngest> {
+        host::ingest_start(stream, records)
+    }
+
+    fn ingest_wait(&self, storing: host::PendingIngest) -> Result<(u64, Vec<(usize, String)>)> {
+        let report = storing.wait()?;
         let refused = report
             .errors
             .iter()
@@ -172,9 +185,9 @@ fn position_key(connection: &str, table: &str) -> String {
     format!("{connection}/{table}")
 }
 
-/// One step of the sync of `input.connection_id`: the open keys of a table, or a page of
-/// its rows.
-pub fn step(store: &impl Store, job: &JobStep) -> Result<JobProgress> {
+/// One step of the sync of `input.connection_id`: the open keys of a table, or up to
+/// [`PAGES_PER_STEP`] pages of its rows.
+pub fn step<S: Store>(store: &S, job: &JobStep) -> Result<JobProgress> {
     let input: SyncInput = serde_json::from_value(job.input.clone())?;
     let connection = input.connection_id.as_str();
     let mut state: State =
@@ -207,31 +220,42 @@ pub fn step(store: &impl Store, job: &JobStep) -> Result<JobProgress> {
         state.open_done = true;
         if let Some(read) = open_read(table, &position) {
             let rows = store.read(connection, read)?;
-            store_rows(store, connection, table, &rows, &mut state)?;
+            let page = map_page(store, connection, table, &rows, &mut state.open)?;
+            let storing = send(store, table, page, &mut state.report)?;
+            settle(store, table, storing, &mut state.report)?;
             return finish(state, false);
         }
     }
-    let rows = store.read(connection, page_read(table, &position, state.after.clone(), input.backfill))?;
-    store_rows(store, connection, table, &rows, &mut state)?;
     let order = page_order(table);
-    if let Some(last) = rows.rows.last() {
-        state.after = Some(order.iter().map(|column| value_of(&rows, last, column).clone()).collect());
-        let cursor = value_of(&rows, last, &table.cursor).clone();
-        // Rows come in cursor order: the page's last is its highest.
-        state.high = Some(cursor);
-    }
-    if rows.rows.len() < PAGE as usize {
-        let cursor = state.high.take().or(position.cursor);
-        let mut open = std::mem::take(&mut state.open);
-        open.sort_by_key(Value::to_string);
-        open.dedup();
-        if input.backfill.is_none() {
-            store.save_position(connection, &table.table, Position { cursor, open })?;
+    let mut storing = None;
+    for _ in 0..PAGES_PER_STEP {
+        let rows = store.read(connection, page_read(table, &position, state.after.clone(), input.backfill))?;
+        let page = map_page(store, connection, table, &rows, &mut state.open)?;
+        settle(store, table, storing.take(), &mut state.report)?;
+        storing = send(store, table, page, &mut state.report)?;
+        if let Some(last) = rows.rows.last() {
+            state.after = Some(order.iter().map(|column| value_of(&rows, last, column).clone()).collect());
+            let cursor = value_of(&rows, last, &table.cursor).clone();
+            // Rows come in cursor order: the page's last is its highest.
+            state.high = Some(cursor);
         }
-        state.table += 1;
-        state.open_done = false;
-        state.after = None;
+        if rows.rows.len() < PAGE as usize {
+            // The position moves only past rows whose store ended.
+            settle(store, table, storing.take(), &mut state.report)?;
+            let cursor = state.high.take().or(position.cursor);
+            let mut open = std::mem::take(&mut state.open);
+            open.sort_by_key(Value::to_string);
+            open.dedup();
+            if input.backfill.is_none() {
+                store.save_position(connection, &table.table, Position { cursor, open })?;
+            }
+            state.table += 1;
+            state.open_done = false;
+            state.after = None;
+            break;
+        }
     }
+    settle(store, table, storing, &mut state.report)?;
     let done = state.table >= tables.len();
     finish(state, done)
 }
@@ -240,42 +264,83 @@ fn value_of<'a>(rows: &'a SourceRows, row: &'a [Value], column: &str) -> &'a Val
     rows.columns.iter().position(|known| known.name == column).and_then(|at| row.get(at)).unwrap_or(&Value::Null)
 }
 
-/// Maps the rows (with the lookups they need) and stores the records, counting each row.
-fn store_rows(
+/// A page's rows mapped, before the report counts them.
+#[derive(Default)]
+struct Page {
+    read: u64,
+    records: Vec<Value>,
+    /// The key of each record's row.
+    keys: Vec<String>,
+    skipped: u64,
+    /// (key, reason) of each row the mapping refused.
+    rejected: Vec<(String, String)>,
+}
+
+/// A page's records being stored, with their rows' keys for the refused ones.
+struct Storing<T> {
+    store: T,
+    keys: Vec<String>,
+}
+
+/// Maps the rows (with the lookups they need); the keys of rows stored with an open status
+/// join `open`.
+fn map_page(
     store: &impl Store,
     connection: &str,
     table: &TableMap,
     rows: &SourceRows,
-    state: &mut State,
-) -> Result<()> {
+    open: &mut Vec<Value>,
+) -> Result<Page> {
     if rows.rows.is_empty() {
-        return Ok(());
+        return Ok(Page::default());
     }
     let named = named(rows);
     let lookups = lookups(table, &named, |read| store.read(connection, read))?;
-    let report = &mut state.report;
-    report.read += named.len() as u64;
-    let mut records = Vec::with_capacity(named.len());
-    let mut keys = Vec::with_capacity(named.len());
+    let mut page = Page { read: named.len() as u64, ..Page::default() };
+    page.records.reserve(named.len());
+    page.keys.reserve(named.len());
     for row in &named {
         let key = table.key_text(row);
         match table.map(connection, row, &lookups) {
             Mapped::Record(record) => {
-                let open = record.get("status").and_then(Value::as_str).is_some_and(|status| table.target.open(status));
-                if let ([column], true) = (table.key.as_slice(), open) {
-                    state.open.extend(row.get(column.as_str()).map(|value| (*value).clone()));
+                let is_open =
+                    record.get("status").and_then(Value::as_str).is_some_and(|status| table.target.open(status));
+                if let ([column], true) = (table.key.as_slice(), is_open) {
+                    open.extend(row.get(column.as_str()).map(|value| (*value).clone()));
                 }
-                records.push(Value::Object(record));
-                keys.push(key);
+                page.records.push(Value::Object(record));
+                page.keys.push(key);
             }
-            Mapped::Skipped => report.skipped += 1,
-            Mapped::Rejected(reason) => reject(report, table, key, reason),
+            Mapped::Skipped => page.skipped += 1,
+            Mapped::Rejected(reason) => page.rejected.push((key, reason)),
         }
     }
-    if records.is_empty() {
-        return Ok(());
+    Ok(page)
+}
+
+/// Counts the page and starts storing its records.
+fn send<S: Store>(store: &S, table: &TableMap, page: Page, report: &mut Report) -> Result<Option<Storing<S::Storing>>> {
+    report.read += page.read;
+    report.skipped += page.skipped;
+    for (key, reason) in page.rejected {
+        reject(report, table, key, reason);
     }
-    let (stored, refused) = store.ingest(table.target.stream(), records)?;
+    if page.records.is_empty() {
+        return Ok(None);
+    }
+    let started = store.ingest_start(table.target.stream(), page.records)?;
+    Ok(Some(Storing { store: started, keys: page.keys }))
+}
+
+/// Waits for a page's store and counts what it stored and refused.
+fn settle<S: Store>(
+    store: &S,
+    table: &TableMap,
+    storing: Option<Storing<S::Storing>>,
+    report: &mut Report,
+) -> Result<()> {
+    let Some(Storing { store: started, keys }) = storing else { return Ok(()) };
+    let (stored, refused) = store.ingest_wait(started)?;
     report.stored += stored;
     for (index, reason) in refused {
         reject(report, table, keys.get(index).cloned().unwrap_or_default(), reason);
@@ -405,6 +470,8 @@ mod tests {
         positions: RefCell<HashMap<String, Position>>,
         stored: RefCell<BTreeMap<String, Value>>,
         reads: RefCell<Vec<SourceRead>>,
+        /// Reads, stores started and waited for, and positions saved, in order.
+        events: RefCell<Vec<String>>,
     }
 
     fn jobs() -> TableMap {
@@ -438,11 +505,13 @@ mod tests {
             Ok(self.positions.borrow().get(table).cloned().unwrap_or_default())
         }
         fn save_position(&self, _: &str, table: &str, position: Position) -> Result<()> {
+            self.events.borrow_mut().push("save".into());
             self.positions.borrow_mut().insert(table.into(), position);
             Ok(())
         }
         fn read(&self, _: &str, read: SourceRead) -> Result<SourceRows> {
             self.reads.borrow_mut().push(read.clone());
+            self.events.borrow_mut().push("read".into());
             let kept = |row: &[i64; 3]| {
                 read.filters.iter().all(|filter| match filter.op {
                     SourceFilterOp::In => filter.value.as_array().unwrap().contains(&json!(row[0])),
@@ -471,12 +540,19 @@ mod tests {
         fn is_time(&self, _: &str, _: &str, column: &str) -> Result<bool> {
             Ok(column == "Start")
         }
-        fn ingest(&self, stream: &str, records: Vec<Value>) -> Result<(u64, Vec<(usize, String)>)> {
+        /// Stores at once; the count is what a wait answers.
+        type Storing = u64;
+        fn ingest_start(&self, stream: &str, records: Vec<Value>) -> Result<u64> {
             assert_eq!(stream, "bots.runs");
             let count = records.len() as u64;
+            self.events.borrow_mut().push(format!("start {count}"));
             for record in records {
                 self.stored.borrow_mut().insert(record["external_id"].as_str().unwrap().into(), record);
             }
+            Ok(count)
+        }
+        fn ingest_wait(&self, count: u64) -> Result<(u64, Vec<(usize, String)>)> {
+            self.events.borrow_mut().push(format!("wait {count}"));
             Ok((count, Vec::new()))
         }
     }
@@ -550,6 +626,25 @@ mod tests {
     }
 
     #[test]
+    fn a_page_is_stored_while_the_next_is_read_and_the_position_waits_for_the_last() {
+        let store = Fake::default();
+        let pages = PAGES_PER_STEP as i64 + 1;
+        *store.rows.borrow_mut() = (1..=PAGE as i64 * pages).map(|id| [id, 5, id]).collect();
+        let (report, steps) = sync(&store);
+        assert_eq!((report.stored, steps), (PAGE as u64 * pages as u64, 2), "the last read finds no rows");
+        let page = format!("{PAGE}");
+        let events = store.events.borrow();
+        let first_step: Vec<&str> = events.iter().take(5).map(String::as_str).collect();
+        let (start, wait) = (format!("start {page}"), format!("wait {page}"));
+        assert_eq!(first_step, ["read", start.as_str(), "read", wait.as_str(), start.as_str()]);
+        let waits = events.iter().filter(|event| event.starts_with("wait")).count();
+        assert_eq!(waits, pages as usize, "every store is waited for");
+        assert_eq!(events.last().map(String::as_str), Some("save"), "after the last store's wait");
+        let before_save = &events[events.len() - 3..events.len() - 1];
+        assert_eq!(before_save, ["read".to_string(), wait], "the empty page started no store");
+    }
+
+    #[test]
     fn a_backfill_needs_a_time_cursor() {
         let job = JobStep {
             id: "j".into(),
@@ -569,7 +664,7 @@ mod tests {
         let store = Fake::default();
         *store.rows.borrow_mut() = (1..=PAGE as i64 + 10).map(|id| [id, 5, id]).collect();
         let (report, steps) = sync(&store);
-        assert_eq!((report.read, report.stored, steps), (PAGE as u64 + 10, PAGE as u64 + 10, 2));
+        assert_eq!((report.read, report.stored, steps), (PAGE as u64 + 10, PAGE as u64 + 10, 1));
         assert_eq!(store.reads.borrow()[1].after, Some(vec![json!(PAGE)]));
 
         let job = JobStep {

@@ -34,6 +34,8 @@ mod imp {
         fn host_sources(input: u64) -> u64;
         #[link_name = "ingest"]
         fn host_ingest(input: u64) -> u64;
+        #[link_name = "ingest_background"]
+        fn host_ingest_background(input: u64) -> u64;
         #[link_name = "jobs"]
         fn host_jobs(input: u64) -> u64;
     }
@@ -69,6 +71,7 @@ mod imp {
                 HostFunction::Members => host_members(offset),
                 HostFunction::Sources => host_sources(offset),
                 HostFunction::Ingest => host_ingest(offset),
+                HostFunction::IngestBackground => host_ingest_background(offset),
                 HostFunction::Jobs => host_jobs(offset),
             }
         };

@@ -9,7 +9,8 @@ use crate::abi;
 use crate::wire::HostFunction;
 use crate::wire::HostReply;
 use crate::wire::host::{
-    DirectoryEntry, DirectoryQuery, Done, Ingest, IngestReport, Job, JobsOp, Mail, Notify, Publish, Realtime, UsersIn,
+    DirectoryEntry, DirectoryQuery, Done, Ingest, IngestBackground, IngestReport, IngestTicket, Job, JobsOp, Mail,
+    Notify, Publish, Realtime, UsersIn,
 };
 use crate::wire::members::MembersOp;
 use crate::{Error, Result};
@@ -76,6 +77,30 @@ pub fn members<O: DeserializeOwned>(op: &MembersOp) -> Result<O> {
 /// are listed in the report; the others are stored.
 pub fn ingest(stream: &str, records: Vec<serde_json::Value>) -> Result<IngestReport> {
     call(HostFunction::Ingest, &Ingest { stream: stream.to_string(), records })
+}
+
+/// Starts storing records as [`ingest`] does, without waiting: the host stores them while
+/// the plugin goes on (reads and maps its next page), and [`PendingIngest::wait`] answers
+/// the report. At most [`crate::wire::host::MAX_BACKGROUND_INGESTS`] run at once per call;
+/// the call ends only after its stores, and one that failed unread fails the call.
+pub fn ingest_start(stream: &str, records: Vec<serde_json::Value>) -> Result<PendingIngest> {
+    let start = IngestBackground::Start(Ingest { stream: stream.to_string(), records });
+    call::<_, IngestTicket>(HostFunction::IngestBackground, &start)
+        .map(|ticket| PendingIngest { ticket: ticket.ticket })
+}
+
+/// A store [`ingest_start`] began.
+#[derive(Debug)]
+#[must_use = "a store's report says which records were refused"]
+pub struct PendingIngest {
+    ticket: u32,
+}
+
+impl PendingIngest {
+    /// Waits for the store to end and answers its report (or its error).
+    pub fn wait(self) -> Result<IngestReport> {
+        call(HostFunction::IngestBackground, &IngestBackground::Wait { ticket: self.ticket })
+    }
 }
 
 /// Starts the job `name` (declared in `capabilities.jobs`) with `input`; with a `key`, 409

@@ -83,6 +83,26 @@ pub struct IngestReport {
     pub errors: Vec<Map<String, Value>>,
 }
 
+/// Background stores one plugin call may have running at once.
+pub const MAX_BACKGROUND_INGESTS: usize = 2;
+
+/// `ingest_background`: [`Ingest`] without waiting, so a plugin reads and maps its next
+/// page while the host stores the last. `start` checks the stream and answers at once with
+/// an [`IngestTicket`]; `wait` answers that store's [`IngestReport`]. The call that started
+/// a store ends only after it: one that failed and was never waited for fails the call.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(tag = "op", rename_all = "snake_case")]
+pub enum IngestBackground {
+    Start(Ingest),
+    Wait { ticket: u32 },
+}
+
+/// A background store of the calling plugin call.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct IngestTicket {
+    pub ticket: u32,
+}
+
 /// `jobs`: long work the host drives a step at a time (see [`crate::JobStep`]): an import,
 /// a back-fill. The host keeps each job's state between steps, runs it on whichever host
 /// instance is free, resumes it after a restart, and pushes each change of a job to the

@@ -43,11 +43,12 @@ pub enum HostFunction {
     Members,
     Sources,
     Ingest,
+    IngestBackground,
     Jobs,
 }
 
 impl HostFunction {
-    pub const ALL: [Self; 10] = [
+    pub const ALL: [Self; 11] = [
         Self::Storage,
         Self::Notify,
         Self::Mail,
@@ -57,6 +58,7 @@ impl HostFunction {
         Self::Members,
         Self::Sources,
         Self::Ingest,
+        Self::IngestBackground,
         Self::Jobs,
     ];
 
@@ -72,6 +74,7 @@ impl HostFunction {
             Self::Members => "members",
             Self::Sources => "sources",
             Self::Ingest => "ingest",
+            Self::IngestBackground => "ingest_background",
             Self::Jobs => "jobs",
         }
     }

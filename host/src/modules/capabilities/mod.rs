@@ -10,8 +10,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use autoscope_wire::host::{
-    Directory, DirectoryEntry, DirectoryQuery, Done, Ingest, IngestReport, JobsOp, MAX_INGEST_RECORDS,
-    MAX_REALTIME_USERS, Mail, Notify, Publish, Realtime,
+    Directory, DirectoryEntry, DirectoryQuery, Done, JobsOp, MAX_REALTIME_USERS, Mail, Notify, Publish, Realtime,
 };
 use autoscope_wire::members::MembersOp;
 use autoscope_wire::sources::SourcesOp;
@@ -24,7 +23,9 @@ use serde_json::Value;
 use crate::mail::templates;
 use crate::modules::manifest::{self, Capability};
 use crate::modules::runtime::{CallContext, DEADLINE_PASSED};
-use crate::modules::{collections, ingestion, jobs as module_jobs};
+use crate::modules::{collections, jobs as module_jobs};
+
+mod ingest;
 use crate::storage::{notifications, users};
 use crate::teams;
 
@@ -83,7 +84,8 @@ async fn dispatch(context: &CallContext, function: HostFunction, input: &[u8]) -
         HostFunction::Directory => answer(input, |request| directory(context, request)).await,
         HostFunction::Members => answer(input, |op| members(context, op)).await,
         HostFunction::Sources => answer(input, |op| sources(context, op)).await,
-        HostFunction::Ingest => answer(input, |request| ingest(context, request)).await,
+        HostFunction::Ingest => answer(input, |request| ingest::ingest(context, request)).await,
+        HostFunction::IngestBackground => answer(input, |op| ingest::background(context, op)).await,
         HostFunction::Jobs => answer(input, |op| jobs(context, op)).await,
     }
 }
@@ -329,33 +331,6 @@ async fn members(context: &CallContext, op: MembersOp) -> Result<Value, HostErro
     .await
     .map_err(refused)?;
     teams::run(state, &actor, op, rights_keys(state)).await.map_err(refused)
-}
-
-/// Records into an ingestion stream: the module's own (with `storage`), or another
-/// module's granted with `ingest:`, which must serve the company's edition.
-async fn ingest(context: &CallContext, request: Ingest) -> Result<IngestReport, HostError> {
-    if request.records.len() > MAX_INGEST_RECORDS {
-        return Err(HostError::new(400, "An ingest call takes at most 10,000 records"));
-    }
-    let state = &context.state;
-    let (module, stream) = match request.stream.split_once('.') {
-        None => {
-            require(context, Capability::Storage)?;
-            (context.module.manifest.key.as_str(), request.stream.as_str())
-        }
-        Some((module, stream)) => {
-            require(context, Capability::Ingest(request.stream.clone()))?;
-            let edition = crate::storage::companies::edition_of(&state.db, &context.company_id)
-                .await
-                .map_err(|err| internal(err.into()))?
-                .unwrap_or_default();
-            if state.modules.get(module).is_some_and(|installed| !installed.serves_edition(&edition)) {
-                return Err(HostError::new(403, crate::rights::UPGRADE));
-            }
-            (module, stream)
-        }
-    };
-    ingestion::store(state, &context.company_id, module, stream, request.records).await.map_err(refused)
 }
 
 /// The module's long jobs in the calling company: start (a job the manifest names), get,

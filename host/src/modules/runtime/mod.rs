@@ -25,6 +25,9 @@ use tokio::sync::Semaphore;
 use crate::http::AppState;
 use crate::modules::manifest::{Capability, Limits, Manifest};
 
+mod background;
+pub use background::Background;
+
 /// The trap message when a call outlives its wall-clock limit inside a host function.
 pub const DEADLINE_PASSED: &str = "the call's time limit passed";
 
@@ -163,10 +166,12 @@ pub enum CallError {
     Trapped(String),
     #[error("The module gave an answer the host cannot read")]
     BadReply(String),
+    /// The store's error is the host's own answer to the module, fit to show.
+    #[error("A store the module started in the background failed: {0}")]
+    StoreFailed(String),
 }
 
 /// Who a call acts for; host functions act within this company only.
-#[derive(Clone)]
 pub struct CallContext {
     pub state: AppState,
     pub module: Arc<Loaded>,
@@ -177,6 +182,8 @@ pub struct CallContext {
     pub client_addr: Option<IpAddr>,
     pub deadline: Instant,
     pub runtime: tokio::runtime::Handle,
+    /// The stores the call started without waiting (`ingest_background`).
+    pub background: Mutex<Background>,
 }
 
 /// The context of a call of module `module` in `company_id`: the host's clock, the
@@ -225,6 +232,7 @@ pub async fn call(
         client_addr,
         deadline: Instant::now() + timeout,
         runtime: tokio::runtime::Handle::current(),
+        background: Mutex::default(),
     });
     let module = module.clone();
     let task = tokio::task::spawn_blocking(move || {
@@ -252,7 +260,7 @@ fn run(module: &Loaded, context: Arc<CallContext>, input: &[u8]) -> Result<Reply
     let limits = &module.manifest.limits;
     let mut plugin = module.take_instance(&company_id).map_err(|err| classify(&err))?;
     let answer = plugin
-        .call_with_host_context::<&[u8], &[u8], Arc<CallContext>>(autoscope_wire::HANDLE_EXPORT, input, context)
+        .call_with_host_context::<&[u8], &[u8], Arc<CallContext>>(autoscope_wire::HANDLE_EXPORT, input, context.clone())
         .map_err(|err| classify(&err))
         .and_then(|output| {
             if output.len() > (limits.max_response_kb as usize) << 10 {
@@ -264,7 +272,15 @@ fn run(module: &Loaded, context: Arc<CallContext>, input: &[u8]) -> Result<Reply
     if answer.is_ok() {
         module.keep_instance(company_id, plugin);
     }
-    answer
+    // Nothing the call started outlives it; a failure nobody read fails the call.
+    let unwaited = context.background.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).unwaited();
+    if unwaited.is_empty() {
+        return answer;
+    }
+    match context.runtime.block_on(background::settle(unwaited)) {
+        Some(failure) => answer.and(Err(CallError::StoreFailed(failure))),
+        None => answer,
+    }
 }
 
 fn classify(err: &anyhow::Error) -> CallError {

@@ -189,16 +189,30 @@ fn send_realtime(req: &Request) -> Result<Reply> {
     }
 }
 
-/// `GET /directory?user_ids=a,b`
-/// `POST /ingest {stream, records}`: records into an ingestion stream through the host.
+/// `POST /ingest {stream, records, background?}`: records into an ingestion stream through
+/// the host. `background`: "wait" starts the store and waits for it, "leave" starts it and
+/// answers `{}` without waiting, "three" starts three stores at once.
 fn ingest(req: &Request) -> Result<Reply> {
     #[derive(Deserialize)]
     struct Batch {
         stream: String,
         records: Vec<Value>,
+        background: Option<String>,
     }
     let batch: Batch = req.body()?;
-    ok(&host::ingest(&batch.stream, batch.records)?)
+    match batch.background.as_deref() {
+        None => ok(&host::ingest(&batch.stream, batch.records)?),
+        Some("wait") => ok(&host::ingest_start(&batch.stream, batch.records)?.wait()?),
+        Some("leave") => {
+            let _unread = host::ingest_start(&batch.stream, batch.records)?;
+            ok(&json!({}))
+        }
+        Some(_) => {
+            let started: Vec<host::PendingIngest> =
+                (0..3).map(|_| host::ingest_start(&batch.stream, batch.records.clone())).collect::<Result<_>>()?;
+            ok(&json!({ "started": started.len() }))
+        }
+    }
 }
 
 /// `POST /jobs {to, key?, fail?}`: a job counting to `to`, one a step (every step fails
