@@ -24,10 +24,10 @@ use crate::mail::templates;
 use crate::modules::manifest::{self, Capability};
 use crate::modules::runtime::{CallContext, DEADLINE_PASSED};
 use crate::modules::{collections, jobs as module_jobs};
-
-mod ingest;
 use crate::storage::{notifications, users};
 use crate::teams;
+
+mod ingest;
 
 /// Adds every host function to the plugin being built.
 pub fn register(builder: extism::PluginBuilder<'_>) -> extism::PluginBuilder<'_> {
