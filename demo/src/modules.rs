@@ -266,7 +266,7 @@ impl Seeder {
     async fn ingest<T: Serialize>(&self, stream: &str, records: &[T]) -> anyhow::Result<usize> {
         let mut stored = 0;
         for batch in records.chunks(BATCH) {
-            let batch = batch.iter().map(serde_json::to_value).collect::<Result<Vec<_>, _>>()?;
+            let batch = serde_json::value::to_raw_value(batch)?;
             let report = autoscope::modules::ingestion::store(&self.state, &self.company_id, "bots", stream, batch)
                 .await
                 .map_err(|err| anyhow!("ingesting the demo {stream}: {err}"))?;

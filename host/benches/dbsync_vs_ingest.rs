@@ -2,7 +2,8 @@
 //! UiPath-shaped `Jobs` table of 100,000 rows in this machine's MariaDB is synced into
 //! Bot Profile's runs (the sync job run to its end: pages read through the `sources` host
 //! function, mapped in the plugin, stored through `ingest`), and the same runs, already
-//! mapped, are sent to `POST /api/ingest/bots/runs` in batches of the sync's page size.
+//! mapped, are sent to `POST /api/ingest/bots/runs` in batches of the sync's page size,
+//! each into a fresh portal, so that neither writes into tables the other filled.
 //! On SQLite and PostgreSQL; ends with `dbsync/ingest rows=<ratio>` (the worse engine).
 //! Run with `make bench`; `BENCH_SYNC_ROWS` changes the 100,000, `BENCH_ENGINES=sqlite` (or
 //! `postgres`) measures one engine.
@@ -43,7 +44,18 @@ async fn main() -> anyhow::Result<()> {
         if !only.is_empty() && !only.eq_ignore_ascii_case(&format!("{engine:?}")) {
             continue;
         }
-        match common::with_host(engine, async |state, scratch, _| measure(state, scratch, &source, rows).await).await {
+        // Each in a portal of its own, so that neither stores into tables the other filled.
+        let measured = async {
+            let api = async |state, scratch: &std::path::Path, _: &str| {
+                api_rate(&Portal::start(state, scratch).await?, rows).await
+            };
+            let ingest_rate = common::with_host(engine, api).await?;
+            let sync = async |state, scratch: &std::path::Path, _: &str| {
+                sync_rate(&Portal::start(state, scratch).await?, &source, rows).await
+            };
+            anyhow::Ok((common::with_host(engine, sync).await?, ingest_rate))
+        };
+        match measured.await {
             Ok((sync_rate, ingest_rate)) => {
                 let ratio = sync_rate / ingest_rate;
                 println!("{engine:?}: sync {sync_rate:.0} rows/s, ingestion API {ingest_rate:.0} rows/s (x{ratio:.2})");
@@ -119,41 +131,58 @@ fn mapped(rows: i64) -> Vec<Value> {
         .collect()
 }
 
-/// Answers the sync's rate and the ingestion API's, in rows per second.
-async fn measure(state: AppState, scratch: &std::path::Path, source: &str, rows: i64) -> anyhow::Result<(f64, f64)> {
-    for key in ["bots", "db_integration"] {
-        let dir = root().join("plugins").join(key);
-        let archive = common::archive(scratch, &format!("module_{key}"), &dir.join("module.toml"), None)?;
-        state.modules.install(&state.db, &archive, Grants::Declared).await.map_err(anyhow::Error::msg)?;
+/// A fresh portal serving HTTP on loopback, with an enterprise company and its owner's
+/// session.
+struct Portal {
+    state: AppState,
+    base: String,
+    client: reqwest::Client,
+    token: String,
+}
+
+impl Portal {
+    async fn start(state: AppState, scratch: &std::path::Path) -> anyhow::Result<Self> {
+        for key in ["bots", "db_integration"] {
+            let dir = root().join("plugins").join(key);
+            let archive = common::archive(scratch, &format!("module_{key}"), &dir.join("module.toml"), None)?;
+            state.modules.install(&state.db, &archive, Grants::Declared).await.map_err(anyhow::Error::msg)?;
+        }
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
+        let base = format!("http://{}", listener.local_addr()?);
+        let app = autoscope::app(state.clone());
+        tokio::spawn(async move {
+            axum::serve(listener, app.into_make_service_with_connect_info::<std::net::SocketAddr>()).await
+        });
+        let made =
+            testing::create_company(&state, "Bench Sync", "owner@sync-bench.test", &testing::default_role_rights())
+                .await?;
+        testing::set_edition(&state, &made.company_id, testing::Edition::Enterprise).await?;
+        let token = testing::open_session(&state, &made.user_id, &made.company_id).await?;
+        Ok(Self { state, base, client: reqwest::Client::new(), token })
     }
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
-    let base = format!("http://{}", listener.local_addr()?);
-    let app = autoscope::app(state.clone());
-    tokio::spawn(async move {
-        axum::serve(listener, app.into_make_service_with_connect_info::<std::net::SocketAddr>()).await
-    });
-    let client = reqwest::Client::new();
-    let made =
-        testing::create_company(&state, "Bench Sync", "owner@sync-bench.test", &testing::default_role_rights()).await?;
-    testing::set_edition(&state, &made.company_id, testing::Edition::Enterprise).await?;
-    let token = testing::open_session(&state, &made.user_id, &made.company_id).await?;
-    let call = async |method: reqwest::Method, path: &str, body: Value| -> anyhow::Result<Value> {
-        let response = client.request(method, format!("{base}{path}")).bearer_auth(&token).json(&body).send().await?;
+
+    async fn call(&self, method: reqwest::Method, path: &str, body: Value) -> anyhow::Result<Value> {
+        let url = format!("{}{path}", self.base);
+        let response = self.client.request(method, url).bearer_auth(&self.token).json(&body).send().await?;
         let status = response.status();
         let body: Value = response.json().await.unwrap_or_default();
         anyhow::ensure!(status.is_success(), "{path} answered {status}: {body}");
         Ok(body)
-    };
+    }
+}
 
-    // The ingestion API: the same runs, mapped already, in batches of the sync's page.
-    let key = call(reqwest::Method::POST, "/api/ingest/keys", json!({ "name": "bench" })).await?;
+/// The ingestion API's rate, in rows per second: the runs, mapped already, in batches of
+/// the sync's page.
+async fn api_rate(portal: &Portal, rows: i64) -> anyhow::Result<f64> {
+    let key = portal.call(reqwest::Method::POST, "/api/ingest/keys", json!({ "name": "bench" })).await?;
     let key = key["key"].as_str().context("no API key")?.to_string();
     let bodies: Vec<String> = mapped(rows).chunks(BATCH).map(serde_json::to_string).collect::<Result<_, _>>()?;
     let mut ingest_time = Duration::ZERO;
     for body in bodies {
         let started = Instant::now();
-        let report: Value = client
-            .post(format!("{base}/api/ingest/bots/runs"))
+        let report: Value = portal
+            .client
+            .post(format!("{}/api/ingest/bots/runs", portal.base))
             .bearer_auth(&key)
             .header("content-type", "application/json")
             .body(body)
@@ -164,26 +193,30 @@ async fn measure(state: AppState, scratch: &std::path::Path, source: &str, rows:
         ingest_time += started.elapsed();
         anyhow::ensure!(report["errors"] == json!([]), "ingestion refused records: {report}");
     }
+    Ok(rows as f64 / ingest_time.as_secs_f64())
+}
 
-    // The sync, from the request that starts it to the job's end.
+/// The sync's rate, in rows per second, from the request that starts it to the job's end.
+async fn sync_rate(portal: &Portal, source: &str, rows: i64) -> anyhow::Result<f64> {
     let draft = json!({ "name": "Orchestrator", "engine": "mysql", "host": "127.0.0.1", "port": 3306,
                         "database": source, "user": "root", "tls": "disable", "time_zone": "UTC" });
-    let connection = call(reqwest::Method::POST, "/api/modules/db_integration/connections", draft).await?;
+    let connection = portal.call(reqwest::Method::POST, "/api/modules/db_integration/connections", draft).await?;
     let id = connection["id"].as_str().context("no connection id")?;
     let module = format!("/api/m/db_integration/connections/{id}");
-    let mapping = call(reqwest::Method::POST, &format!("{module}/preset"), json!({ "preset": "uipath" })).await?;
-    call(reqwest::Method::PUT, &format!("{module}/mapping"), mapping).await?;
+    let mapping =
+        portal.call(reqwest::Method::POST, &format!("{module}/preset"), json!({ "preset": "uipath" })).await?;
+    portal.call(reqwest::Method::PUT, &format!("{module}/mapping"), mapping).await?;
     let started = Instant::now();
-    call(reqwest::Method::POST, &format!("{module}/syncs"), json!({})).await?;
-    autoscope::modules::jobs::run_due_here(&state).await?;
+    portal.call(reqwest::Method::POST, &format!("{module}/syncs"), json!({})).await?;
+    autoscope::modules::jobs::run_due_here(&portal.state).await?;
     let sync_time = started.elapsed();
     let syncs =
-        call(reqwest::Method::GET, &format!("/api/m/db_integration/syncs?connection={id}"), Value::Null).await?;
+        portal.call(reqwest::Method::GET, &format!("/api/m/db_integration/syncs?connection={id}"), Value::Null).await?;
     let report = &syncs[0]["progress"];
     anyhow::ensure!(
         syncs[0]["status"] == "done" && report["stored"] == rows,
         "the sync did not store every job: {}",
         syncs[0]
     );
-    Ok((rows as f64 / sync_time.as_secs_f64(), rows as f64 / ingest_time.as_secs_f64()))
+    Ok(rows as f64 / sync_time.as_secs_f64())
 }

@@ -187,6 +187,30 @@ async fn each_fault_fails_its_request_only(app: TestApp) {
         logged.iter().filter(|e| e.event == "module.call_failed").map(|e| e.message.as_str()).collect();
     assert_eq!(failures.len(), 4, "{failures:#?}");
     assert!(failures.iter().any(|m| m.contains("GET /loop")), "{failures:#?}");
+
+    // Each refused host call is in the log with its module and request, once a minute at
+    // most: a module looping on one cannot flood the log.
+    assert_eq!(app.get_as(&token, "/api/m/faults/undeclared").await.status, 403);
+    let mut refusals = Vec::new();
+    for _ in 0..50 {
+        let logged = system_logs::list_for_company(app.db(), &company, None, 100).await.unwrap();
+        refusals = logged.into_iter().filter(|e| e.event == "module.refused").collect::<Vec<_>>();
+        if refusals.len() >= 3 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    let mut messages: Vec<&str> = refusals.iter().map(|e| e.message.as_str()).collect();
+    messages.sort_unstable();
+    assert_eq!(
+        messages,
+        [
+            "The module 'faults' was refused a host call. The module may not use 'members': module.toml does not declare it",
+            "The module 'faults' was refused a host call. The module may not use 'notify': module.toml does not declare it",
+            "The module 'faults' was refused a host call. The module may not use 'read:crud.items': the installation did not grant it",
+        ]
+    );
+    assert!(refusals.iter().all(|e| e.request_id.is_some() && e.level == "warn"), "{refusals:#?}");
 }
 
 /// A body nesting arrays past 64 levels is refused with 400 and the host's words (near

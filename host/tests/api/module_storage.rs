@@ -53,6 +53,16 @@ async fn a_second_record_with_the_same_key_is_a_conflict(app: TestApp) {
     let again = app.post_as(&a.token, "/api/m/crud/readings", reading.clone()).await;
     assert_eq!((again.status, again.message()), (409, "A record with this source_id already exists"));
     assert_eq!(app.post_as(&b.token, "/api/m/crud/readings", reading).await.status, 201, "keys are per company");
+
+    // A change to a key another record holds is the same conflict, and changes nothing.
+    let other = json!({ "source_id": "r-2", "sensor": "a", "at": 1_767_225_600 });
+    let other = app.post_as(&a.token, "/api/m/crud/readings", other).await.body;
+    let path = format!("/api/m/crud/readings/{}", other["id"].as_str().unwrap());
+    let change = |key: &str| Some(json!({ "version": 1, "changes": { "source_id": key } }));
+    let taken = app.request(reqwest::Method::PATCH, &path, Some(&a.token), change("r-1")).await;
+    assert_eq!((taken.status, taken.message()), (409, "A record with this source_id already exists"));
+    let free = app.request(reqwest::Method::PATCH, &path, Some(&a.token), change("r-3")).await;
+    assert_eq!((free.status, &free.body["source_id"]), (200, &json!("r-3")), "{free:?}");
 }
 
 /// Insert, batch insert, get, list with filters and cursor, update with version check,

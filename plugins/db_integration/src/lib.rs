@@ -24,7 +24,7 @@ use autoscope_sdk::wire::sources::{Connection, SourceRead};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
-use mapping::{Mapped, TableMap};
+use mapping::{Mapped, Row, TableMap};
 
 fn router() -> Router {
     Router::new()
@@ -272,10 +272,10 @@ fn preview(req: &Request) -> Result<Reply> {
         ..SourceRead::default()
     };
     let rows = sources::read(connection, read)?;
-    let named = sync::named(&rows);
+    let named: Vec<Row> = Row::all(&rows).collect();
     let lookups = sync::lookups(&table, &named, |read| sources::read(connection, read))?;
     let mut preview = Preview { records: Vec::new(), skipped: 0, rejected: Vec::new() };
-    for row in &named {
+    for &row in &named {
         match table.map(connection, row, &lookups) {
             Mapped::Record(record) => preview.records.push(Value::Object(record)),
             Mapped::Skipped => preview.skipped += 1,

@@ -6,6 +6,7 @@
 
 use std::collections::{BTreeMap, HashMap};
 
+use autoscope_sdk::wire::sources::{SourceColumn, SourceRows};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
@@ -182,8 +183,29 @@ pub struct TableMap {
     pub exceptions: Option<Exceptions>,
 }
 
-/// Values of lookup tables: `(table, key as text)` → value.
-pub type Lookups = HashMap<(String, String), Value>;
+/// Values of lookup tables: table → key as text → value.
+pub type Lookups = HashMap<String, HashMap<String, Value>>;
+
+/// A row of a page: its values, found by column name. A page has few columns, so finding
+/// one by its name beats building a map of every row's.
+#[derive(Debug, Clone, Copy)]
+pub struct Row<'a> {
+    columns: &'a [SourceColumn],
+    values: &'a [Value],
+}
+
+impl<'a> Row<'a> {
+    /// The page's rows.
+    pub fn all(page: &'a SourceRows) -> impl Iterator<Item = Row<'a>> {
+        page.rows.iter().map(|values| Row { columns: &page.columns, values })
+    }
+
+    /// The column's value; null when the page has no such column.
+    pub fn get(&self, column: &str) -> &'a Value {
+        const NULL: &Value = &Value::Null;
+        self.columns.iter().position(|known| known.name == column).and_then(|at| self.values.get(at)).unwrap_or(NULL)
+    }
+}
 
 /// What became of a row.
 #[derive(Debug, Clone, PartialEq)]
@@ -223,9 +245,8 @@ impl TableMap {
     }
 
     /// The row's key as text (the parts joined by `:`), as reports name rows.
-    pub fn key_text(&self, row: &HashMap<&str, &Value>) -> String {
-        let parts: Vec<String> =
-            self.key.iter().filter_map(|column| row.get(column.as_str()).and_then(|value| text_of(value))).collect();
+    pub fn key_text(&self, row: Row) -> String {
+        let parts: Vec<String> = self.key.iter().filter_map(|column| text_of(row.get(column))).collect();
         parts.join(":")
     }
 
@@ -250,9 +271,8 @@ impl TableMap {
     }
 
     /// The record of a row (`row` by column name), for the connection `connection`.
-    pub fn map(&self, connection: &str, row: &HashMap<&str, &Value>, lookups: &Lookups) -> Mapped {
-        let null = Value::Null;
-        let get = |column: &str| *row.get(column).unwrap_or(&&null);
+    pub fn map(&self, connection: &str, row: Row, lookups: &Lookups) -> Mapped {
+        let get = |column: &str| row.get(column);
         let mut key = Vec::with_capacity(self.key.len());
         for column in &self.key {
             match text_of(get(column)) {
@@ -264,9 +284,9 @@ impl TableMap {
         record.insert("external_id".into(), format!("{connection}:{}", key.join(":")).into());
         // The status first: a row the status table leaves out is skipped, not rejected for
         // what else it lacks (a pending job has no robot yet).
-        let (status, others): (Vec<&Field>, Vec<&Field>) =
-            self.target.fields().iter().partition(|field| field.kind == Kind::Status);
-        for field in status.into_iter().chain(others) {
+        let fields = self.target.fields();
+        let is_status = |field: &&Field| field.kind == Kind::Status;
+        for field in fields.iter().filter(is_status).chain(fields.iter().filter(|field| !is_status(field))) {
             let Some(source) = self.fields.get(field.name) else {
                 if field.required {
                     return Mapped::Rejected(format!("'{}' is not mapped", field.name));
@@ -282,7 +302,7 @@ impl TableMap {
                     }
                 }
                 Source::Lookup { column, table, .. } => match text_of(get(column)) {
-                    Some(id) => match lookups.get(&(table.clone(), id.clone())) {
+                    Some(id) => match lookups.get(table).and_then(|found| found.get(&id)) {
                         Some(found) => found.clone(),
                         None => return Mapped::Rejected(format!("No row of {table} has the {column} {id}")),
                     },
@@ -401,6 +421,7 @@ impl TableMap {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use autoscope_sdk::wire::sources::ColumnKind;
     use serde_json::json;
 
     fn jobs() -> TableMap {
@@ -439,9 +460,20 @@ mod tests {
     }
 
     fn map(table: &TableMap, row: &Value) -> Mapped {
-        let row: HashMap<&str, &Value> = row.as_object().unwrap().iter().map(|(k, v)| (k.as_str(), v)).collect();
-        let lookups = Lookups::from([(("Robots".to_string(), "7".to_string()), json!("Robot-7"))]);
-        table.map("c1", &row, &lookups)
+        let (names, values): (Vec<&String>, Vec<Value>) =
+            row.as_object().unwrap().iter().map(|(k, v)| (k, v.clone())).unzip();
+        let columns = names
+            .into_iter()
+            .map(|name| SourceColumn {
+                name: name.clone(),
+                kind: ColumnKind::Text,
+                db_type: String::new(),
+                nullable: true,
+            })
+            .collect();
+        let page = SourceRows { columns, rows: vec![values] };
+        let lookups = Lookups::from([("Robots".to_string(), HashMap::from([("7".to_string(), json!("Robot-7"))]))]);
+        table.map("c1", Row::all(&page).next().unwrap(), &lookups)
     }
 
     #[test]

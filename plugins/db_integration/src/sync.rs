@@ -6,16 +6,16 @@
 //! here. The job's progress is the report: rows read, stored, skipped and rejected, and
 //! the first rejected rows with their reasons.
 
-use std::collections::HashMap;
+use std::collections::VecDeque;
 
 use autoscope_sdk::prelude::*;
 use autoscope_sdk::sources;
-use autoscope_sdk::wire::host::{Job, JobStatus};
+use autoscope_sdk::wire::host::{Job, JobStatus, MAX_BACKGROUND_INGESTS};
 use autoscope_sdk::wire::sources::{ColumnKind, SourceFilter, SourceFilterOp, SourceRead, SourceRows};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::mapping::{Lookups, Mapped, TableMap, text_of};
+use crate::mapping::{Lookups, Mapped, Row, TableMap, text_of};
 
 /// Failed syncs in a row of one connection before its company's admins are told.
 pub const FAILURES: usize = 3;
@@ -227,12 +227,16 @@ pub fn step<S: Store>(store: &S, job: &JobStep) -> Result<JobProgress> {
         }
     }
     let order = page_order(table);
-    let mut storing = None;
+    // The stores under way, oldest first: a page waits only for the store of the page
+    // before the last, so the database always has the next page to write.
+    let mut storing = VecDeque::with_capacity(MAX_BACKGROUND_INGESTS);
     for _ in 0..PAGES_PER_STEP {
         let rows = store.read(connection, page_read(table, &position, state.after.clone(), input.backfill))?;
         let page = map_page(store, connection, table, &rows, &mut state.open)?;
-        settle(store, table, storing.take(), &mut state.report)?;
-        storing = send(store, table, page, &mut state.report)?;
+        if storing.len() == MAX_BACKGROUND_INGESTS {
+            settle(store, table, storing.pop_front(), &mut state.report)?;
+        }
+        storing.extend(send(store, table, page, &mut state.report)?);
         if let Some(last) = rows.rows.last() {
             state.after = Some(order.iter().map(|column| value_of(&rows, last, column).clone()).collect());
             let cursor = value_of(&rows, last, &table.cursor).clone();
@@ -241,7 +245,7 @@ pub fn step<S: Store>(store: &S, job: &JobStep) -> Result<JobProgress> {
         }
         if rows.rows.len() < PAGE as usize {
             // The position moves only past rows whose store ended.
-            settle(store, table, storing.take(), &mut state.report)?;
+            settle_all(store, table, &mut storing, &mut state.report)?;
             let cursor = state.high.take().or(position.cursor);
             let mut open = std::mem::take(&mut state.open);
             open.sort_by_key(Value::to_string);
@@ -255,7 +259,7 @@ pub fn step<S: Store>(store: &S, job: &JobStep) -> Result<JobProgress> {
             break;
         }
     }
-    settle(store, table, storing, &mut state.report)?;
+    settle_all(store, table, &mut storing, &mut state.report)?;
     let done = state.table >= tables.len();
     finish(state, done)
 }
@@ -294,19 +298,19 @@ fn map_page(
     if rows.rows.is_empty() {
         return Ok(Page::default());
     }
-    let named = named(rows);
+    let named: Vec<Row> = Row::all(rows).collect();
     let lookups = lookups(table, &named, |read| store.read(connection, read))?;
     let mut page = Page { read: named.len() as u64, ..Page::default() };
     page.records.reserve(named.len());
     page.keys.reserve(named.len());
-    for row in &named {
+    for &row in &named {
         let key = table.key_text(row);
         match table.map(connection, row, &lookups) {
             Mapped::Record(record) => {
                 let is_open =
                     record.get("status").and_then(Value::as_str).is_some_and(|status| table.target.open(status));
                 if let ([column], true) = (table.key.as_slice(), is_open) {
-                    open.extend(row.get(column.as_str()).map(|value| (*value).clone()));
+                    open.push(row.get(column).clone());
                 }
                 page.records.push(Value::Object(record));
                 page.keys.push(key);
@@ -348,6 +352,18 @@ fn settle<S: Store>(
     Ok(())
 }
 
+fn settle_all<S: Store>(
+    store: &S,
+    table: &TableMap,
+    storing: &mut VecDeque<Storing<S::Storing>>,
+    report: &mut Report,
+) -> Result<()> {
+    while let Some(started) = storing.pop_front() {
+        settle(store, table, Some(started), report)?;
+    }
+    Ok(())
+}
+
 fn reject(report: &mut Report, table: &TableMap, key: String, reason: String) {
     report.rejected += 1;
     if report.rejections.len() < REPORTED {
@@ -355,19 +371,9 @@ fn reject(report: &mut Report, table: &TableMap, key: String, reason: String) {
     }
 }
 
-/// Each row by column name.
-pub fn named(rows: &SourceRows) -> Vec<HashMap<&str, &Value>> {
-    rows.rows.iter().map(|row| rows.columns.iter().map(|column| column.name.as_str()).zip(row).collect()).collect()
-}
-
 /// The lookup rows the page names, read with `read`: one read per lookup table, by key.
-pub fn lookups(
-    table: &TableMap,
-    rows: &[HashMap<&str, &Value>],
-    read: impl Fn(SourceRead) -> Result<SourceRows>,
-) -> Result<Lookups> {
-    let needed = table
-        .lookups_needed(|column| rows.iter().filter_map(|row| row.get(column).map(|value| (*value).clone())).collect());
+pub fn lookups(table: &TableMap, rows: &[Row], read: impl Fn(SourceRead) -> Result<SourceRows>) -> Result<Lookups> {
+    let needed = table.lookups_needed(|column| rows.iter().map(|row| row.get(column).clone()).collect());
     let mut found = Lookups::new();
     for (lookup, key, value, keys) in needed {
         for chunk in keys.chunks(1_000) {
@@ -387,7 +393,7 @@ pub fn lookups(
                 if let [id, name] = row.as_slice()
                     && let Some(id) = text_of(id)
                 {
-                    found.insert((lookup.to_string(), id), name.clone());
+                    found.entry(lookup.to_string()).or_default().insert(id, name.clone());
                 }
             }
         }
@@ -455,7 +461,7 @@ fn page_read(
 #[cfg(test)]
 mod tests {
     use std::cell::RefCell;
-    use std::collections::BTreeMap;
+    use std::collections::{BTreeMap, HashMap};
 
     use autoscope_sdk::wire::sources::{ColumnKind, SourceColumn};
     use serde_json::json;
@@ -626,7 +632,7 @@ mod tests {
     }
 
     #[test]
-    fn a_page_is_stored_while_the_next_is_read_and_the_position_waits_for_the_last() {
+    fn two_pages_are_stored_while_the_next_is_read_and_the_position_waits_for_the_last() {
         let store = Fake::default();
         let pages = PAGES_PER_STEP as i64 + 1;
         *store.rows.borrow_mut() = (1..=PAGE as i64 * pages).map(|id| [id, 5, id]).collect();
@@ -634,14 +640,15 @@ mod tests {
         assert_eq!((report.stored, steps), (PAGE as u64 * pages as u64, 2), "the last read finds no rows");
         let page = format!("{PAGE}");
         let events = store.events.borrow();
-        let first_step: Vec<&str> = events.iter().take(5).map(String::as_str).collect();
+        let first_step: Vec<&str> = events.iter().take(7).map(String::as_str).collect();
         let (start, wait) = (format!("start {page}"), format!("wait {page}"));
-        assert_eq!(first_step, ["read", start.as_str(), "read", wait.as_str(), start.as_str()]);
+        let (start, wait) = (start.as_str(), wait.as_str());
+        assert_eq!(first_step, ["read", start, "read", start, "read", wait, start]);
         let waits = events.iter().filter(|event| event.starts_with("wait")).count();
         assert_eq!(waits, pages as usize, "every store is waited for");
         assert_eq!(events.last().map(String::as_str), Some("save"), "after the last store's wait");
         let before_save = &events[events.len() - 3..events.len() - 1];
-        assert_eq!(before_save, ["read".to_string(), wait], "the empty page started no store");
+        assert_eq!(before_save, ["read", wait], "the empty page started no store");
     }
 
     #[test]

@@ -99,7 +99,8 @@ pub struct PendingIngest {
 impl PendingIngest {
     /// Waits for the store to end and answers its report (or its error).
     pub fn wait(self) -> Result<IngestReport> {
-        call(HostFunction::IngestBackground, &IngestBackground::Wait { ticket: self.ticket })
+        let wait: IngestBackground = IngestBackground::Wait { ticket: self.ticket };
+        call(HostFunction::IngestBackground, &wait)
     }
 }
 

@@ -64,11 +64,12 @@ pub const MAX_INGEST_RECORDS: usize = 10_000;
 /// `ingest`: records into an ingestion stream (a manifest's `[ingest.<stream>]`), stored by
 /// the collection's key exactly as the ingestion API stores them, so re-sending a record
 /// replaces it. `stream` is the module's own (`runs`) or another module's granted with
-/// `ingest:<module>.<stream>` (`bots.runs`).
+/// `ingest:<module>.<stream>` (`bots.runs`). `R` is how the records are held: parsed (a
+/// plugin builds them), or as JSON text that the host parses on the thread that stores them.
 #[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct Ingest {
+pub struct Ingest<R = Vec<Value>> {
     pub stream: String,
-    pub records: Vec<Value>,
+    pub records: R,
 }
 
 /// What a batch came to: `ingest`'s answer, and the ingestion API's.
@@ -92,8 +93,8 @@ pub const MAX_BACKGROUND_INGESTS: usize = 2;
 /// a store ends only after it: one that failed and was never waited for fails the call.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(tag = "op", rename_all = "snake_case")]
-pub enum IngestBackground {
-    Start(Ingest),
+pub enum IngestBackground<R = Vec<Value>> {
+    Start(Ingest<R>),
     Wait { ticket: u32 },
 }
 

@@ -19,6 +19,7 @@ use autoscope_wire::{HostError, HostFunction, HostReply};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
+use serde_json::value::RawValue;
 
 use crate::mail::templates;
 use crate::modules::manifest::{self, Capability};
@@ -85,7 +86,7 @@ async fn dispatch(context: &CallContext, function: HostFunction, input: &[u8]) -
         HostFunction::Members => answer(input, |op| members(context, op)).await,
         HostFunction::Sources => answer(input, |op| sources(context, op)).await,
         HostFunction::Ingest => answer(input, |request| ingest::ingest(context, request)).await,
-        HostFunction::IngestBackground => answer(input, |op| ingest::background(context, op)).await,
+        HostFunction::IngestBackground => ingest::background(context, input).await,
         HostFunction::Jobs => answer(input, |op| jobs(context, op)).await,
     }
 }
@@ -134,7 +135,28 @@ fn require(context: &CallContext, capability: Capability) -> Result<(), HostErro
     } else {
         "module.toml does not declare it"
     };
-    Err(HostError::new(403, format!("The module may not use '{capability}': {why}")))
+    let message = format!("The module may not use '{capability}': {why}");
+    if context.module.log_refusal(&context.company_id, &capability, Instant::now()) {
+        log_refusal(context, &message);
+    }
+    Err(HostError::new(403, message))
+}
+
+/// Writes a refused host call to the company's system log, with the module and request.
+fn log_refusal(context: &CallContext, refusal: &str) {
+    let state = context.state.clone();
+    let message = format!("The module '{}' was refused a host call. {refusal}", context.module.manifest.key);
+    let (company_id, user_id, request_id) =
+        (context.company_id.clone(), context.user_id.clone(), context.request_id.clone());
+    let client_addr = context.client_addr;
+    context.runtime.spawn(async move {
+        let event = crate::logs::Event::warn("module.refused", message)
+            .company(&company_id)
+            .user(user_id.as_deref())
+            .request(request_id.as_deref())
+            .from(client_addr);
+        crate::logs::record(&state, event).await;
+    });
 }
 
 async fn storage(context: &CallContext, op: StorageOp) -> Result<Value, HostError> {
@@ -360,7 +382,7 @@ fn json<T: Serialize>(value: T) -> Value {
 
 /// Read-only queries on the module's connections to outside databases, within the call's
 /// remaining time.
-async fn sources(context: &CallContext, op: SourcesOp) -> Result<Value, HostError> {
+async fn sources(context: &CallContext, op: SourcesOp) -> Result<Box<RawValue>, HostError> {
     require(context, Capability::Sources)?;
     let budget = context.deadline.saturating_duration_since(Instant::now());
     let module = &context.module.manifest.key;

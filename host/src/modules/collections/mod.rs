@@ -67,7 +67,7 @@ fn bad_request(message: String) -> HostError {
 /// Runs one storage operation on `target` for `company_id` (always from the call
 /// context, never from the input) at `now` (unix seconds). Answers the JSON the wire
 /// type documents, or a [`HostError`]: 400 invalid input, 404 no such record, 409 a
-/// stale version, 500 anything else (logged, never described).
+/// stale version or a taken key, 500 anything else (logged, never described).
 pub async fn execute(db: &Db, target: &Target, company_id: &str, now: i64, op: StorageOp) -> Result<Value, HostError> {
     let table = target.table();
     let spec = &target.spec;
@@ -125,7 +125,7 @@ pub async fn execute(db: &Db, target: &Target, company_id: &str, now: i64, op: S
             // A change may move a record to another day: its rollups rebuild every day.
             let marks = rollup::mark(&target.module, name, spec, company_id, |_| [rollup::ALL_DAYS].into());
             let mut tx = pool.begin().await.map_err(internal)?;
-            let row = sql.query().fetch_optional(&mut *tx).await.map_err(internal)?;
+            let row = sql.query().fetch_optional(&mut *tx).await.map_err(|err| key_taken_or_failed(target, err))?;
             if let (Some(_), Some(marks)) = (&row, marks) {
                 marks.query().execute(&mut *tx).await.map_err(internal)?;
             }
@@ -228,10 +228,7 @@ async fn insert_all(
     while rows.peek().is_some() {
         let chunk: Vec<write::NewRow> = rows.by_ref().take(per_statement).collect();
         let statement = write::insert(&target.table(), spec, company_id, now, chunk, None);
-        statement.query().execute(&mut *tx).await.map_err(|err| match crate::storage::is_unique_violation(&err) {
-            true => HostError::new(409, duplicate_key(spec)),
-            false => internal(err),
-        })?;
+        statement.query().execute(&mut *tx).await.map_err(|err| key_taken_or_failed(target, err))?;
     }
     if let Some(marks) = marks {
         marks.query().execute(&mut *tx).await.map_err(internal)?;
@@ -240,10 +237,17 @@ async fn insert_all(
     Ok(answers)
 }
 
-/// An insert's refusal when a record of the company already has its `key`: a claim a
-/// plugin makes with a unique key (a reminder sent once) learns it lost the race.
-fn duplicate_key(spec: &Collection) -> String {
-    format!("A record with this {} already exists", spec.key.as_deref().unwrap_or("key"))
+/// A write's refusal when another record of the company has its `key`: a claim a plugin
+/// makes with a unique key (a reminder sent once) learns it lost the race, and a change
+/// to a taken key is refused by name.
+fn key_taken_or_failed(target: &Target, err: sqlx::Error) -> HostError {
+    match crate::storage::is_unique_violation(&err) {
+        true => {
+            let key = target.spec.key.as_deref().unwrap_or("key");
+            HostError::new(409, format!("A record with this {key} already exists"))
+        }
+        false => failed(target, err),
+    }
 }
 
 /// The timestamp `field` of a validated record.

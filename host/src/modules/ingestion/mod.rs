@@ -14,6 +14,7 @@ use axum::body::Bytes;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, header};
 use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -43,24 +44,17 @@ pub fn routes() -> OpenApiRouter<AppState> {
 /// What a batch came to (the `ingest` host function answers the same).
 pub type Report = autoscope_wire::host::IngestReport;
 
-/// Stores a batch for `company_id` in `module`'s `stream`: the code behind the HTTP API,
-/// public for programs built on the host's library that write records the same way.
+/// Stores a batch for `company_id` in `module`'s `stream`: the code behind the `ingest`
+/// host functions, public for programs built on the host's library that write records the
+/// same way. `records` is a JSON array, parsed on the thread that checks them.
 pub async fn store(
     state: &AppState,
     company_id: &str,
     module: &str,
     stream: &str,
-    records: Vec<Value>,
+    records: Box<RawValue>,
 ) -> Result<Report> {
-    let read = move || {
-        Ok(records
-            .into_iter()
-            .map(|value| match value {
-                Value::Object(record) => Ok(record),
-                _ => Err("The record is not a JSON object".to_string()),
-            })
-            .collect())
-    };
+    let read = move || parse::module_records(records.get());
     store_reads(state, company_id, module, stream, read).await
 }
 

@@ -6,8 +6,8 @@ use serde_json::{Map, Value};
 
 use crate::modules::manifest::{Collection, FieldType};
 
-/// The most records one request may carry.
-pub const MAX_RECORDS: usize = 10_000;
+/// The most records one request or module call may carry.
+pub const MAX_RECORDS: usize = autoscope_wire::host::MAX_INGEST_RECORDS;
 
 /// A record as read, or why it could not be read (its position is kept either way).
 pub type Read = Result<Map<String, Value>, String>;
@@ -34,16 +34,32 @@ pub fn records(body: &[u8], ndjson: bool) -> Result<Vec<Read>, String> {
             },
             _ => return Err("The body must be a JSON array of records or {\"records\": [...]}".into()),
         };
-        list.into_iter()
-            .map(|value| match value {
-                Value::Object(record) => Ok(record),
-                _ => Err("The record is not a JSON object".to_string()),
-            })
-            .collect()
+        objects(list)
     };
     if records.is_empty() {
         return Err("The batch holds no records".into());
     }
+    at_most_max(records)
+}
+
+/// The records a module sends with `ingest` (a JSON array, maybe empty), or why they
+/// cannot be read.
+pub fn module_records(json: &str) -> Result<Vec<Read>, String> {
+    let list: Vec<Value> =
+        serde_json::from_str(json).map_err(|err| format!("The records must be a JSON array: {err}"))?;
+    at_most_max(objects(list))
+}
+
+fn objects(list: Vec<Value>) -> Vec<Read> {
+    list.into_iter()
+        .map(|value| match value {
+            Value::Object(record) => Ok(record),
+            _ => Err("The record is not a JSON object".to_string()),
+        })
+        .collect()
+}
+
+fn at_most_max(records: Vec<Read>) -> Result<Vec<Read>, String> {
     if records.len() > MAX_RECORDS {
         return Err(format!("A batch takes at most {MAX_RECORDS} records; send the rest in another request"));
     }
@@ -92,6 +108,16 @@ mod tests {
         assert!(records(b"[]", false).unwrap_err().contains("no records"));
         let many = format!("[{}]", vec!["{}"; MAX_RECORDS + 1].join(","));
         assert!(records(many.as_bytes(), false).unwrap_err().contains("at most"));
+    }
+
+    #[test]
+    fn a_module_sends_an_array_which_may_be_empty() {
+        let read = module_records(r#"[{"a": 1}, 2]"#).unwrap();
+        assert!(read[0].is_ok() && read[1].is_err());
+        assert!(module_records("[]").unwrap().is_empty());
+        assert!(module_records(r#"{"records": []}"#).unwrap_err().contains("JSON array"));
+        let many = format!("[{}]", vec!["{}"; MAX_RECORDS + 1].join(","));
+        assert!(module_records(&many).unwrap_err().contains("at most"));
     }
 
     #[test]

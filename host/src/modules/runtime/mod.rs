@@ -12,7 +12,7 @@
 //! Instances keep guest state between calls, so a warm instance is reused only for the
 //! same company, and any instance whose call failed is discarded.
 
-use std::collections::{BTreeSet, VecDeque};
+use std::collections::{BTreeSet, HashMap, VecDeque};
 use std::net::IpAddr;
 use std::path::Path;
 use std::sync::{Arc, Mutex};
@@ -69,7 +69,14 @@ pub struct Loaded {
     compiled: extism::CompiledPlugin,
     slots: Arc<Semaphore>,
     idle: Mutex<VecDeque<(String, extism::Plugin)>>,
+    /// When a refused host call was last written to the system log, per company and
+    /// capability.
+    refusals_logged: Mutex<HashMap<(String, Capability), Instant>>,
 }
+
+/// A refused host call of one company and capability is written to the system log once in
+/// this time at most, so a module looping on it cannot flood the log.
+pub const REFUSALS_LOGGED_EVERY: Duration = Duration::from_secs(60);
 
 impl Loaded {
     /// Compiles the plugin (or takes it from the compile cache) with the module's limits
@@ -95,6 +102,7 @@ impl Loaded {
             manifest,
             compiled,
             idle: Mutex::new(VecDeque::new()),
+            refusals_logged: Mutex::new(HashMap::new()),
         })
     }
 
@@ -104,6 +112,20 @@ impl Loaded {
 
     pub fn granted(&self, capability: &Capability) -> bool {
         self.grants.contains(capability)
+    }
+
+    /// Whether a refusal of `capability` in `company_id` at `now` is to be written to the
+    /// system log: the first one in [`REFUSALS_LOGGED_EVERY`].
+    pub fn log_refusal(&self, company_id: &str, capability: &Capability, now: Instant) -> bool {
+        let mut logged = self.refusals_logged.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let key = (company_id.to_string(), capability.clone());
+        match logged.get(&key) {
+            Some(last) if now.duration_since(*last) < REFUSALS_LOGGED_EVERY => false,
+            _ => {
+                logged.insert(key, now);
+                true
+            }
+        }
     }
 
     fn take_instance(&self, company_id: &str) -> anyhow::Result<extism::Plugin> {

@@ -20,7 +20,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use autoscope_wire::sources::{ServerVersion, SourceColumn, SourceRows, SourcesOp};
-use serde_json::Value;
+use serde_json::value::RawValue;
 
 use crate::error::{Error, Result};
 use crate::http::AppState;
@@ -127,7 +127,13 @@ fn missing_table(table: &str) -> Error {
 }
 
 /// Runs `op` for `module` in `company_id` within `budget`: the `sources` host function.
-pub async fn run(state: &AppState, company_id: &str, module: &str, op: SourcesOp, budget: Duration) -> Result<Value> {
+pub async fn run(
+    state: &AppState,
+    company_id: &str,
+    module: &str,
+    op: SourcesOp,
+    budget: Duration,
+) -> Result<Box<RawValue>> {
     let db = &state.db;
     let sources = &state.sources;
     match op {
@@ -154,21 +160,21 @@ pub async fn run(state: &AppState, company_id: &str, module: &str, op: SourcesOp
                 .map_err(|_| Error::Internal(anyhow::anyhow!("a stored connection has an unknown time zone")))?;
             let pool = sources.pool(state, company_id, &row).await?;
             let rows = forget_on_failure(sources, &row, read_rows(sources, &row.id, &pool, read, zone, budget).await)?;
-            let value = answer(Ok(rows))?;
-            // A rough measure that stays well below the plugin's memory without encoding twice.
-            if value.to_string().len() > MAX_ANSWER_BYTES {
+            let json = answer(Ok(rows))?;
+            if json.get().len() > MAX_ANSWER_BYTES {
                 return Err(Error::PayloadTooLarge(format!(
                     "The rows are over {} MB of JSON; read fewer at a time",
                     MAX_ANSWER_BYTES >> 20
                 )));
             }
-            Ok(value)
+            Ok(json)
         }
     }
 }
 
-fn answer<T: serde::Serialize>(value: Result<T>) -> Result<Value> {
-    value.and_then(|value| serde_json::to_value(value).map_err(|err| Error::Internal(err.into())))
+/// The answer as JSON text, encoded once (a page of rows is megabytes).
+fn answer<T: serde::Serialize>(value: Result<T>) -> Result<Box<RawValue>> {
+    value.and_then(|value| serde_json::value::to_raw_value(&value).map_err(|err| Error::Internal(err.into())))
 }
 
 /// A failed read may mean the server restarted, the pool went bad or a table changed: the

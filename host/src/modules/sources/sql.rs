@@ -144,17 +144,7 @@ pub fn select(
         if after.len() != order.len() {
             return Err(Error::bad_request("'after' needs one value for each column of 'order'"));
         }
-        let mut left = Vec::with_capacity(order.len());
-        let mut right = Vec::with_capacity(order.len());
-        for (column, value) in order.iter().zip(after) {
-            left.push(comparable(dialect, column));
-            right.push(builder.bind(column, value, zone)?);
-        }
-        conditions.push(if order.len() == 1 {
-            format!("{} > {}", left[0], right[0])
-        } else {
-            format!("({}) > ({})", left.join(", "), right.join(", "))
-        });
+        conditions.push(builder.after(&order, after, zone)?);
     }
     let mut sql = format!("SELECT {} FROM {reference}", selected.join(", "));
     if !conditions.is_empty() {
@@ -235,6 +225,35 @@ impl Builder {
     }
 
     /// Binds `value` as the column's type; answers its placeholder.
+    /// The keyset condition: rows after `after` in the order of `order`. PostgreSQL walks
+    /// an index for a row comparison; MySQL and MariaDB scan and sort the whole table for
+    /// one, so there the same order is spelled out with a range on its first column:
+    /// `a >= x AND (a > x OR (b >= y AND (b > y OR c > z)))`.
+    fn after(&mut self, order: &[&Column], after: &[Value], zone: chrono_tz::Tz) -> Result<String> {
+        let left: Vec<String> = order.iter().map(|column| comparable(self.dialect, column)).collect();
+        if self.dialect == Dialect::Postgres && order.len() > 1 {
+            let right: Vec<String> =
+                order.iter().zip(after).map(|(column, value)| self.bind(column, value, zone)).collect::<Result<_>>()?;
+            return Ok(format!("({}) > ({})", left.join(", "), right.join(", ")));
+        }
+        let Some(last) = order.len().checked_sub(1) else {
+            return Err(Error::bad_request("'after' needs an 'order'"));
+        };
+        // Placeholders are bound in the order they are written.
+        let mut condition = String::new();
+        for (at, (column, value)) in order.iter().zip(after).enumerate() {
+            let name = &left[at];
+            if at == last {
+                condition.push_str(&format!("{name} > {}", self.bind(column, value, zone)?));
+            } else {
+                let (from, past) = (self.bind(column, value, zone)?, self.bind(column, value, zone)?);
+                condition.push_str(&format!("{name} >= {from} AND ({name} > {past} OR ("));
+            }
+        }
+        condition.push_str(&"))".repeat(last));
+        Ok(condition)
+    }
+
     fn bind(&mut self, column: &Column, value: &Value, zone: chrono_tz::Tz) -> Result<String> {
         let name = &column.info.name;
         let wrong = |what: &str| Error::bad_request(format!("A value for '{name}' must be {what}"));
@@ -341,6 +360,24 @@ mod tests {
     }
 
     #[test]
+    fn a_keyset_page_on_mysql_starts_a_range_on_its_first_column() {
+        let mut page = read(&["Id"]);
+        page.order = vec!["StartTime".into(), "State".into(), "Id".into()];
+        page.after = Some(vec![json!(1_700_000_100), json!(4), json!(42)]);
+        let table = table_reference(Dialect::Mysql, None, "Jobs");
+        let statement = select(Dialect::Mysql, &table, &jobs(Dialect::Mysql), &page, BERLIN).unwrap();
+        assert!(
+            statement.sql.contains(
+                "AND `StartTime` >= ? AND (`StartTime` > ? OR (`State` >= ? AND (`State` > ? OR (`Id` > ?)))) ORDER BY"
+            ),
+            "{}",
+            statement.sql
+        );
+        let time = Bind::Wall(NaiveDateTime::parse_from_str("2023-11-14 23:15:00", "%Y-%m-%d %H:%M:%S").unwrap());
+        assert_eq!(statement.binds, vec![time.clone(), time, Bind::Int(4), Bind::Int(4), Bind::Int(42)]);
+    }
+
+    #[test]
     fn mysql_uses_backticks_and_question_marks() {
         let mut page = read(&["Id", "Key"]);
         page.filters = vec![SourceFilter { column: "Key".into(), op: Op::Eq, value: json!("a`b") }];
@@ -376,6 +413,9 @@ mod tests {
         page.order = vec!["Id".into()];
         page.after = Some(vec![]);
         assert_eq!(refused(page), "'after' needs one value for each column of 'order'");
+        let mut page = read(&["Id"]);
+        page.after = Some(vec![]);
+        assert_eq!(refused(page), "'after' needs an 'order'");
         let mut page = read(&["Id"]);
         page.limit = MAX_SOURCE_ROWS + 1;
         assert_eq!(refused(page), "A read takes 1 to 5000 rows");

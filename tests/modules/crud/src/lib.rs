@@ -17,13 +17,13 @@ fn router() -> Router {
         .post("/items", create_item)
         .post("/items/batch", create_items)
         .get("/items/{id}", get_item)
-        .patch("/items/{id}", update_item)
+        .patch("/items/{id}", update_in("items"))
         .delete("/items/{id}", delete_item)
         .get("/count", count_items)
         .get("/stats", stats)
         .get("/notes", |_: &Request| ok(&collection("faults.notes").list(&Query::default())?))
         .post("/notes", |req: &Request| created(&collection("faults.notes").insert(req.body()?)?))
-        .patch("/notes/{id}", update_note)
+        .patch("/notes/{id}", update_in("faults.notes"))
         .get("/seen", |_: &Request| ok(&collection("seen").list(&Query::default().limit(500))?))
         .post("/notify", send_notification)
         .post("/mail", send_mail)
@@ -31,6 +31,7 @@ fn router() -> Router {
         .get("/directory", directory)
         .get("/whoami", whoami)
         .post("/readings", |req: &Request| created(&collection("readings").insert(req.body()?)?))
+        .patch("/readings/{id}", update_in("readings"))
         .get("/text", |req: &Request| reply::text(200, req.query("type").unwrap_or_default(), "a,b\n1,2\n".into()))
         .get("/counter", counter)
         .post("/public/echo", echo)
@@ -120,16 +121,14 @@ struct Change {
     changes: Record,
 }
 
-/// `PATCH /items/{id}`: the host answers 409 when the version is stale.
-fn update_item(req: &Request) -> Result<Reply> {
-    let change: Change = req.body()?;
-    ok(&items().update(req.param("id")?, change.version, change.changes)?)
-}
-
-/// `PATCH /notes/{id}`: an update of another module's collection (`update:faults.notes`).
-fn update_note(req: &Request) -> Result<Reply> {
-    let change: Change = req.body()?;
-    ok(&collection("faults.notes").update(req.param("id")?, change.version, change.changes)?)
+/// `PATCH /items/{id}`, `/readings/{id}`, and `/notes/{id}` (another module's collection,
+/// `update:faults.notes`): the host answers 409 when the version is stale or the change
+/// takes another record's key.
+fn update_in(name: &'static str) -> impl Fn(&Request) -> Result<Reply> + Send + Sync + 'static {
+    move |req| {
+        let change: Change = req.body()?;
+        ok(&collection(name).update(req.param("id")?, change.version, change.changes)?)
+    }
 }
 
 /// `DELETE /items/{id}?version=n`
