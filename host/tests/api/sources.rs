@@ -204,6 +204,17 @@ async fn rows_are_read_page_by_page_with_times_in_unix_seconds(app: TestApp) {
         )
         .await;
         assert_eq!(by_time.body["rows"], json!([[4], [1], [2]]), "{by_time:?}");
+        // A tie on the time: the key decides (MariaDB's condition is spelled out, not a row
+        // comparison).
+        let tie = read(
+            &app,
+            &token,
+            &id,
+            json!({ "table": jobs, "columns": ["Id"], "order": ["StartTime", "Id"],
+            "after": [1_768_460_400, 2], "limit": 10 }),
+        )
+        .await;
+        assert_eq!(tie.body["rows"], json!([[3], [4], [1], [2]]), "{tie:?}");
         source.drop().await;
     }
 }

@@ -1,9 +1,8 @@
 //! `ingest` and `ingest_background`: records into an ingestion stream, stored as the
 //! ingestion API stores them, waiting for the store or not.
 
-use std::time::Instant;
-
 use std::borrow::Cow;
+use std::time::Instant;
 
 use autoscope_wire::HostError;
 use autoscope_wire::host::{Ingest, IngestBackground, IngestReport, IngestTicket, MAX_BACKGROUND_INGESTS};
