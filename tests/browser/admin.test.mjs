@@ -1,6 +1,7 @@
 // The platform administrators' area: a community user asks for the enterprise edition, an
 // administrator upgrades the company from Enterprise requests, and the user's premium menu
-// entry opens without signing in again; People and System logs against the real host.
+// entry opens without signing in again; People, System logs and Modules against the real
+// host.
 
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
@@ -63,7 +64,7 @@ test("an administrator's Upgrade of an enterprise request opens the user's premi
     await page.getByText('No database connected yet').waitFor();
   }));
 
-test('People finds a person across companies; System logs filters by them and exports the filter as CSV', (t) =>
+test('People finds a person across companies; System logs filters and exports CSV; Modules shows limits', (t) =>
   withPage(browser, t, async (page) => {
     const user = await createUser({ firstname: 'Tomas', lastname: 'Lindqvist' });
     // A failed sign-in: a warning in the log about the person.
@@ -95,4 +96,12 @@ test('People finds a person across companies; System logs filters by them and ex
     assert.equal(lines.length, 2, lines.join('\n'));
     assert.ok(lines[0].startsWith('Time (UTC),Level,Event,Message'), lines[0]);
     assert.ok(lines[1].includes(`warn,signin.failed,failed sign-in for ${user.email}`), lines[1]);
+
+    // Modules shows the limits each package's calls run under.
+    await page.getByRole('link', { name: 'Modules', exact: true }).click();
+    await page.getByRole('textbox', { name: 'Search modules' }).fill('Database Integration');
+    const module = page.getByRole('row').filter({ hasText: 'Database Integration' });
+    await module.getByText('Time 30 s', { exact: true }).waitFor();
+    await module.getByText('Fuel 4,000,000,000', { exact: true }).waitFor();
+    await module.getByText('Request 1,024 KB, answer 4,096 KB', { exact: true }).waitFor();
   }));

@@ -9,6 +9,7 @@ use super::companies::{AccountItem, AccountList, CompanyItem, CompanyList};
 use super::enterprise_requests::{EnterpriseRequestItem, EnterpriseRequestPage, UpgradeAnswer};
 use super::logs::{AdminLogItem, AdminLogPage};
 use super::people::{PeoplePage, PersonCompany, PersonItem};
+use crate::modules::manifest::Limits;
 use crate::modules::registry::api::{InstalledItem, InstalledList};
 
 #[test]
@@ -34,5 +35,6 @@ fn generated_typescript_is_current() {
         declaration::<AdminLogItem>(&cfg),
         declaration::<InstalledList>(&cfg),
         declaration::<InstalledItem>(&cfg),
+        declaration::<Limits>(&cfg),
     ]);
 }

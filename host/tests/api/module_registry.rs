@@ -76,6 +76,14 @@ async fn grants_must_be_declared(app: TestApp) {
     assert_eq!(installed.status, 200, "{installed:?}");
     assert_eq!(installed.body["granted"], json!(["storage"]));
     assert_eq!(installed.body["declared"], json!(["storage", "read:crud.items"]));
+    // The listing shows each package's limits: the manifest's, defaults filled in.
+    let listed = app.get_as(&admin, "/api/admin/modules").await;
+    let faults = listed.body["data"].as_array().unwrap().iter().find(|m| m["key"] == "faults").unwrap().clone();
+    assert_eq!(
+        faults["limits"],
+        json!({ "fuel": 50_000_000, "memory_mb": 8, "timeout_ms": 2000, "max_request_kb": 1024,
+                "max_response_kb": 1024, "concurrency": 2 })
+    );
 }
 
 /// A new version serves at once; removing answers 404 on its routes and drops it from the list.

@@ -390,7 +390,8 @@ pub struct Schedule {
 pub const MIN_SCHEDULE_SECONDS: u64 = 60;
 
 /// Per-call limits. Missing values take the defaults; the host caps them.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "ModuleLimits"))]
 #[serde(default, deny_unknown_fields)]
 pub struct Limits {
     /// Wasm instructions (fuel) per call: deterministic, per instance.

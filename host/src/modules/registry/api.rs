@@ -16,7 +16,7 @@ use super::{Grants, Installed};
 use crate::auth::{Admin, CurrentUser};
 use crate::error::{Error, Result};
 use crate::http::{AppState, Json, Message, RequestId};
-use crate::modules::manifest::Page;
+use crate::modules::manifest::{Limits, Page};
 use crate::rights::menu::{self, MenuLayout};
 use crate::rights::{self, Right};
 
@@ -193,6 +193,8 @@ pub struct InstalledItem {
     pub rights_key: String,
     pub declared: Vec<String>,
     pub granted: Vec<String>,
+    /// Each call's limits, as the host runs them.
+    pub limits: Limits,
     /// SHA-256 of the package's digests file.
     pub digest: String,
     /// The trusted key that signed the package; absent when unsigned.
@@ -211,6 +213,7 @@ impl From<&Installed> for InstalledItem {
             rights_key: manifest.rights_key.clone(),
             declared: manifest.declared_capabilities().iter().map(ToString::to_string).collect(),
             granted: module.loaded.grants.iter().map(ToString::to_string).collect(),
+            limits: manifest.limits.clone(),
             digest: module.digest.clone(),
             signed_by: module.signed_by.clone(),
         }

@@ -31,7 +31,7 @@ import type { Session } from '../../../session';
 import { notifyFailure, notifySuccess } from '../../../ui';
 import { queryKeys } from '../../queryClient';
 import { AdminListCard, WhenLoaded, ModalActions, type AdminColumn } from './AdminParts';
-import type { InstalledModule, InstalledModuleList } from './generated';
+import type { InstalledModule, InstalledModuleList, ModuleLimits } from './generated';
 import { useTablePage } from './tablePage';
 
 /** The host's limit on a package archive (docs/api.md). */
@@ -65,8 +65,31 @@ const MODULE_COLUMNS: readonly AdminColumn[] = [
   { label: 'Digest' },
   { label: 'Signed by' },
   { label: 'Capabilities' },
+  { label: 'Limits per call' },
   { label: 'Actions', hidden: true },
 ];
+
+const whole = new Intl.NumberFormat('en-US');
+
+/** The limits a package's calls run under, as the manifest's `[limits]` set them. */
+function Limits({ limits }: { limits: ModuleLimits }) {
+  const lines = [
+    `Time ${whole.format(limits.timeout_ms / 1000)} s`,
+    `Memory ${whole.format(limits.memory_mb)} MB`,
+    `Fuel ${whole.format(limits.fuel)}`,
+    `Calls at once ${whole.format(limits.concurrency)}`,
+    `Request ${whole.format(limits.max_request_kb)} KB, answer ${whole.format(limits.max_response_kb)} KB`,
+  ];
+  return (
+    <Stack gap={0}>
+      {lines.map((line) => (
+        <Text key={line} size="xs" style={{ whiteSpace: 'nowrap' }}>
+          {line}
+        </Text>
+      ))}
+    </Stack>
+  );
+}
 
 function Capabilities({ names, color }: { names: readonly string[]; color: string }) {
   if (names.length === 0)
@@ -318,6 +341,9 @@ export function ModulesPage({ session }: { session: Session }) {
                     <Capabilities names={module.granted} color="teal" />
                   </Group>
                 </Stack>
+              </Table.Td>
+              <Table.Td>
+                <Limits limits={module.limits} />
               </Table.Td>
               <Table.Td>
                 <Button

@@ -137,6 +137,10 @@ export type InstalledModuleList = { data: Array<InstalledModule>, };
  */
 export type InstalledModule = { key: string, name: string, version: string, rightsKey: string, declared: Array<string>, granted: Array<string>,
 /**
+ * Each call's limits, as the host runs them.
+ */
+limits: ModuleLimits,
+/**
  * SHA-256 of the package's digests file.
  */
 digest: string,
@@ -144,3 +148,24 @@ digest: string,
  * The trusted key that signed the package; absent when unsigned.
  */
 signedBy?: string, };
+
+/**
+ * Per-call limits. Missing values take the defaults; the host caps them.
+ */
+export type ModuleLimits = {
+/**
+ * Wasm instructions (fuel) per call: deterministic, per instance.
+ */
+fuel: number,
+/**
+ * Guest heap, MiB (request and response buffers are added on top).
+ */
+memory_mb: number,
+/**
+ * Wall-clock backstop per call, milliseconds.
+ */
+timeout_ms: number, max_request_kb: number, max_response_kb: number,
+/**
+ * Calls of this module running at once; more wait.
+ */
+concurrency: number, };
