@@ -227,7 +227,7 @@ async fn answer(
         Err(err) => {
             log_failure(state, envelope, &err).await;
             Err(match err {
-                CallError::Busy => Error::ServiceUnavailable(err.to_string()),
+                CallError::Busy(_) | CallError::HostBusy => Error::ServiceUnavailable(err.to_string()),
                 CallError::TimedOut => Error::GatewayTimeout(err.to_string()),
                 CallError::RequestTooLarge(_) => Error::PayloadTooLarge(err.to_string()),
                 _ => Error::BadGateway(err.to_string()),

@@ -194,7 +194,7 @@ async fn each_fault_fails_its_request_only(app: TestApp) {
     let mut refusals = Vec::new();
     for _ in 0..50 {
         let logged = system_logs::list_for_company(app.db(), &company, None, 100).await.unwrap();
-        refusals = logged.into_iter().filter(|e| e.event == "module.refused").collect::<Vec<_>>();
+        refusals = logged.into_iter().filter(|e| e.event == "module.call_refused").collect::<Vec<_>>();
         if refusals.len() >= 3 {
             break;
         }

@@ -150,7 +150,7 @@ fn log_refusal(context: &CallContext, refusal: &str) {
         (context.company_id.clone(), context.user_id.clone(), context.request_id.clone());
     let client_addr = context.client_addr;
     context.runtime.spawn(async move {
-        let event = crate::logs::Event::warn("module.refused", message)
+        let event = crate::logs::Event::warn("module.call_refused", message)
             .company(&company_id)
             .user(user_id.as_deref())
             .request(request_id.as_deref())

@@ -37,7 +37,8 @@ pub type HostFunctions = for<'a> fn(extism::PluginBuilder<'a>) -> extism::Plugin
 
 /// Idle instances kept per module, across companies.
 const MAX_IDLE_PER_MODULE: usize = 32;
-/// How long a call may wait for its module's concurrency slot before "busy".
+/// How long a call may wait for its module's concurrency slot, and then the host's, before
+/// "busy".
 const QUEUE_WAIT: Duration = Duration::from_secs(10);
 /// The host's own slack on top of a module's timeout before the caller stops waiting.
 const DEADLINE_SLACK: Duration = Duration::from_millis(500);
@@ -172,8 +173,12 @@ fn compile_cache_config(dir: &Path) -> anyhow::Result<std::path::PathBuf> {
 /// Why a call failed; each fails that request only.
 #[derive(Debug, thiserror::Error)]
 pub enum CallError {
-    #[error("The module is busy; try again in a moment")]
-    Busy,
+    /// The module's own calls fill its slots (its name).
+    #[error("{0} is busy; try again in a moment")]
+    Busy(String),
+    /// Every module's calls together fill the host's slots.
+    #[error("The portal is busy; try again in a moment")]
+    HostBusy,
     #[error("The module used more computation than its limit allows")]
     OutOfFuel,
     #[error("The module used more memory than its limit allows")]
@@ -242,8 +247,7 @@ pub async fn call(
     if input.len() > (limits.max_request_kb as usize) << 10 {
         return Err(CallError::RequestTooLarge(limits.max_request_kb));
     }
-    let module_slot = slot(&module.slots).await?;
-    let host_slot = slot(&state.modules.runtime.slots).await?;
+    let held = slots(&module.slots, &module.manifest.name, &state.modules.runtime.slots, QUEUE_WAIT).await?;
     let timeout = Duration::from_millis(limits.timeout_ms);
     let context = Arc::new(CallContext {
         state: state.clone(),
@@ -258,7 +262,7 @@ pub async fn call(
     });
     let module = module.clone();
     let task = tokio::task::spawn_blocking(move || {
-        let _slots = (module_slot, host_slot);
+        let _held = held;
         run(&module, context, &input)
     });
     match tokio::time::timeout(timeout + DEADLINE_SLACK, task).await {
@@ -268,12 +272,23 @@ pub async fn call(
     }
 }
 
-/// A slot of `slots`, or "busy" after waiting [`QUEUE_WAIT`].
-async fn slot(slots: &Arc<Semaphore>) -> Result<tokio::sync::OwnedSemaphorePermit, CallError> {
-    match tokio::time::timeout(QUEUE_WAIT, slots.clone().acquire_owned()).await {
-        Ok(Ok(permit)) => Ok(permit),
-        _ => Err(CallError::Busy),
-    }
+type Slot = tokio::sync::OwnedSemaphorePermit;
+
+/// A slot of the module `name`, then one of the host, each within `wait`; "busy" names
+/// which one is full.
+async fn slots(
+    module: &Arc<Semaphore>,
+    name: &str,
+    host: &Arc<Semaphore>,
+    wait: Duration,
+) -> Result<(Slot, Slot), CallError> {
+    let slot = async |slots: &Arc<Semaphore>| match tokio::time::timeout(wait, slots.clone().acquire_owned()).await {
+        Ok(Ok(permit)) => Some(permit),
+        _ => None,
+    };
+    let module_slot = slot(module).await.ok_or_else(|| CallError::Busy(name.to_string()))?;
+    let host_slot = slot(host).await.ok_or(CallError::HostBusy)?;
+    Ok((module_slot, host_slot))
 }
 
 /// On a blocking thread: one call on a warm or new instance of the company.
@@ -327,6 +342,18 @@ mod tests {
         let limits = Limits { memory_mb: 8, max_request_kb: 64, max_response_kb: 1024, ..Limits::default() };
         // 8 MiB of heap = 128 pages; twice 64 KiB = 2 pages; twice 1 MiB = 32 pages.
         assert_eq!(memory_pages(&limits), 128 + 2 + 32);
+    }
+
+    #[tokio::test]
+    async fn a_busy_call_names_what_is_full() {
+        let (full, free) = (Arc::new(Semaphore::new(0)), Arc::new(Semaphore::new(1)));
+        let wait = Duration::from_millis(10);
+        let busy = slots(&full, "Process Vault", &free, wait).await.map(|_| ()).unwrap_err();
+        assert_eq!(busy.to_string(), "Process Vault is busy; try again in a moment");
+        let busy = slots(&free, "Process Vault", &full, wait).await.map(|_| ()).unwrap_err();
+        assert_eq!(busy.to_string(), "The portal is busy; try again in a moment");
+        assert_eq!(free.available_permits(), 1, "the module's slot is given back");
+        assert!(slots(&free, "Process Vault", &Arc::new(Semaphore::new(1)), wait).await.is_ok());
     }
 
     #[test]
