@@ -147,6 +147,10 @@ pub struct ModulesConfig {
     pub allow_unsigned: bool,
     /// The database servers that modules' connections may reach.
     pub source_hosts: SourceHosts,
+    /// `AUTOSCOPE_MODULE_LIMITS`: the most a package may declare per call unless its
+    /// installation grants `limits`, as `name=value` pairs over the default policy (read by
+    /// the registry, which knows the names).
+    pub limits_policy: String,
 }
 
 /// `AUTOSCOPE_SOURCE_HOSTS`: the servers a module's database connection may reach, as a
@@ -322,6 +326,7 @@ impl Config {
                     .map(|text| SourceHosts::parse(&text))
                     .transpose()?
                     .unwrap_or_default(),
+                limits_policy: get("AUTOSCOPE_MODULE_LIMITS").unwrap_or_default(),
             },
             data_dir,
         })

@@ -96,10 +96,16 @@ pub async fn set_edition(state: &AppState, company_id: &str, edition: Edition) -
 }
 
 /// Packs `source` into `out` (unsigned) and installs it; answers the module's key. A
-/// refused package fails with every reason the registry gave.
+/// refused package fails with every reason the registry gave. A module with pages packed
+/// without its remote's build gets [`stand_in_web`].
 pub async fn install(state: &AppState, source: &PackSource<'_>, out: &Path, grants: Grants) -> anyhow::Result<String> {
     let manifest = source.manifest.display();
-    crate::modules::registry::package::pack(source, out, None).with_context(|| format!("cannot pack {manifest}"))?;
+    let stand_in = out.with_extension("web");
+    let source = match source.web {
+        Some(_) => *source,
+        None => PackSource { web: stand_in_web(source.manifest, &stand_in)?.then_some(stand_in.as_path()), ..*source },
+    };
+    crate::modules::registry::package::pack(&source, out, None).with_context(|| format!("cannot pack {manifest}"))?;
     let archive = crate::modules::registry::package::archive(out)?;
     let installed = state
         .modules
@@ -107,6 +113,31 @@ pub async fn install(state: &AppState, source: &PackSource<'_>, out: &Path, gran
         .await
         .map_err(|refused| anyhow!("the package of {manifest} was refused:\n- {}", refused.0.join("\n- ")))?;
     Ok(installed.manifest().key.clone())
+}
+
+/// Writes into `dir` a stand-in for the remote's build of the module whose manifest is at
+/// `manifest`: an `mf-manifest.json` exposing its pages' components and widgets, and an
+/// empty entry. Tests of a module's backend pack it, since a package with pages needs a
+/// web build and they never load it. Answers false, writing nothing, for a module
+/// without pages.
+pub fn stand_in_web(manifest: &Path, dir: &Path) -> anyhow::Result<bool> {
+    use crate::modules::registry::package::REMOTE_MANIFEST_FILE;
+    let text = std::fs::read_to_string(manifest).with_context(|| format!("cannot read {}", manifest.display()))?;
+    let manifest = crate::modules::manifest::Manifest::parse(&text).map_err(anyhow::Error::msg)?;
+    if manifest.pages.is_empty() {
+        return Ok(false);
+    }
+    let exposes: Vec<Value> = manifest
+        .pages
+        .iter()
+        .flat_map(|page| std::iter::once(&page.component).chain(&page.widget))
+        .map(|path| serde_json::json!({ "path": path }))
+        .collect();
+    std::fs::create_dir_all(dir)?;
+    let remote = serde_json::json!({ "name": manifest.remote, "exposes": exposes });
+    std::fs::write(dir.join(REMOTE_MANIFEST_FILE), remote.to_string())?;
+    std::fs::write(dir.join("remoteEntry.js"), "")?;
+    Ok(true)
 }
 
 /// Delivers the events that are due, as the host's worker does; answers how many succeeded.

@@ -64,7 +64,7 @@ test("an administrator's Upgrade of an enterprise request opens the user's premi
     await page.getByText('No database connected yet').waitFor();
   }));
 
-test('People finds a person across companies; System logs filters and exports CSV; Modules shows limits', (t) =>
+test('People finds a person across companies; System logs filters and exports CSV; Modules shows limits and routes', (t) =>
   withPage(browser, t, async (page) => {
     const user = await createUser({ firstname: 'Tomas', lastname: 'Lindqvist' });
     // A failed sign-in: a warning in the log about the person.
@@ -104,4 +104,11 @@ test('People finds a person across companies; System logs filters and exports CS
     await module.getByText('Time 30 s', { exact: true }).waitFor();
     await module.getByText('Fuel 4,000,000,000', { exact: true }).waitFor();
     await module.getByText('Request 1,024 KB, answer 4,096 KB', { exact: true }).waitFor();
+
+    // And the paths a module answers beyond its own API: Ticket Management's approval links,
+    // open without a session, granted at install.
+    await page.getByRole('textbox', { name: 'Search modules' }).fill('Ticket Management');
+    const tickets = page.getByRole('row').filter({ hasText: 'Ticket Management' });
+    await tickets.getByText('POST /api/support/approve_request', { exact: true }).waitFor();
+    assert.equal(await tickets.getByText('not granted').count(), 0);
   }));

@@ -69,11 +69,16 @@ pub async fn with_host<T>(
 }
 
 /// The package archive of a built plugin (`wasm_name` under the plugin profile) with
-/// its manifest, packed in `scratch`.
+/// its manifest, packed in `scratch`; without `web`, the pages get a stand-in build.
 pub fn archive(scratch: &Path, wasm_name: &str, manifest: &Path, web: Option<&Path>) -> anyhow::Result<Vec<u8>> {
     let target_dir = std::env::var_os("CARGO_TARGET_DIR").map(PathBuf::from).unwrap_or_else(|| root().join("target"));
     let wasm = target_dir.join(format!("wasm32-unknown-unknown/plugin/{wasm_name}.wasm"));
     anyhow::ensure!(wasm.is_file(), "{} is missing: run `make modules` first", wasm.display());
+    let stand_in = scratch.join(format!("{wasm_name}-web"));
+    let web = match web {
+        Some(web) => Some(web),
+        None => autoscope::testing::stand_in_web(manifest, &stand_in)?.then_some(stand_in.as_path()),
+    };
     let source = package::PackSource { manifest, wasm: &wasm, web };
     let out = scratch.join(format!("{wasm_name}-package"));
     package::pack(&source, &out, None)?;

@@ -41,6 +41,8 @@ pub struct AdminLogsQuery {
     pub from: Option<String>,
     /// The last day, `YYYY-MM-DD` (UTC), included.
     pub to: Option<String>,
+    /// An event's name, exactly: `module.log.<key>` for a module's own log lines.
+    pub event: Option<String>,
     /// 1-based; 1 when absent.
     pub page: Option<i64>,
     /// 1 to 100; 20 when absent.
@@ -67,7 +69,14 @@ impl AdminLogsQuery {
         {
             return Err(Error::bad_request(REVERSED));
         }
-        Ok(Filter { company_id: given(&self.company), user: given(&self.user), level, from, to })
+        Ok(Filter {
+            company_id: given(&self.company),
+            user: given(&self.user),
+            level,
+            from,
+            to,
+            event: given(&self.event),
+        })
     }
 }
 

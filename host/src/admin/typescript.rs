@@ -10,7 +10,7 @@ use super::enterprise_requests::{EnterpriseRequestItem, EnterpriseRequestPage, U
 use super::logs::{AdminLogItem, AdminLogPage};
 use super::people::{PeoplePage, PersonCompany, PersonItem};
 use crate::modules::manifest::Limits;
-use crate::modules::registry::api::{InstalledItem, InstalledList};
+use crate::modules::registry::api::{InstalledItem, InstalledList, RouteItem};
 
 #[test]
 fn generated_typescript_is_current() {
@@ -36,5 +36,6 @@ fn generated_typescript_is_current() {
         declaration::<InstalledList>(&cfg),
         declaration::<InstalledItem>(&cfg),
         declaration::<Limits>(&cfg),
+        declaration::<RouteItem>(&cfg),
     ]);
 }

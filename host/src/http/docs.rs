@@ -32,11 +32,15 @@ pub fn base() -> utoipa::openapi::OpenApi {
     ApiDoc::openapi()
 }
 
+/// The document's own paths, which it does not list.
+pub const PATHS: [&str; 2] = ["/api/openapi.json", "/api/docs"];
+
 pub fn routes(openapi: Arc<utoipa::openapi::OpenApi>) -> Router<AppState> {
     let page = Arc::new(render(&openapi));
+    let [json, docs] = PATHS;
     Router::new()
-        .route("/api/openapi.json", get(move || async move { axum::Json(openapi.as_ref().clone()) }))
-        .route("/api/docs", get(move || async move { Html(page.as_ref().clone()) }))
+        .route(json, get(move || async move { axum::Json(openapi.as_ref().clone()) }))
+        .route(docs, get(move || async move { Html(page.as_ref().clone()) }))
 }
 
 fn render(openapi: &utoipa::openapi::OpenApi) -> String {

@@ -78,22 +78,9 @@ const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
 /// The whole application: `/api/...`, the OpenAPI document and docs page, and the web
 /// shell's files.
 pub fn app(state: AppState) -> Router {
-    let api = OpenApiRouter::new()
-        .merge(crate::accounts::routes())
-        .merge(crate::users::routes())
-        .merge(crate::notifications::routes())
-        .merge(crate::masters::routes())
-        .merge(crate::enterprise::routes())
-        .merge(crate::logs::routes())
-        .merge(crate::admin::routes())
-        .merge(crate::teams::routes())
-        .merge(crate::modules::registry::api::routes())
-        .merge(crate::modules::sources::api::routes())
-        .merge(crate::realtime::routes())
-        .merge(crate::modules::ingestion::routes());
     // The outer router's document is the one served: ours (title, version, security), with
     // the nested routes' paths; a plain `new()` would carry the library's own info block.
-    let (api_router, openapi) = OpenApiRouter::with_openapi(docs::base()).nest("/api", api).split_for_parts();
+    let (api_router, openapi) = OpenApiRouter::with_openapi(docs::base()).nest("/api", api()).split_for_parts();
     let openapi = Arc::new(openapi);
 
     // API answers carry tokens and personal data: never cached.
@@ -124,6 +111,33 @@ pub fn app(state: AppState) -> Router {
         }))
         .layer(SetRequestIdLayer::new(REQUEST_ID, MakeRequestUuid))
         .with_state(state)
+}
+
+/// Every feature's documented `/api` routes.
+fn api() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .merge(crate::accounts::routes())
+        .merge(crate::users::routes())
+        .merge(crate::notifications::routes())
+        .merge(crate::masters::routes())
+        .merge(crate::enterprise::routes())
+        .merge(crate::logs::routes())
+        .merge(crate::admin::routes())
+        .merge(crate::teams::routes())
+        .merge(crate::modules::registry::api::routes())
+        .merge(crate::modules::sources::api::routes())
+        .merge(crate::realtime::routes())
+        .merge(crate::modules::ingestion::routes())
+}
+
+/// The paths the portal itself answers under `/api`, templated as the OpenAPI document
+/// writes them (`/api/users/{id}`): no module may claim one of them.
+pub fn host_api_paths() -> &'static [String] {
+    static PATHS: std::sync::LazyLock<Vec<String>> = std::sync::LazyLock::new(|| {
+        let (_, openapi) = OpenApiRouter::<AppState>::new().nest("/api", api()).split_for_parts();
+        openapi.paths.paths.into_keys().chain(docs::PATHS.map(String::from)).collect()
+    });
+    &PATHS
 }
 
 /// What a page of the portal may load: its own scripts, styles, fonts and data (the shell's

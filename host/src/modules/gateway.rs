@@ -60,7 +60,11 @@ pub async fn forward(state: &AppState, module: Arc<Installed>, path: String, req
     let method = parts.method.as_str().to_ascii_uppercase();
     let query: BTreeMap<String, String> =
         url::form_urlencoded::parse(parts.uri.query().unwrap_or_default().as_bytes()).into_owned().collect();
-    let public = manifest.public_routes.iter().find(|route| route.method == method && route.path == path);
+    // A declared public route the installation did not grant needs a session like any other.
+    let public = manifest
+        .public_routes
+        .iter()
+        .find(|route| route.method == method && route.path == path && module.loaded.granted(&route.capability()));
     // The session is checked before the body is read.
     let user = match public {
         Some(_) => None,

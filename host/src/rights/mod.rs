@@ -81,21 +81,27 @@ pub fn default_role_rights() -> Rights {
     MODULE_KEYS.iter().map(|(key, _)| (key.to_string(), Right { view: true, disabled: false })).collect()
 }
 
+/// Whether `key` is one of the portal's own rights keys ([`MODULE_KEYS`]); any other is a
+/// module's own key (a module that declares its key as its rights key).
+pub fn is_portal_key(key: &str) -> bool {
+    MODULE_KEYS.iter().any(|(known, _)| *known == key)
+}
+
 /// The rights a user has now: the role's rights, except that a community company's
 /// premium modules are shown to everyone, greyed: they are the way to the enterprise
 /// edition, which the role cannot hide. Keys the role does not mention are not viewable.
+/// Modules' own keys (never premium) are as the role stores them.
 pub fn effective(role_rights: &Rights, edition: Edition) -> Rights {
-    MODULE_KEYS
-        .iter()
-        .map(|&(key, premium)| {
-            let right = if premium && edition == Edition::Community {
-                Right { view: true, disabled: true }
-            } else {
-                role_rights.get(key).copied().unwrap_or(Right { view: false, disabled: true })
-            };
-            (key.to_string(), right)
-        })
-        .collect()
+    let portal = MODULE_KEYS.iter().map(|&(key, premium)| {
+        let right = if premium && edition == Edition::Community {
+            Right { view: true, disabled: true }
+        } else {
+            role_rights.get(key).copied().unwrap_or(Right { view: false, disabled: true })
+        };
+        (key.to_string(), right)
+    });
+    let own = role_rights.iter().filter(|(key, _)| !is_portal_key(key)).map(|(key, right)| (key.clone(), *right));
+    portal.chain(own).collect()
 }
 
 /// Parses a role's stored rights and applies the edition. A malformed rights text
@@ -149,6 +155,18 @@ mod tests {
     fn enterprise_enables_premium_modules() {
         let rights = effective(&default_role_rights(), Edition::Enterprise);
         assert!(rights.values().all(|r| r.view && !r.disabled));
+    }
+
+    #[test]
+    fn a_modules_own_key_is_as_the_role_stores_it_on_either_edition() {
+        let mut stored = default_role_rights();
+        stored.insert("acme_reports".into(), Right { view: true, disabled: false });
+        for edition in [Edition::Community, Edition::Enterprise] {
+            let rights = effective(&stored, edition);
+            assert!(allows(&rights, "acme_reports"));
+            assert!(!is_portal_key("acme_reports"));
+        }
+        assert!(!allows(&effective(&default_role_rights(), Edition::Enterprise), "acme_reports"));
     }
 
     #[test]

@@ -14,6 +14,7 @@ pub mod masters;
 pub mod memberships;
 pub mod module_events;
 pub mod module_jobs;
+pub mod module_purge;
 pub mod notifications;
 pub mod pictures;
 pub mod rate_limits;

@@ -98,6 +98,8 @@ pub struct Filter {
     /// `[from, to)`, unix seconds.
     pub from: Option<i64>,
     pub to: Option<i64>,
+    /// The event's name, exactly (`module.log.<key>`: a module's own lines).
+    pub event: Option<String>,
 }
 
 /// An entry with the names of its company and user.
@@ -116,7 +118,8 @@ const FILTERED: &str = "FROM system_logs l LEFT JOIN companies c ON c.id = l.com
       AND ($2 IS NULL OR l.user_id = $2 OR LOWER(u.email) LIKE $3 ESCAPE '\\')
       AND ($4 IS NULL OR l.level = $4)
       AND ($5 IS NULL OR l.created_at >= $5)
-      AND ($6 IS NULL OR l.created_at < $6)";
+      AND ($6 IS NULL OR l.created_at < $6)
+      AND ($7 IS NULL OR l.event = $7)";
 
 fn bind_filter<'q, O>(
     query: sqlx::query::QueryAs<'q, sqlx::Any, O, sqlx::any::AnyArguments>,
@@ -130,6 +133,7 @@ fn bind_filter<'q, O>(
         .bind(filter.level.as_deref())
         .bind(filter.from)
         .bind(filter.to)
+        .bind(filter.event.as_deref())
 }
 
 /// Entries of every company (and the platform's own) that pass the filter, newest first.
@@ -137,7 +141,7 @@ pub async fn search(db: &Db, filter: &Filter, limit: i64, offset: i64) -> sqlx::
     let sql = format!(
         "SELECT l.id, l.company_id, c.name AS companyname, l.user_id, u.email AS user_email, l.level, l.event,
                 l.message, l.request_id, l.client_addr, l.created_at
-         {FILTERED} ORDER BY l.created_at DESC, l.id DESC LIMIT $7 OFFSET $8"
+         {FILTERED} ORDER BY l.created_at DESC, l.id DESC LIMIT $8 OFFSET $9"
     );
     bind_filter(sqlx::query_as(sqlx::AssertSqlSafe(sql)), filter).bind(limit).bind(offset).fetch_all(db.pool()).await
 }

@@ -108,9 +108,9 @@ pub async fn run(state: &AppState, actor: &Actor, op: MembersOp, keys: Vec<Label
         MembersOp::Update { user_id, change } => to_value(update(state, actor, &user_id, &change).await?),
         MembersOp::Remove { user_id } => to_value(remove(state, actor, &user_id).await?),
         MembersOp::Roles => to_value(roles::list(state, actor, keys).await?),
-        MembersOp::CreateRole { name, rights } => to_value(roles::create(state, actor, &name, &rights).await?),
+        MembersOp::CreateRole { name, rights } => to_value(roles::create(state, actor, &name, &rights, &keys).await?),
         MembersOp::UpdateRole { role_id, name, rights } => {
-            to_value(roles::update(state, actor, &role_id, name.as_deref(), rights.as_ref()).await?)
+            to_value(roles::update(state, actor, &role_id, name.as_deref(), rights.as_ref(), &keys).await?)
         }
         MembersOp::DeleteRole { role_id } => to_value(roles::delete(state, actor, &role_id).await?),
     }

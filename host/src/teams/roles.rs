@@ -62,18 +62,35 @@ fn name(text: &str) -> Result<&str> {
     Ok(name)
 }
 
-/// The rights as stored: only the portal's rights keys.
-fn stored(rights: &Rights) -> Result<String> {
-    if let Some(key) = rights.keys().find(|key| !crate::rights::MODULE_KEYS.iter().any(|(known, _)| known == key)) {
-        return Err(Error::bad_request(format!("{UNKNOWN_KEY}: {key}")));
+/// The rights as stored: the portal's rights keys, those of the installed modules (their
+/// own keys), and any key a role of the company holds already (the own key of a module
+/// removed for now, which a reinstall finds again).
+async fn stored(state: &AppState, actor: &Actor, rights: &Rights, keys: &[LabelledKey]) -> Result<String> {
+    let known = |key: &str| crate::rights::is_portal_key(key) || keys.iter().any(|known| known.key == key);
+    let unknown: Vec<&String> = rights.keys().filter(|key| !known(key)).collect();
+    if !unknown.is_empty() {
+        let held: Vec<Rights> = roles::list(&state.db, &actor.company_id)
+            .await?
+            .iter()
+            .map(|role| serde_json::from_str(&role.rights).unwrap_or_default())
+            .collect();
+        if let Some(key) = unknown.into_iter().find(|key| !held.iter().any(|rights| rights.contains_key(*key))) {
+            return Err(Error::bad_request(format!("{UNKNOWN_KEY}: {key}")));
+        }
     }
     serde_json::to_string(rights).map_err(|err| Error::Internal(err.into()))
 }
 
-pub async fn create(state: &AppState, actor: &Actor, text: &str, rights: &Rights) -> Result<Role> {
+pub async fn create(
+    state: &AppState,
+    actor: &Actor,
+    text: &str,
+    rights: &Rights,
+    keys: &[LabelledKey],
+) -> Result<Role> {
     actor.must_manage()?;
     let name = name(text)?;
-    let rights = stored(rights)?;
+    let rights = stored(state, actor, rights, keys).await?;
     let id = roles::create(&state.db, &actor.company_id, name, &rights, state.clock.now())
         .await?
         .ok_or_else(|| Error::Conflict(NAME_TAKEN.into()))?;
@@ -87,6 +104,7 @@ pub async fn update(
     role_id: &str,
     new_name: Option<&str>,
     rights: Option<&Rights>,
+    keys: &[LabelledKey],
 ) -> Result<Role> {
     actor.must_manage()?;
     let before = find(state, actor, role_id).await?;
@@ -102,7 +120,10 @@ pub async fn update(
         }
     }
     if let Some(rights) = rights {
-        if roles::set_rights(&state.db, &actor.company_id, &before.id, &stored(rights)?).await? == Changed::NotFound {
+        if roles::set_rights(&state.db, &actor.company_id, &before.id, &stored(state, actor, rights, keys).await?)
+            .await?
+            == Changed::NotFound
+        {
             return Err(Error::NotFound(NO_SUCH_ROLE.into()));
         }
         actor.record(state, "role.rights", format!("changed the rights of the role {}", before.name), None).await;

@@ -1,6 +1,7 @@
 //! Module packages: checks before install, install/upgrade/remove at run time,
 //! `GET /api/modules`, the web assets, and loading installed modules at start.
 
+use autoscope::modules::registry::api::SAY_WHAT_DATA;
 use autoscope::storage::Engine;
 use serde_json::json;
 
@@ -15,8 +16,15 @@ on_both_engines!(
     grants_must_be_declared,
     upgrades_replace_the_running_version_and_removal_stops_it,
     a_refused_upgrade_leaves_the_previous_version_serving,
+    a_path_the_portal_or_another_module_answers_is_refused_at_install,
+    routes_answer_only_when_granted,
+    removal_keeps_or_purges_the_data_as_the_administrator_says,
 );
-on_both_engines!(engine: installed_modules_load_again_at_start, signatures_decide_trust);
+on_both_engines!(
+    engine: installed_modules_load_again_at_start,
+    signatures_decide_trust,
+    limits_above_the_operators_policy_need_the_limits_grant
+);
 
 /// `GET /api/modules` gives pages, menu data, rights and the remote's manifest URL.
 async fn an_installed_module_is_listed_for_users_whose_rights_allow_it(app: TestApp) {
@@ -59,7 +67,9 @@ async fn only_administrators_install_and_remove(app: TestApp) {
     let removal = app.request(reqwest::Method::DELETE, "/api/admin/modules/crud", Some(&user), None).await;
     assert_eq!(removal.status, 403);
     let admin = app.admin_token().await;
-    let removal = app.request(reqwest::Method::DELETE, "/api/admin/modules/crud", Some(&admin), None).await;
+    let unsaid = app.request(reqwest::Method::DELETE, "/api/admin/modules/crud", Some(&admin), None).await;
+    assert_eq!((unsaid.status, unsaid.message()), (400, SAY_WHAT_DATA));
+    let removal = app.request(reqwest::Method::DELETE, "/api/admin/modules/crud?data=keep", Some(&admin), None).await;
     assert_eq!(removal.status, 404);
     assert_eq!(removal.message(), "Module not found");
 }
@@ -102,8 +112,8 @@ async fn upgrades_replace_the_running_version_and_removal_stops_it(app: TestApp)
     let older = app.install(&admin, archive("crud"), "declared").await;
     assert!(older.message().contains("older than the installed 1.1.0"), "{older:?}");
     assert_eq!(app.get_as(&user, "/api/m/crud/whoami").await.status, 200);
-    let removed = app.request(reqwest::Method::DELETE, "/api/admin/modules/crud", Some(&admin), None).await;
-    assert_eq!(removed.message(), "Module removed");
+    let removed = app.request(reqwest::Method::DELETE, "/api/admin/modules/crud?data=keep", Some(&admin), None).await;
+    assert_eq!(removed.message(), "Module removed; its data is kept");
     let gone = app.get_as(&user, "/api/m/crud/whoami").await;
     assert_eq!((gone.status, gone.message()), (404, "Module not found"));
     assert_eq!(app.get_as(&user, "/api/modules").await.body["data"], json!([]));
@@ -176,4 +186,130 @@ async fn signatures_decide_trust(engine: Engine) {
     let trusted = app.install(&admin, archive_with("crud", &manifest("crud"), Some(&secret)), "declared").await;
     assert_eq!(trusted.status, 200, "{trusted:?}");
     assert_eq!(trusted.body["signedBy"], public);
+}
+
+/// Limits are the operator's: a package asking more than `AUTOSCOPE_MODULE_LIMITS` is
+/// refused with each limit, unless the installation names `limits`; a policy tightened
+/// later stops it loading.
+async fn limits_above_the_operators_policy_need_the_limits_grant(engine: Engine) {
+    let app = TestApp::start(engine, |config| config.modules.limits_policy = "timeout_ms=1000".into()).await;
+    let admin = app.admin_token().await;
+    let above = "The package was refused: limits.timeout_ms 2000 is above the portal's policy of 1000; grant 'limits' to allow it";
+    for grants in ["storage", "declared"] {
+        let refused = app.install(&admin, archive("faults"), grants).await;
+        assert_eq!((refused.status, refused.message()), (400, above), "{grants}");
+    }
+    let mixed = app.install(&admin, archive("faults"), "declared,notify").await;
+    assert_eq!((mixed.status, mixed.message()), (400, "'declared' combines only with 'limits'"));
+    let granted = app.install(&admin, archive("faults"), "storage,limits").await;
+    assert_eq!(granted.status, 200, "{granted:?}");
+    assert_eq!(granted.body["granted"], json!(["storage", "limits"]));
+    let crud = app.install(&admin, archive("crud"), "declared,limits").await;
+    assert_eq!(crud.status, 200, "{crud:?}");
+    assert!(crud.body["granted"].as_array().unwrap().contains(&json!("limits")));
+    // Within the policy, `limits` is not recorded: a later version asking more needs it again.
+    let within = manifest_at("faults", "1.0.1").replace("timeout_ms = 2000", "timeout_ms = 1000");
+    let upgraded = app.install(&admin, archive_with("faults", &within, None), "storage,limits").await;
+    assert_eq!(upgraded.body["granted"], json!(["storage"]), "{upgraded:?}");
+    // A policy tightened since stops what it no longer allows from loading; a `limits`
+    // grant holds.
+    let mut tighter = app.state.config.as_ref().clone();
+    tighter.modules.limits_policy = "timeout_ms=1000,concurrency=1".into();
+    let again = autoscope::prepare(tighter).await.unwrap();
+    assert!(again.modules.get("faults").is_none(), "faults asks 2 calls at once");
+    assert!(again.modules.get("crud").is_some());
+}
+
+/// A legacy path has one owner: a package claiming a path of the portal's own or of another
+/// installed module is refused with the path and its owner, and the owner keeps answering.
+async fn a_path_the_portal_or_another_module_answers_is_refused_at_install(app: TestApp) {
+    let admin = app.admin_token().await;
+    app.install_test_module("crud").await;
+    let claim = |method: &str, path: &str| {
+        format!(
+            "{}\n[[legacy_routes]]\nmethod = \"{method}\"\npath = \"{path}\"\nto = \"/notes\"\n",
+            manifest("faults")
+        )
+    };
+    let taken =
+        app.install(&admin, archive_with("faults", &claim("POST", "/crud/echo_request"), None), "declared").await;
+    assert_eq!(taken.status, 400, "{taken:?}");
+    assert_eq!(
+        taken.message(),
+        "The package was refused: POST /api/crud/echo_request is answered by the installed module Items (crud)"
+    );
+    let host = app.install(&admin, archive_with("faults", &claim("GET", "/users/signin"), None), "declared").await;
+    assert_eq!(host.message(), "The package was refused: GET /api/users/signin is the portal's own path");
+    let templated =
+        app.install(&admin, archive_with("faults", &claim("GET", "/admin/modules/crud"), None), "declared").await;
+    assert!(templated.message().ends_with("GET /api/admin/modules/crud is the portal's own path"), "{templated:?}");
+    // Another method on the same path is a different route.
+    let other_method =
+        app.install(&admin, archive_with("faults", &claim("PUT", "/crud/echo_request"), None), "storage").await;
+    assert_eq!(other_method.status, 200, "{other_method:?}");
+    let user = app.sign_up("owner@example.com", "Owners").await;
+    let me = app.get_as(&user, "/api/m/crud/whoami").await;
+    let echoed = app.post("/api/crud/echo_request", json!({ "person_id": me.body["user_id"] })).await;
+    assert_eq!(echoed.status, 200, "{echoed:?}");
+}
+
+/// Routes are capabilities: declared, listed with their grant, and answered only when the
+/// installation granted them.
+async fn routes_answer_only_when_granted(app: TestApp) {
+    let admin = app.admin_token().await;
+    let installed = app.install(&admin, archive("crud"), "storage").await;
+    assert_eq!(installed.status, 200, "{installed:?}");
+    let declared = installed.body["declared"].as_array().unwrap();
+    for route in ["route:POST /crud/echo_request", "public:POST /public/echo"] {
+        assert!(declared.contains(&json!(route)), "{route} in {declared:?}");
+    }
+    assert_eq!(
+        installed.body["routes"],
+        json!([
+            { "method": "POST", "path": "/api/crud/echo_request", "public": true, "granted": false },
+            { "method": "POST", "path": "/api/m/crud/public/echo", "public": true, "granted": false },
+        ])
+    );
+    let user = app.sign_up("granter@example.com", "Granters").await;
+    let me = app.get_as(&user, "/api/m/crud/whoami").await;
+    let body = json!({ "person_id": me.body["user_id"] });
+    assert_eq!(app.post("/api/crud/echo_request", body.clone()).await.status, 404);
+    // An ungranted public route is an ordinary route: it needs a session.
+    assert_eq!(app.post("/api/m/crud/public/echo", body.clone()).await.status, 401);
+    let grants = "storage,route:POST%20/crud/echo_request,public:POST%20/public/echo";
+    let regranted = app.install(&admin, archive("crud"), grants).await;
+    assert_eq!(regranted.status, 200, "{regranted:?}");
+    assert_eq!(regranted.body["routes"][0]["granted"], true);
+    assert_eq!(app.post("/api/crud/echo_request", body.clone()).await.status, 200);
+    assert_eq!(app.post("/api/m/crud/public/echo", body).await.status, 200);
+}
+
+/// Removing keeps the module's data for a reinstall, or purges it, as the administrator
+/// says; either way the module stops answering.
+async fn removal_keeps_or_purges_the_data_as_the_administrator_says(app: TestApp) {
+    let admin = app.admin_token().await;
+    let user = app.sign_up("remover@example.com", "Removers").await;
+    let remove = |data: &'static str| {
+        let url = format!("/api/admin/modules/crud?data={data}");
+        let admin = admin.clone();
+        let app = &app;
+        async move { app.request(reqwest::Method::DELETE, &url, Some(&admin), None).await }
+    };
+    app.install_test_module("crud").await;
+    let created = app.post_as(&user, "/api/m/crud/items", json!({ "title": "Kept" })).await;
+    assert_eq!(created.status, 201, "{created:?}");
+    assert_eq!(remove("keep").await.message(), "Module removed; its data is kept");
+    app.install_test_module("crud").await;
+    let kept = app.get_as(&user, "/api/m/crud/items").await;
+    assert_eq!(kept.body["items"][0]["title"], "Kept", "{kept:?}");
+    let purged = remove("purge").await;
+    assert_eq!((purged.status, purged.message()), (200, "Module removed with its data"));
+    assert_eq!(app.get_as(&user, "/api/m/crud/whoami").await.status, 404);
+    let wrong = app.request(reqwest::Method::DELETE, "/api/admin/modules/crud?data=maybe", Some(&admin), None).await;
+    assert_eq!(wrong.status, 400);
+    app.install_test_module("crud").await;
+    let empty = app.get_as(&user, "/api/m/crud/items").await;
+    assert_eq!(empty.body["items"], json!([]), "{empty:?}");
+    let logged = app.get_as(&admin, "/api/admin/logs?level=info&page_size=100").await;
+    assert!(logged.body.to_string().contains("Removed module crud and purged its data"), "{logged:?}");
 }

@@ -19,8 +19,12 @@ on_both_engines!(
     a_body_nested_too_deeply_is_refused_before_the_plugin,
     a_text_reply_has_a_data_content_type_only,
     the_nul_character_is_refused_at_the_edge,
+    a_module_logs_its_lines_and_panics_within_its_rate,
 );
-on_both_engines!(engine: a_module_at_its_concurrency_limit_does_not_block_others);
+on_both_engines!(
+    engine: a_module_at_its_concurrency_limit_does_not_block_others,
+    one_companys_storm_leaves_another_company_served
+);
 
 /// The envelope carries the signed-in user (and whether they administer the company), the
 /// company, the module, the rights, the portal's address and fresh entropy.
@@ -268,6 +272,63 @@ async fn a_module_at_its_concurrency_limit_does_not_block_others(engine: Engine)
     for handle in loops {
         assert_eq!(handle.await.unwrap(), 502);
     }
+}
+
+/// A module's slots are shared fairly between companies: while one company's endless loops
+/// queue for the faults module (two slots, one a company), another company's call runs at
+/// once instead of waiting behind them.
+async fn one_companys_storm_leaves_another_company_served(engine: Engine) {
+    let app = TestApp::start(engine, |_| {}).await;
+    let admin = app.admin_token().await;
+    // Fuel for a loop of some 100 ms or more, so the storm's calls queue.
+    let long_loops = manifest("faults").replace("fuel = 50_000_000", "fuel = 2_000_000_000");
+    assert_eq!(app.install(&admin, archive_with("faults", &long_loops, None), "storage").await.status, 200);
+    let storm = app.sign_up("storm@example.com", "Storm").await;
+    let quiet = app.sign_up("quiet@example.com", "Quiet").await;
+    const LOOPS: usize = 8;
+    let finished = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let loops: Vec<_> = (0..LOOPS)
+        .map(|_| {
+            let (client, url, token) = (app.client.clone(), format!("{}/api/m/faults/loop", app.base), storm.clone());
+            let finished = finished.clone();
+            tokio::spawn(async move {
+                let status = client.get(url).bearer_auth(token).send().await.unwrap().status().as_u16();
+                finished.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                status
+            })
+        })
+        .collect();
+    tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    let served = app.get_as(&quiet, "/api/m/faults/ok").await;
+    let storm_done = finished.load(std::sync::atomic::Ordering::SeqCst);
+    assert_eq!(served.status, 200, "{served:?}");
+    // Queued behind the storm, the call would have waited for about all of its loops.
+    assert!(storm_done < LOOPS / 2, "{storm_done} of {LOOPS} loops ended before the other company was served");
+    for handle in loops {
+        // Each loop runs out of fuel; one that waited past the queue's limit is told the module is busy.
+        assert!([502, 503].contains(&handle.await.unwrap()));
+    }
+}
+
+/// A panic's message and the module's own lines reach the system log as
+/// `module.log.<key>`, with the company and request, at most 30 a minute per company; an
+/// administrator reads them there.
+async fn a_module_logs_its_lines_and_panics_within_its_rate(app: TestApp) {
+    let admin = app.admin_token().await;
+    assert_eq!(app.install(&admin, crate::support::modules::archive("faults"), "storage").await.status, 200);
+    let token = app.sign_up("logger@example.com", "Loggers").await;
+    let panicked = app.get_as(&token, "/api/m/faults/panic").await;
+    assert_eq!((panicked.status, panicked.message()), (502, "The module failed"));
+    let logged = app.get_as(&token, "/api/m/faults/log?lines=40").await;
+    assert_eq!(logged.body, json!({ "written": 29 }), "{logged:?}");
+    let lines = app.get_as(&admin, "/api/admin/logs?event=module.log.faults&pageSize=100").await;
+    assert_eq!(lines.body["total"], 30, "{lines:?}");
+    let entries = lines.body["data"].as_array().unwrap();
+    let panic = entries.iter().find(|e| e["level"] == "error").expect("the panic is logged");
+    assert!(panic["message"].as_str().unwrap().contains("the books do not balance"), "{panic}");
+    assert!(entries.iter().all(|e| e["companyName"] == "Loggers" && e["requestId"].is_string()), "{entries:#?}");
+    assert_eq!(entries.iter().filter(|e| e["message"] == "line 1 of 40").count(), 1);
+    assert!(entries.iter().all(|e| e["message"] != "line 30 of 40"), "the rate dropped the rest");
 }
 
 async fn company_of(app: &TestApp, token: &str) -> String {

@@ -335,7 +335,7 @@ async fn install_upgrade_and_remove_under_load_fail_no_request(engine: Engine) {
         let answer = app.install(&admin, archive, grants).await;
         assert_eq!(answer.status, 200, "{answer:?}");
     }
-    let removed = app.request(reqwest::Method::DELETE, "/api/admin/modules/faults", Some(&admin), None).await;
+    let removed = app.request(reqwest::Method::DELETE, "/api/admin/modules/faults?data=keep", Some(&admin), None).await;
     assert_eq!(removed.status, 200);
     tokio::time::sleep(Duration::from_millis(200)).await;
     stop.store(true, Ordering::Relaxed);

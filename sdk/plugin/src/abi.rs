@@ -38,6 +38,8 @@ mod imp {
         fn host_ingest_background(input: u64) -> u64;
         #[link_name = "jobs"]
         fn host_jobs(input: u64) -> u64;
+        #[link_name = "log"]
+        fn host_log(input: u64) -> u64;
     }
 
     pub(crate) fn input() -> Vec<u8> {
@@ -73,6 +75,7 @@ mod imp {
                 HostFunction::Ingest => host_ingest(offset),
                 HostFunction::IngestBackground => host_ingest_background(offset),
                 HostFunction::Jobs => host_jobs(offset),
+                HostFunction::Log => host_log(offset),
             }
         };
         request.free();

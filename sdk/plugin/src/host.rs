@@ -1,6 +1,6 @@
-//! Host services besides storage: bell notifications, mail, events, realtime messages and
-//! the company's user directory. Each needs its capability granted at installation; the
-//! host answers 403 otherwise, which `?` passes on.
+//! Host services besides storage: bell notifications, mail, events, realtime messages,
+//! the company's user directory and the system log. Each but the log needs its capability
+//! granted at installation; the host answers 403 otherwise, which `?` passes on.
 
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -9,11 +9,18 @@ use crate::abi;
 use crate::wire::HostFunction;
 use crate::wire::HostReply;
 use crate::wire::host::{
-    DirectoryEntry, DirectoryQuery, Done, Ingest, IngestBackground, IngestReport, IngestTicket, Job, JobsOp, Mail,
-    Notify, Publish, Realtime, UsersIn,
+    DirectoryEntry, DirectoryQuery, Done, Ingest, IngestBackground, IngestReport, IngestTicket, Job, JobsOp, Log,
+    LogLevel, Mail, Notify, Publish, Realtime, UsersIn,
 };
 use crate::wire::members::MembersOp;
 use crate::{Error, Result};
+
+/// Writes a line to the portal's system log, where administrators see it with the module,
+/// the company and the request. Rate-limited per company: answers whether it was written.
+/// A panic's message is logged this way by itself before the call fails.
+pub fn log(level: LogLevel, message: impl Into<String>) -> Result<bool> {
+    call::<_, Done>(HostFunction::Log, &Log { level, message: message.into() }).map(|done| done.count > 0)
+}
 
 /// Sends a bell notification to users of the company; answers how many were reached.
 pub fn notify(notification: &Notify) -> Result<Done> {

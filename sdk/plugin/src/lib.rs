@@ -55,6 +55,7 @@ pub use wire::Reply;
 /// What most plugins need in one `use`.
 pub mod prelude {
     pub use crate::storage::{self, AggregateExt, Collection, QueryExt, collection};
+    pub use crate::wire::host::LogLevel;
     pub use crate::wire::storage::{Aggregate, Bucket, Filter, FilterOp, MetricFn, Page, Query, Record};
     pub use crate::wire::{Context, EventDelivery, JobProgress, JobStep, ScheduleRun};
     pub use crate::{Error, Reply, Request, Result, Router, created, files, host, input, json, ok, reply};
@@ -89,6 +90,14 @@ macro_rules! module {
 pub mod __private {
     /// Reads the call's input, dispatches it and sets the output; the extism return code.
     pub fn handle(router: &crate::Router) -> i32 {
+        static PANICS_LOGGED: ::std::sync::Once = ::std::sync::Once::new();
+        // A panic aborts the call (502 "The module failed"); its message is what the
+        // module's author needs, so it goes to the system log first.
+        PANICS_LOGGED.call_once(|| {
+            ::std::panic::set_hook(Box::new(|info| {
+                let _ = crate::host::log(crate::wire::host::LogLevel::Error, info.to_string());
+            }));
+        });
         let reply = router.handle_bytes(&crate::abi::input());
         crate::abi::output(&reply)
     }

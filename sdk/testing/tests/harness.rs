@@ -157,7 +157,8 @@ async fn an_unknown_rights_key_is_refused() -> anyhow::Result<()> {
     std::fs::write(&manifest, text.replace("rights_key = \"process\"", "rights_key = \"no_such_key\""))?;
     let module = Module::new(&manifest, built_plugin("test_module_crud")?);
     let error = format!("{:#}", Harness::load(module).await.err().context("the package is refused")?);
-    assert!(error.contains("rights_key 'no_such_key' is not a rights key of the portal"), "{error}");
+    let refused = "rights_key 'no_such_key' is neither a rights key of the portal nor the module's own key ('crud')";
+    assert!(error.contains(refused), "{error}");
     Ok(())
 }
 

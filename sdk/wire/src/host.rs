@@ -238,6 +238,27 @@ pub struct DirectoryEntry {
 /// What `directory` answers.
 pub type Directory = Vec<DirectoryEntry>;
 
+/// A line for the portal's system log (`log`), which the host tags with the module, the
+/// company and the request; no grant needed. A module writes at most
+/// [`LOG_LINES_PER_MINUTE`] a minute per company (the rest are dropped, and `Done.count`
+/// is 0), each cut to [`MAX_LOG_CHARS`].
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Log {
+    pub level: LogLevel,
+    pub message: String,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum LogLevel {
+    Info,
+    Warn,
+    Error,
+}
+
+pub const LOG_LINES_PER_MINUTE: u32 = 30;
+pub const MAX_LOG_CHARS: usize = 2_000;
+
 /// What `notify`, `mail` and `publish` answer: how many users or subscribed modules
 /// were reached (`realtime`: 1, the message went to the hub).
 #[derive(Debug, Clone, Copy, Serialize, Deserialize)]

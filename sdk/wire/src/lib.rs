@@ -45,10 +45,11 @@ pub enum HostFunction {
     Ingest,
     IngestBackground,
     Jobs,
+    Log,
 }
 
 impl HostFunction {
-    pub const ALL: [Self; 11] = [
+    pub const ALL: [Self; 12] = [
         Self::Storage,
         Self::Notify,
         Self::Mail,
@@ -60,6 +61,7 @@ impl HostFunction {
         Self::Ingest,
         Self::IngestBackground,
         Self::Jobs,
+        Self::Log,
     ];
 
     /// The import's name.
@@ -76,6 +78,7 @@ impl HostFunction {
             Self::Ingest => "ingest",
             Self::IngestBackground => "ingest_background",
             Self::Jobs => "jobs",
+            Self::Log => "log",
         }
     }
 

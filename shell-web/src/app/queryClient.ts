@@ -15,6 +15,7 @@ export const queryKeys = {
   picture: (userId: string) => ['shell', 'picture', userId] as const,
   adminCompanies: (token: string) => ['shell', 'admin', 'companies', token] as const,
   adminModules: (token: string) => ['shell', 'admin', 'modules', token] as const,
+  adminModuleLog: (token: string, key: string) => ['shell', 'admin', 'modules', token, 'log', key] as const,
   /** A menu entry's count: `GET /api/m/<module><path>`. */
   menuBadge: (token: string, module: string, path: string) => ['shell', 'menu-badge', token, module, path] as const,
 };

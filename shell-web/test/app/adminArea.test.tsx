@@ -4,6 +4,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { stubBrowser } from '@autoscope/web-sdk/testing';
 
 import { EnterpriseRequestsPage } from '../../src/app/pages/admin/EnterpriseRequestsPage';
+import { ModulesPage } from '../../src/app/pages/admin/ModulesPage';
 import { PeoplePage } from '../../src/app/pages/admin/PeoplePage';
 import { SystemLogsPage } from '../../src/app/pages/admin/SystemLogsPage';
 import {
@@ -22,6 +23,7 @@ import {
 import type {
   AdminLogItem,
   EnterpriseRequestItem,
+  InstalledModule,
   PersonItem,
   UpgradeAnswer,
 } from '../../src/app/pages/admin/generated';
@@ -267,5 +269,81 @@ describe('SystemLogsPage', () => {
     await waitFor(() =>
       expect(calls).toContain('GET /api/admin/logs?user=zed&from=2026-11-02&to=2026-11-03&page=1&pageSize=20'),
     );
+  });
+});
+
+describe('ModulesPage', () => {
+  let calls: string[];
+  const support: InstalledModule = {
+    key: 'support',
+    name: 'Ticket Management',
+    version: '1.2.0',
+    rightsKey: 'support',
+    declared: ['storage', 'public:POST /approve', 'route:POST /support/approve_request'],
+    granted: ['storage', 'route:POST /support/approve_request'],
+    routes: [
+      { method: 'POST', path: '/api/support/approve_request', public: true, granted: true },
+      { method: 'POST', path: '/api/m/support/approve', public: true, granted: false },
+    ],
+    limits: {
+      fuel: 200_000_000,
+      memory_mb: 16,
+      timeout_ms: 5000,
+      max_request_kb: 1024,
+      max_response_kb: 2048,
+      concurrency: 8,
+    },
+    digest: 'ab'.repeat(32),
+  };
+
+  beforeEach(() => {
+    calls = [];
+    stubRoutes(calls, (url, method) => {
+      if (url === '/api/admin/modules' && method === 'GET') return json(200, { data: [support] });
+      if (url.startsWith('/api/admin/modules/support?') && method === 'DELETE')
+        return json(200, { message: 'Module removed with its data' });
+      if (url === '/api/admin/logs?event=module.log.support&pageSize=50') {
+        const line: AdminLogItem = {
+          id: 'l7',
+          level: 'error',
+          event: 'module.log.support',
+          message: 'panicked: the books do not balance',
+          createdAt: '2026-11-29T09:00:00Z',
+          companyId: 'c1',
+          companyName: 'Acme',
+          userId: null,
+          userEmail: null,
+          requestId: 'r-42',
+          clientAddr: null,
+        };
+        return json(200, { data: [line], page: 1, pageSize: 50, total: 1 });
+      }
+      return json(404, { message: 'Not found' });
+    });
+  });
+
+  it('shows each route with its grant, and removes keeping or purging the data as the admin chose', async () => {
+    renderWithQueries(<ModulesPage session={session} />);
+    const row = (await screen.findByText('Ticket Management')).closest('tr')!;
+    expect(within(row).getByText('POST /api/support/approve_request')).toBeTruthy();
+    expect(within(row).getAllByText('no session')).toHaveLength(2);
+    expect(within(row).getAllByText('not granted')).toHaveLength(1);
+
+    fireEvent.click(within(row).getByRole('button', { name: 'Remove Ticket Management' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove the module?' });
+    expect(within(dialog).getByRole('radio', { name: 'Keep its data' })).toHaveProperty('checked', true);
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'Delete its data' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Remove and delete data' }));
+    expect(await screen.findByText('Module removed with its data')).toBeTruthy();
+    expect(calls).toContain('DELETE /api/admin/modules/support?data=purge');
+  });
+
+  it("shows a module's recent log lines with their company and request", async () => {
+    renderWithQueries(<ModulesPage session={session} />);
+    const row = (await screen.findByText('Ticket Management')).closest('tr')!;
+    fireEvent.click(within(row).getByRole('button', { name: 'Log of Ticket Management' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Recent log of Ticket Management' });
+    expect(await within(dialog).findByText('panicked: the books do not balance')).toBeTruthy();
+    expect(within(dialog).getByText(/Acme · request r-42/)).toBeTruthy();
   });
 });

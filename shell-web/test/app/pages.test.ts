@@ -31,6 +31,9 @@ describe('module installs', () => {
     expect(grantsQuery('chosen', ['storage', ' notify ', '', 'read:support.tickets'])).toBe(
       'storage,notify,read:support.tickets',
     );
+    expect(grantsQuery('declared', [], true)).toBe('declared,limits');
+    expect(grantsQuery('chosen', ['storage'], true)).toBe('storage,limits');
+    expect(grantsQuery('none', [], true)).toBe('limits');
   });
 
   it('list every reason of a refusal', () => {

@@ -10,7 +10,8 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use autoscope_wire::host::{
-    Directory, DirectoryEntry, DirectoryQuery, Done, JobsOp, MAX_REALTIME_USERS, Mail, Notify, Publish, Realtime,
+    Directory, DirectoryEntry, DirectoryQuery, Done, JobsOp, Log, LogLevel, MAX_LOG_CHARS, MAX_REALTIME_USERS, Mail,
+    Notify, Publish, Realtime,
 };
 use autoscope_wire::members::MembersOp;
 use autoscope_wire::sources::SourcesOp;
@@ -88,6 +89,7 @@ async fn dispatch(context: &CallContext, function: HostFunction, input: &[u8]) -
         HostFunction::Ingest => answer(input, |request| ingest::ingest(context, request)).await,
         HostFunction::IngestBackground => ingest::background(context, input).await,
         HostFunction::Jobs => answer(input, |op| jobs(context, op)).await,
+        HostFunction::Log => answer(input, |line| log(context, line)).await,
     }
 }
 
@@ -157,6 +159,34 @@ fn log_refusal(context: &CallContext, refusal: &str) {
             .from(client_addr);
         crate::logs::record(&state, event).await;
     });
+}
+
+/// A line of the module for the system log, as `module.log.<key>` in the call's company,
+/// within the module's rate per company; no grant needed, since it reaches administrators
+/// only. Answers 0 when the rate dropped it.
+async fn log(context: &CallContext, line: Log) -> Result<Done, HostError> {
+    if !context.module.may_log(&context.company_id, Instant::now()) {
+        return Ok(Done { count: 0 });
+    }
+    let level = match line.level {
+        LogLevel::Info => "info",
+        LogLevel::Warn => "warn",
+        LogLevel::Error => "error",
+    };
+    let message: String = line.message.chars().take(MAX_LOG_CHARS).collect();
+    let event_name = module_log_event(&context.module.manifest.key);
+    let event = crate::logs::Event::new(level, &event_name, message)
+        .company(&context.company_id)
+        .user(context.user_id.as_deref())
+        .request(context.request_id.as_deref())
+        .from(context.client_addr);
+    crate::logs::record(&context.state, event).await;
+    Ok(Done { count: 1 })
+}
+
+/// The system log's event name of module `key`'s own lines.
+pub fn module_log_event(key: &str) -> String {
+    format!("module.log.{key}")
 }
 
 async fn storage(context: &CallContext, op: StorageOp) -> Result<Value, HostError> {
@@ -390,9 +420,20 @@ async fn sources(context: &CallContext, op: SourcesOp) -> Result<Box<RawValue>, 
 }
 
 /// The rights keys a role's matrix shows: those of the installed modules, named after
-/// them, and Create New Company's.
+/// them (a module's own key after it alone), and Create New Company's.
 fn rights_keys(state: &crate::http::AppState) -> Vec<teams::LabelledKey> {
     let installed = state.modules.all();
+    let own = installed
+        .iter()
+        .map(|module| module.manifest())
+        .filter(|manifest| !crate::rights::is_portal_key(&manifest.rights_key));
+    let own: Vec<teams::LabelledKey> = own
+        .map(|manifest| teams::LabelledKey {
+            key: manifest.rights_key.clone(),
+            label: manifest.name.clone(),
+            premium: false,
+        })
+        .collect();
     crate::rights::MODULE_KEYS
         .iter()
         .filter_map(|&(key, premium)| {
@@ -409,5 +450,6 @@ fn rights_keys(state: &crate::http::AppState) -> Vec<teams::LabelledKey> {
             names.dedup();
             (!names.is_empty()).then(|| teams::LabelledKey { key: key.into(), label: names.join(", "), premium })
         })
+        .chain(own)
         .collect()
 }

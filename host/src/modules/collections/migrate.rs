@@ -49,7 +49,17 @@ pub async fn check(db: &Db, manifest: &Manifest) -> Result<Vec<Change>, Vec<Stri
 /// applied and, unless refused, runs every change and records the specs in one
 /// transaction. Answers the changes made.
 pub async fn migrate(db: &Db, manifest: &Manifest) -> Result<Vec<Change>, Vec<String>> {
-    let module = manifest.key.as_str();
+    apply(db, &manifest.key, Some(manifest)).await
+}
+
+/// Drops every collection table of `module` (rollups included) with its data, for every
+/// company, and forgets them: a module removed with its data.
+pub async fn purge(db: &Db, module: &str) -> Result<Vec<Change>, Vec<String>> {
+    apply(db, module, None).await
+}
+
+/// Migrates `module` to `manifest`'s collections, or to none.
+async fn apply(db: &Db, module: &str, manifest: Option<&Manifest>) -> Result<Vec<Change>, Vec<String>> {
     let fail = |err: sqlx::Error| failed(module, err);
     // One migration at a time: SQLite takes the write lock at BEGIN; PostgreSQL locks the
     // record table, so a second migration plans against the first one's result.
@@ -62,7 +72,13 @@ pub async fn migrate(db: &Db, manifest: &Manifest) -> Result<Vec<Change>, Vec<St
         }
     };
     let applied = read_applied(&mut *tx, module).await?;
-    let changes = plan(module, &applied, &manifest.collections, &manifest.drop_collections)?;
+    let every_applied: Vec<String> = applied.keys().cloned().collect();
+    let none = BTreeMap::new();
+    let (collections, drop) = match manifest {
+        Some(manifest) => (&manifest.collections, &manifest.drop_collections),
+        None => (&none, &every_applied),
+    };
+    let changes = plan(module, &applied, collections, drop)?;
     for change in &changes {
         for statement in change.statements(module, db.engine()) {
             if statement.params.is_empty() {
@@ -74,7 +90,7 @@ pub async fn migrate(db: &Db, manifest: &Manifest) -> Result<Vec<Change>, Vec<St
         }
     }
     let now = chrono::Utc::now().timestamp();
-    for (name, spec) in &manifest.collections {
+    for (name, spec) in collections {
         if applied.get(name) == Some(spec) {
             continue;
         }

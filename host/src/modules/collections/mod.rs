@@ -23,7 +23,7 @@ use autoscope_wire::storage::{Record, StorageOp};
 use serde_json::{Value, json};
 use sqlx::Row;
 
-pub use migrate::{applied, check, migrate};
+pub use migrate::{applied, check, migrate, purge};
 pub use read::MAX_IN;
 pub use schema::{Change, index_name, plan};
 pub use sql::table_name;

@@ -276,6 +276,13 @@ pub enum Capability {
     Sources,
     Jobs,
     Schedule,
+    /// Limits above the operator's policy ([`Limits::above`]). Never implied by granting
+    /// what is declared: an administrator names it.
+    Limits,
+    /// A spec path under `/api` the module answers, as `<METHOD> <path>` (a legacy route).
+    Route(String),
+    /// A route of the module's own that answers without a session, as `<METHOD> <path>`.
+    Public(String),
 }
 
 impl Capability {
@@ -292,7 +299,14 @@ impl Capability {
             "sources" => Self::Sources,
             "jobs" => Self::Jobs,
             "schedule" => Self::Schedule,
+            "limits" => Self::Limits,
             other => {
+                if let Some(route) = other.strip_prefix("route:") {
+                    return is_route_key(route).then(|| Self::Route(route.to_string()));
+                }
+                if let Some(route) = other.strip_prefix("public:") {
+                    return is_route_key(route).then(|| Self::Public(route.to_string()));
+                }
                 let (kind, collection) = other.split_once(':').filter(|(_, c)| c.contains('.'))?;
                 match kind {
                     "read" => Self::Read(collection.to_string()),
@@ -322,8 +336,21 @@ impl std::fmt::Display for Capability {
             Self::Sources => f.write_str("sources"),
             Self::Jobs => f.write_str("jobs"),
             Self::Schedule => f.write_str("schedule"),
+            Self::Limits => f.write_str("limits"),
+            Self::Route(route) => write!(f, "route:{route}"),
+            Self::Public(route) => write!(f, "public:{route}"),
         }
     }
+}
+
+/// `<METHOD> <path>`, as route capabilities name a route.
+fn is_route_key(text: &str) -> bool {
+    text.split_once(' ').is_some_and(|(method, path)| {
+        !method.is_empty()
+            && method.bytes().all(|b| b.is_ascii_uppercase())
+            && path.starts_with('/')
+            && !path.contains(' ')
+    })
 }
 
 impl From<Capability> for String {
@@ -362,6 +389,13 @@ pub struct PublicRoute {
     pub company_from: String,
 }
 
+impl PublicRoute {
+    /// The capability an installation grants to open this route without a session.
+    pub fn capability(&self) -> Capability {
+        Capability::Public(format!("{} {}", self.method, self.path))
+    }
+}
+
 /// A spec path under `/api` that belongs to this module, e.g. `/support/approve_request`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -370,6 +404,13 @@ pub struct LegacyRoute {
     pub path: String,
     /// The module path it maps to.
     pub to: String,
+}
+
+impl LegacyRoute {
+    /// The capability an installation grants to answer this path.
+    pub fn capability(&self) -> Capability {
+        Capability::Route(format!("{} {}", self.method, self.path))
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -429,6 +470,65 @@ pub const MAX_LIMITS: Limits = Limits {
     concurrency: 64,
 };
 
+/// What the portal lets a package declare unless an installation grants
+/// [`Capability::Limits`]: the hard maximum, with fewer calls at once. Operators set
+/// their own (`AUTOSCOPE_MODULE_LIMITS`, read by [`Limits::policy`]).
+pub const DEFAULT_POLICY: Limits = Limits { concurrency: 16, ..MAX_LIMITS };
+
+impl Limits {
+    /// Each limit with the name the manifest gives it.
+    pub fn named(&self) -> [(&'static str, u64); 6] {
+        [
+            ("fuel", self.fuel),
+            ("memory_mb", self.memory_mb.into()),
+            ("timeout_ms", self.timeout_ms),
+            ("max_request_kb", self.max_request_kb.into()),
+            ("max_response_kb", self.max_response_kb.into()),
+            ("concurrency", self.concurrency.into()),
+        ]
+    }
+
+    /// The limits this asks for above `policy`, each as a reason to refuse it.
+    pub fn above(&self, policy: &Limits) -> Vec<String> {
+        self.named()
+            .into_iter()
+            .zip(policy.named())
+            .filter(|((_, asked), (_, allowed))| asked > allowed)
+            .map(|((name, asked), (_, allowed))| {
+                format!("limits.{name} {asked} is above the portal's policy of {allowed}; grant 'limits' to allow it")
+            })
+            .collect()
+    }
+
+    /// An operator's policy: [`DEFAULT_POLICY`] with comma-separated `name=value` pairs
+    /// applied (`concurrency=8,timeout_ms=10000`), each within [`MAX_LIMITS`].
+    pub fn policy(text: &str) -> Result<Limits, String> {
+        let mut policy = DEFAULT_POLICY;
+        for pair in text.split(',').map(str::trim).filter(|pair| !pair.is_empty()) {
+            let (name, value) = pair.split_once('=').ok_or_else(|| format!("'{pair}' is not name=value"))?;
+            let (name, value) = (name.trim(), value.trim().replace('_', ""));
+            let max = MAX_LIMITS.named().into_iter().find(|(known, _)| *known == name).map(|(_, max)| max);
+            let max = max.ok_or_else(|| format!("'{name}' is not a module limit"))?;
+            let value: u64 = value
+                .parse()
+                .ok()
+                .filter(|v| (1..=max).contains(v))
+                .ok_or_else(|| format!("{name} must be a whole number between 1 and {max}"))?;
+            // Below `max`, which fits each field's type.
+            let narrow = |value: u64| u32::try_from(value).unwrap_or(u32::MAX);
+            match name {
+                "fuel" => policy.fuel = value,
+                "memory_mb" => policy.memory_mb = narrow(value),
+                "timeout_ms" => policy.timeout_ms = value,
+                "max_request_kb" => policy.max_request_kb = narrow(value),
+                "max_response_kb" => policy.max_response_kb = narrow(value),
+                _ => policy.concurrency = narrow(value),
+            }
+        }
+        Ok(policy)
+    }
+}
+
 impl Manifest {
     pub fn parse(text: &str) -> Result<Self, String> {
         toml::from_str(text).map_err(|err| format!("module.toml: {}", err.message()))
@@ -458,6 +558,8 @@ impl Manifest {
         declared.extend(caps.read.iter().cloned().map(Capability::Read));
         declared.extend(caps.update.iter().cloned().map(Capability::Update));
         declared.extend(caps.ingest.iter().cloned().map(Capability::Ingest));
+        declared.extend(self.legacy_routes.iter().map(LegacyRoute::capability));
+        declared.extend(self.public_routes.iter().map(PublicRoute::capability));
         declared
     }
 
@@ -547,7 +649,33 @@ every_seconds = 3600
         assert!(declared.contains(&Capability::Read("support.tickets".into())));
         assert!(declared.contains(&Capability::Update("support.tickets".into())));
         assert!(declared.contains(&Capability::Schedule));
+        assert!(declared.contains(&Capability::Public("POST /approve".into())));
         assert!(!declared.contains(&Capability::Notify));
+    }
+
+    #[test]
+    fn a_route_declared_twice_is_refused() {
+        let route = "\n[[legacy_routes]]\nmethod = \"POST\"\npath = \"/items/approve\"\nto = \"/approve\"\n";
+        let manifest = Manifest::parse(&format!("{EXAMPLE}{route}{route}")).unwrap();
+        let problems = manifest.validate().unwrap_err();
+        assert_eq!(problems, ["legacy route POST /items/approve is declared twice"]);
+        let declared = manifest.declared_capabilities();
+        assert!(declared.contains(&Capability::Route("POST /items/approve".into())));
+    }
+
+    /// docs/module-format.md shows authors these: each must be what it says.
+    #[test]
+    fn the_documented_toml_samples_parse_and_the_complete_manifest_validates() {
+        let doc = include_str!("../../../../docs/module-format.md");
+        let samples: Vec<&str> = doc.split("```toml\n").skip(1).filter_map(|rest| rest.split("```").next()).collect();
+        assert!(samples.len() >= 5, "{} samples", samples.len());
+        let complete = Manifest::parse(samples[0]).unwrap();
+        complete.validate().unwrap();
+        assert_eq!(complete.key, "tickets");
+        assert_eq!(complete.limits, Limits::default(), "the sample's [limits] are the defaults");
+        for sample in &samples[1..] {
+            toml::from_str::<toml::Table>(sample).unwrap_or_else(|err| panic!("{err}\n{sample}"));
+        }
     }
 
     #[test]
@@ -737,9 +865,44 @@ collection = \"nowhere\"
     }
 
     #[test]
+    fn an_operators_policy_sets_the_limits_it_names_and_refuses_the_rest() {
+        let policy = Limits::policy("concurrency=4, timeout_ms=10_000").unwrap();
+        assert_eq!(policy, Limits { concurrency: 4, timeout_ms: 10_000, ..DEFAULT_POLICY });
+        assert_eq!(Limits::policy("").unwrap(), DEFAULT_POLICY);
+        assert_eq!(Limits::policy("speed=3").unwrap_err(), "'speed' is not a module limit");
+        assert_eq!(Limits::policy("concurrency").unwrap_err(), "'concurrency' is not name=value");
+        assert_eq!(
+            Limits::policy("concurrency=65").unwrap_err(),
+            "concurrency must be a whole number between 1 and 64"
+        );
+        assert!(Limits::policy("memory_mb=0").is_err());
+        let asked = Limits { concurrency: 8, timeout_ms: 30_000, ..Limits::default() };
+        assert_eq!(
+            asked.above(&policy),
+            [
+                "limits.timeout_ms 30000 is above the portal's policy of 10000; grant 'limits' to allow it",
+                "limits.concurrency 8 is above the portal's policy of 4; grant 'limits' to allow it",
+            ]
+        );
+        assert!(Limits::default().above(&DEFAULT_POLICY).is_empty());
+    }
+
+    #[test]
     fn capabilities_round_trip_as_text() {
-        for text in ["storage", "read:support.tickets", "update:support.tickets", "publish", "schedule"] {
+        for text in [
+            "storage",
+            "read:support.tickets",
+            "update:support.tickets",
+            "publish",
+            "schedule",
+            "limits",
+            "route:POST /support/approve_request",
+            "public:GET /feed.ics",
+        ] {
             assert_eq!(Capability::parse(text).unwrap().to_string(), text);
+        }
+        for route in ["route:/support/approve_request", "route:post /x", "public:GET x", "route:GET /a b"] {
+            assert!(Capability::parse(route).is_none(), "{route}");
         }
         assert!(Capability::parse("read:tickets").is_none());
         assert!(Capability::parse("delete:support.tickets").is_none());

@@ -44,9 +44,16 @@ fn identity(manifest: &Manifest, problems: &mut Problems) {
     });
     problems.check(!manifest.name.trim().is_empty(), || "name is empty".into());
     match rights::MODULE_KEYS.iter().find(|(key, _)| *key == manifest.rights_key) {
-        None => {
-            problems.check(false, || format!("rights_key '{}' is not a rights key of the portal", manifest.rights_key))
-        }
+        // Its own key: company admins grant it to roles like any other.
+        None if manifest.rights_key == manifest.key => problems.check(!manifest.premium, || {
+            format!("premium must be false for the module's own rights key '{}'", manifest.rights_key)
+        }),
+        None => problems.check(false, || {
+            format!(
+                "rights_key '{}' is neither a rights key of the portal nor the module's own key ('{}')",
+                manifest.rights_key, manifest.key
+            )
+        }),
         Some(&(_, premium)) => problems.check(premium == manifest.premium, || {
             format!("premium must be {premium} for rights key '{}'", manifest.rights_key)
         }),
@@ -292,6 +299,11 @@ fn routes(public: &[PublicRoute], legacy: &[LegacyRoute], problems: &mut Problem
     let method = |kind: &str, path: &str, method: &str| {
         (is_method(method), format!("{kind} route {path}: method '{method}' is not GET, POST, PUT, PATCH or DELETE"))
     };
+    let mut seen = BTreeSet::new();
+    let public_keys = public.iter().map(|r| ("public", &r.method, &r.path));
+    for (kind, method, path) in public_keys.chain(legacy.iter().map(|r| ("legacy", &r.method, &r.path))) {
+        problems.check(seen.insert((kind, method, path)), || format!("{kind} route {method} {path} is declared twice"));
+    }
     for route in public {
         let (ok, problem) = method("public", &route.path, &route.method);
         problems.check(ok, || problem);
@@ -325,14 +337,7 @@ fn schedules(schedules: &[Schedule], problems: &mut Problems) {
 }
 
 fn limits(limits: &Limits, problems: &mut Problems) {
-    for (name, value, max) in [
-        ("fuel", limits.fuel, MAX_LIMITS.fuel),
-        ("memory_mb", limits.memory_mb.into(), MAX_LIMITS.memory_mb.into()),
-        ("timeout_ms", limits.timeout_ms, MAX_LIMITS.timeout_ms),
-        ("max_request_kb", limits.max_request_kb.into(), MAX_LIMITS.max_request_kb.into()),
-        ("max_response_kb", limits.max_response_kb.into(), MAX_LIMITS.max_response_kb.into()),
-        ("concurrency", limits.concurrency.into(), MAX_LIMITS.concurrency.into()),
-    ] {
+    for ((name, value), (_, max)) in limits.named().into_iter().zip(MAX_LIMITS.named()) {
         problems.check((1..=max).contains(&value), || format!("limits.{name} must be between 1 and {max}"));
     }
 }

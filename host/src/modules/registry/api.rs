@@ -3,7 +3,7 @@
 //! upgrade and remove calls.
 
 use axum::body::{Body, Bytes};
-use axum::extract::{Path, Query, Request, State};
+use axum::extract::{Path, Request, State};
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
@@ -12,10 +12,10 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::package::{REMOTE_MANIFEST_FILE, WEB_DIR};
-use super::{Grants, Installed};
+use super::{Grants, Installed, ModuleData};
 use crate::auth::{Admin, CurrentUser};
 use crate::error::{Error, Result};
-use crate::http::{AppState, Json, Message, RequestId};
+use crate::http::{AppState, Json, Message, Query, RequestId};
 use crate::modules::manifest::{Limits, Page};
 use crate::rights::menu::{self, MenuLayout};
 use crate::rights::{self, Right};
@@ -193,6 +193,9 @@ pub struct InstalledItem {
     pub rights_key: String,
     pub declared: Vec<String>,
     pub granted: Vec<String>,
+    /// Its routes beyond its own session-checked API: spec paths under `/api` it answers,
+    /// and its paths open without a session.
+    pub routes: Vec<RouteItem>,
     /// Each call's limits, as the host runs them.
     pub limits: Limits,
     /// SHA-256 of the package's digests file.
@@ -201,6 +204,41 @@ pub struct InstalledItem {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(test, ts(optional))]
     pub signed_by: Option<String>,
+}
+
+/// A route a module declares: a spec path under `/api`, or a path of its own open without
+/// a session. Served only when the installation granted it.
+#[derive(Debug, Serialize, ToSchema)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "ModuleRoute"))]
+pub struct RouteItem {
+    pub method: String,
+    /// The full path, from `/api`.
+    pub path: String,
+    /// Answered without a session (the module checks its own token).
+    pub public: bool,
+    pub granted: bool,
+}
+
+impl RouteItem {
+    fn list(module: &Installed) -> Vec<Self> {
+        let manifest = module.manifest();
+        let legacy = manifest.legacy_routes.iter().map(|route| Self {
+            method: route.method.clone(),
+            path: format!("/api{}", route.path),
+            public: manifest
+                .public_routes
+                .iter()
+                .any(|public| public.method == route.method && public.path == route.to),
+            granted: module.loaded.granted(&route.capability()),
+        });
+        let public = manifest.public_routes.iter().map(|route| Self {
+            method: route.method.clone(),
+            path: format!("/api/m/{}{}", manifest.key, route.path),
+            public: true,
+            granted: module.loaded.granted(&route.capability()),
+        });
+        legacy.chain(public).collect()
+    }
 }
 
 impl From<&Installed> for InstalledItem {
@@ -213,6 +251,7 @@ impl From<&Installed> for InstalledItem {
             rights_key: manifest.rights_key.clone(),
             declared: manifest.declared_capabilities().iter().map(ToString::to_string).collect(),
             granted: module.loaded.grants.iter().map(ToString::to_string).collect(),
+            routes: RouteItem::list(module),
             limits: manifest.limits.clone(),
             digest: module.digest.clone(),
             signed_by: module.signed_by.clone(),
@@ -277,22 +316,37 @@ async fn install(
     }
 }
 
-/// Removes a module: it stops serving at once; its data is kept for a reinstall.
+#[derive(Debug, Deserialize, IntoParams)]
+pub struct RemoveQuery {
+    /// `keep` the module's data for a reinstall, or `purge` it for every company. Required:
+    /// removing never guesses what happens to data.
+    pub data: Option<ModuleData>,
+}
+
+pub const SAY_WHAT_DATA: &str = "Say what happens to the module's data: data=keep or data=purge";
+
+/// Removes a module: it stops serving at once, and its data is kept or purged as asked.
 #[utoipa::path(delete, path = "/admin/modules/{key}", tag = "admin", security(("bearer" = [])),
-    params(("key" = String, Path)),
-    responses((status = 200, body = Message), (status = 404, body = Message), (status = 401, body = Message),
-        (status = 403, body = Message)))]
+    params(("key" = String, Path), RemoveQuery),
+    responses((status = 200, body = Message), (status = 400, body = Message), (status = 404, body = Message),
+        (status = 401, body = Message), (status = 403, body = Message)))]
 async fn remove(
     State(state): State<AppState>,
     Admin(admin): Admin,
     request_id: RequestId,
     Path(key): Path<String>,
+    Query(query): Query<RemoveQuery>,
 ) -> Result<Json<Message>> {
-    if !state.modules.remove(&key).await? {
+    let data = query.data.ok_or_else(|| Error::bad_request(SAY_WHAT_DATA))?;
+    if !state.modules.remove(&state.db, &key, data).await? {
         return Err(Error::NotFound("Module not found".into()));
     }
-    log(&state, &admin, &request_id, "module.removed", format!("Removed module {key}")).await;
-    Ok(Message::new("Module removed"))
+    let (logged, answer) = match data {
+        ModuleData::Keep => (format!("Removed module {key}; its data is kept"), "Module removed; its data is kept"),
+        ModuleData::Purge => (format!("Removed module {key} and purged its data"), "Module removed with its data"),
+    };
+    log(&state, &admin, &request_id, "module.removed", logged).await;
+    Ok(Message::new(answer))
 }
 
 async fn log(state: &AppState, admin: &CurrentUser, request_id: &RequestId, event: &str, message: String) {

@@ -17,7 +17,7 @@ use anyhow::Context;
 use serde::{Deserialize, Serialize};
 
 use crate::config::ModulesConfig;
-use crate::modules::manifest::{Capability, Manifest};
+use crate::modules::manifest::{Capability, Limits, Manifest};
 use crate::modules::runtime::{Loaded, Runtime};
 use crate::modules::{capabilities, collections};
 use crate::storage::Db;
@@ -52,25 +52,52 @@ impl Installed {
 struct Installation {
     version: semver::Version,
     grants: BTreeSet<Capability>,
+    /// [`INSTALLATION_FORMAT`] when written; files without it were written before routes
+    /// were capabilities, when every declared route was served.
+    #[serde(default = "routes_granted_implicitly")]
+    format: u32,
 }
 
-/// What an install grants: everything the manifest declares, or a subset.
+/// The installation file's format: 2 since routes are granted like any capability.
+const INSTALLATION_FORMAT: u32 = 2;
+
+fn routes_granted_implicitly() -> u32 {
+    1
+}
+
+/// What removing a module does with its data; the administrator says which.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum ModuleData {
+    /// Keep its collections, jobs, schedules and connections for a reinstall.
+    Keep,
+    /// Delete them for every company; cannot be undone.
+    Purge,
+}
+
+/// What an install grants: everything the manifest declares, or a subset. Limits above
+/// the operator's policy are granted only by name (`declared,limits`).
 #[derive(Debug, Clone)]
 pub enum Grants {
     Declared,
+    DeclaredAndLimits,
     Only(BTreeSet<Capability>),
 }
 
 impl Grants {
-    /// `declared`, or comma-separated capabilities (`storage,notify,read:support.tickets`);
-    /// empty grants nothing.
+    /// `declared` (with `,limits` for limits above the policy), or comma-separated
+    /// capabilities (`storage,notify,read:support.tickets`); empty grants nothing.
     pub fn parse(text: &str) -> Result<Self, String> {
-        if text.trim() == "declared" {
-            return Ok(Self::Declared);
+        let parts: BTreeSet<&str> = text.split(',').map(str::trim).filter(|part| !part.is_empty()).collect();
+        if parts.contains("declared") {
+            return match parts.len() {
+                1 => Ok(Self::Declared),
+                2 if parts.contains("limits") => Ok(Self::DeclaredAndLimits),
+                _ => Err("'declared' combines only with 'limits'".into()),
+            };
         }
-        text.split(',')
-            .map(str::trim)
-            .filter(|part| !part.is_empty())
+        parts
+            .into_iter()
             .map(|part| Capability::parse(part).ok_or_else(|| format!("Unknown capability '{part}'")))
             .collect::<Result<BTreeSet<_>, _>>()
             .map(Self::Only)
@@ -80,6 +107,8 @@ impl Grants {
 pub struct Registry {
     config: ModulesConfig,
     trust: Trust,
+    /// The most a package may declare per call without the `limits` grant.
+    policy: Limits,
     installed: RwLock<Arc<BTreeMap<String, Arc<Installed>>>>,
     /// One install or removal at a time.
     changing: tokio::sync::Mutex<()>,
@@ -92,6 +121,8 @@ impl Registry {
     pub fn new(config: &ModulesConfig) -> anyhow::Result<Self> {
         Ok(Self {
             trust: Trust::new(&config.trusted_keys, config.allow_unsigned)?,
+            policy: Limits::policy(&config.limits_policy)
+                .map_err(|problem| anyhow::anyhow!("AUTOSCOPE_MODULE_LIMITS: {problem}"))?,
             config: config.clone(),
             installed: RwLock::new(Arc::new(BTreeMap::new())),
             changing: tokio::sync::Mutex::new(()),
@@ -144,10 +175,12 @@ impl Registry {
             .collect()
     }
 
-    /// The module that owns the spec path `path` for `method`, with its module path.
+    /// The module granted the spec path `path` for `method`, with its module path.
     pub fn legacy_route(&self, method: &str, path: &str) -> Option<(Arc<Installed>, String)> {
         self.snapshot().values().find_map(|module| {
-            let route = module.manifest().legacy_routes.iter().find(|r| r.method == method && r.path == path)?;
+            let route = module.manifest().legacy_routes.iter().find(|route| {
+                route.method == method && route.path == path && module.loaded.granted(&route.capability())
+            })?;
             Some((module.clone(), route.to.clone()))
         })
     }
@@ -191,8 +224,19 @@ impl Registry {
         let package = tokio::task::spawn_blocking(move || package::read(&package_dir, &trust))
             .await?
             .map_err(|refused| anyhow::anyhow!("{refused}"))?;
+        let mut grants = installation.grants;
+        // A policy tightened since the install stops the module until an administrator
+        // grants it more.
+        let above_policy = package.manifest.limits.above(&self.policy);
+        anyhow::ensure!(grants.contains(&Capability::Limits) || above_policy.is_empty(), above_policy.join("; "));
         collections::migrate(db, &package.manifest).await.map_err(|problems| anyhow::anyhow!(problems.join("; ")))?;
-        self.compile(package, installation.grants).await
+        if installation.format < INSTALLATION_FORMAT {
+            // Keep serving what this installation served before routes were capabilities.
+            let manifest = &package.manifest;
+            grants.extend(manifest.legacy_routes.iter().map(|route| route.capability()));
+            grants.extend(manifest.public_routes.iter().map(|route| route.capability()));
+        }
+        self.compile(package, grants).await
     }
 
     async fn compile(&self, package: Package, grants: BTreeSet<Capability>) -> anyhow::Result<Arc<Installed>> {
@@ -240,16 +284,28 @@ impl Registry {
             .map_err(|err| internal(err.into()))??;
         let manifest = &package.manifest;
         let declared = manifest.declared_capabilities();
-        let grants = match grants {
+        let mut grants = match grants {
             Grants::Declared => declared.clone(),
+            Grants::DeclaredAndLimits => declared.iter().cloned().chain([Capability::Limits]).collect(),
             Grants::Only(grants) => {
-                let extra: Vec<String> = grants.difference(&declared).map(ToString::to_string).collect();
+                let extra: Vec<String> = grants
+                    .iter()
+                    .filter(|grant| !declared.contains(grant) && **grant != Capability::Limits)
+                    .map(ToString::to_string)
+                    .collect();
                 if !extra.is_empty() {
                     return Err(Refused::one(format!("module.toml does not declare {}", extra.join(", "))));
                 }
                 grants
             }
         };
+        let above_policy = manifest.limits.above(&self.policy);
+        if above_policy.is_empty() {
+            // Recorded only while needed, so a later, tighter version does not carry it.
+            grants.remove(&Capability::Limits);
+        } else if !grants.contains(&Capability::Limits) {
+            return Err(Refused(above_policy));
+        }
         if let Some(current) = self.get(&manifest.key) {
             let current_version = &current.manifest().version;
             if manifest.version < *current_version {
@@ -264,6 +320,10 @@ impl Registry {
                     manifest.version
                 )));
             }
+        }
+        let taken = self.taken_routes(manifest);
+        if !taken.is_empty() {
+            return Err(Refused(taken));
         }
         collections::check(db, manifest).await.map_err(Refused)?;
         let key = manifest.key.clone();
@@ -282,7 +342,8 @@ impl Registry {
         std::fs::create_dir_all(&module_dir).map_err(|err| internal(err.into()))?;
         std::fs::rename(staging, &target).map_err(|err| internal(err.into()))?;
         collections::migrate(db, installed.manifest()).await.map_err(Refused)?;
-        let record = Installation { version: installed.manifest().version.clone(), grants };
+        let record =
+            Installation { version: installed.manifest().version.clone(), grants, format: INSTALLATION_FORMAT };
         write_atomically(
             &module_dir.join(INSTALLATION_FILE),
             &toml::to_string(&record).map_err(|e| internal(e.into()))?,
@@ -296,9 +357,34 @@ impl Registry {
         Ok(installed)
     }
 
-    /// Stops serving the module and deletes its package. Its collections' data stays,
-    /// so reinstalling it finds its data again.
-    pub async fn remove(&self, key: &str) -> anyhow::Result<bool> {
+    /// The legacy routes of `manifest` that the portal or another installed module
+    /// answers already, each as a reason to refuse it: a path has one owner, so no module
+    /// can take over another's calls (and the tokens in them).
+    fn taken_routes(&self, manifest: &Manifest) -> Vec<String> {
+        let others: Vec<Arc<Installed>> = self.all().into_iter().filter(|m| m.manifest().key != manifest.key).collect();
+        manifest
+            .legacy_routes
+            .iter()
+            .filter_map(|route| {
+                let path = format!("/api{}", route.path);
+                if crate::http::host_api_paths().iter().any(|template| matches_template(template, &path)) {
+                    return Some(format!("{} {path} is the portal's own path", route.method));
+                }
+                let owner = others.iter().map(|other| other.manifest()).find(|other| {
+                    other.legacy_routes.iter().any(|theirs| theirs.method == route.method && theirs.path == route.path)
+                })?;
+                Some(format!(
+                    "{} {path} is answered by the installed module {} ({})",
+                    route.method, owner.name, owner.key
+                ))
+            })
+            .collect()
+    }
+
+    /// Stops serving the module and deletes its package. With [`ModuleData::Keep`] its
+    /// collections and the host's bookkeeping stay, so reinstalling it finds them again;
+    /// with [`ModuleData::Purge`] they are deleted for every company.
+    pub async fn remove(&self, db: &Db, key: &str, data: ModuleData) -> anyhow::Result<bool> {
         let _one_at_a_time = self.changing.lock().await;
         if self.get(key).is_none() {
             return Ok(false);
@@ -307,8 +393,20 @@ impl Registry {
         std::fs::remove_file(module_dir.join(INSTALLATION_FILE))?;
         self.replace(key, None);
         std::fs::remove_dir_all(&module_dir)?;
+        if data == ModuleData::Purge {
+            collections::purge(db, key).await.map_err(|problems| anyhow::anyhow!(problems.join("; ")))?;
+            crate::storage::module_purge::purge(db, key).await?;
+        }
         Ok(true)
     }
+}
+
+/// Whether `path` is one the route `template` answers: the same segments, where a
+/// template's `{name}` stands for any one segment.
+fn matches_template(template: &str, path: &str) -> bool {
+    let (template, path): (Vec<&str>, Vec<&str>) = (template.split('/').collect(), path.split('/').collect());
+    template.len() == path.len()
+        && template.iter().zip(&path).all(|(want, got)| want == got || (want.starts_with('{') && want.ends_with('}')))
 }
 
 /// Writes through a temporary file and a rename, so readers see the old or the new
@@ -318,4 +416,35 @@ fn write_atomically(path: &Path, text: &str) -> anyhow::Result<()> {
     std::fs::write(&temporary, text)?;
     std::fs::rename(&temporary, path)?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_template_segment_in_braces_matches_any_one_segment() {
+        assert!(matches_template("/api/users/{id}", "/api/users/42"));
+        assert!(matches_template("/api/users/signin", "/api/users/signin"));
+        assert!(!matches_template("/api/users/{id}", "/api/users/42/picture"));
+        assert!(!matches_template("/api/users/{id}", "/api/teams/42"));
+    }
+
+    #[test]
+    fn the_portals_own_paths_include_its_documented_routes_and_the_document() {
+        let paths = crate::http::host_api_paths();
+        for path in ["/api/users/signin", "/api/admin/modules", "/api/openapi.json", "/api/docs"] {
+            assert!(paths.iter().any(|template| matches_template(template, path)), "{path}");
+        }
+        assert!(!paths.iter().any(|template| matches_template(template, "/api/support/approve_request")));
+    }
+
+    #[test]
+    fn an_installation_written_before_routes_were_capabilities_reads_as_format_1() {
+        let old: Installation = toml::from_str("version = \"1.0.0\"\ngrants = [\"storage\"]\n").unwrap();
+        assert_eq!(old.format, 1);
+        let record = Installation { version: old.version, grants: old.grants, format: INSTALLATION_FORMAT };
+        let again: Installation = toml::from_str(&toml::to_string(&record).unwrap()).unwrap();
+        assert_eq!(again.format, INSTALLATION_FORMAT);
+    }
 }

@@ -108,6 +108,7 @@ pub fn read(dir: &Path, trust: &Trust) -> Result<Package, Refused> {
         .map_err(|_| Refused::one(format!("{MANIFEST_FILE} is not UTF-8 text")))?;
     let manifest = Manifest::parse(&manifest_text).map_err(Refused::one)?;
     manifest.validate().map_err(Refused)?;
+    web_problems(&manifest, &dir.join(WEB_DIR)).map_err(Refused::one)?;
     let wasm = std::fs::read(dir.join(BACKEND_FILE)).map_err(|err| Refused::one(format!("{BACKEND_FILE}: {err}")))?;
     let built_for = inspect_wasm(&wasm)?;
     if !SUPPORTED_HOST_APIS.contains(&built_for) {
@@ -248,6 +249,7 @@ pub fn sha256_hex(bytes: &[u8]) -> String {
 }
 
 /// What `pack` puts in a package.
+#[derive(Debug, Clone, Copy)]
 pub struct PackSource<'a> {
     pub manifest: &'a Path,
     pub wasm: &'a Path,
@@ -269,15 +271,15 @@ pub fn pack(source: &PackSource<'_>, out: &Path, signing_key: Option<&SigningKey
     std::fs::write(out.join(MANIFEST_FILE), manifest_text)?;
     std::fs::copy(source.wasm, out.join(BACKEND_FILE))
         .with_context(|| format!("cannot copy {}", source.wasm.display()))?;
-    if let Some(web) = source.web {
-        let missing = missing_components(&manifest, web)?;
-        anyhow::ensure!(
-            missing.is_empty(),
-            "the web build at {} does not expose {} (module.toml's pages name them)",
-            web.display(),
-            missing.join(", ")
-        );
-        copy_dir(web, &out.join(WEB_DIR))?;
+    match source.web {
+        Some(web) => {
+            web_problems(&manifest, web).map_err(|problem| anyhow::anyhow!("{}: {problem}", web.display()))?;
+            copy_dir(web, &out.join(WEB_DIR))?;
+        }
+        None => anyhow::ensure!(
+            manifest.pages.is_empty(),
+            "module.toml declares pages: pack needs the remote's build (--web <folder with {REMOTE_MANIFEST_FILE}>)"
+        ),
     }
     let mut digests = String::new();
     for path in list_files(out)? {
@@ -291,9 +293,10 @@ pub fn pack(source: &PackSource<'_>, out: &Path, signing_key: Option<&SigningKey
     Ok(())
 }
 
-/// The page components and widgets `manifest` names that the remote's build
-/// (`mf-manifest.json`'s `exposes`) does not expose.
-fn missing_components(manifest: &Manifest, web: &Path) -> anyhow::Result<Vec<String>> {
+/// Why the remote's build in `web` cannot serve `manifest`'s pages: missing, or not
+/// exposing a page's component or widget (`mf-manifest.json`'s `exposes`). A module
+/// without pages needs no build.
+fn web_problems(manifest: &Manifest, web: &Path) -> Result<(), String> {
     #[derive(serde::Deserialize)]
     struct Exposed {
         path: String,
@@ -302,17 +305,25 @@ fn missing_components(manifest: &Manifest, web: &Path) -> anyhow::Result<Vec<Str
     struct RemoteManifest {
         exposes: Vec<Exposed>,
     }
-    let path = web.join(REMOTE_MANIFEST_FILE);
-    let text = std::fs::read_to_string(&path).with_context(|| format!("cannot read {}", path.display()))?;
-    let remote: RemoteManifest =
-        serde_json::from_str(&text).with_context(|| format!("{} is not a remote's manifest", path.display()))?;
-    Ok(manifest
+    if manifest.pages.is_empty() {
+        return Ok(());
+    }
+    let text = std::fs::read_to_string(web.join(REMOTE_MANIFEST_FILE)).map_err(|_| {
+        format!("module.toml declares pages but the package has no web build ({WEB_DIR}/{REMOTE_MANIFEST_FILE})")
+    })?;
+    let remote: RemoteManifest = serde_json::from_str(&text)
+        .map_err(|err| format!("{WEB_DIR}/{REMOTE_MANIFEST_FILE} is not a remote's manifest: {err}"))?;
+    let missing: Vec<&str> = manifest
         .pages
         .iter()
         .flat_map(|page| std::iter::once(&page.component).chain(&page.widget))
         .filter(|component| !remote.exposes.iter().any(|exposed| &exposed.path == *component))
-        .cloned()
-        .collect())
+        .map(String::as_str)
+        .collect();
+    match missing.is_empty() {
+        true => Ok(()),
+        false => Err(format!("the web build does not expose {} (module.toml's pages name them)", missing.join(", "))),
+    }
 }
 
 fn copy_dir(from: &Path, to: &Path) -> anyhow::Result<()> {
@@ -478,11 +489,19 @@ widget = "./ShopWidget"
             std::fs::write(web.join(REMOTE_MANIFEST_FILE), text).unwrap();
         };
         write(&["./ShopPage"]);
-        assert_eq!(missing_components(&manifest, &web).unwrap(), ["./ShopWidget"]);
+        assert_eq!(
+            web_problems(&manifest, &web).unwrap_err(),
+            "the web build does not expose ./ShopWidget (module.toml's pages name them)"
+        );
         write(&["./ShopPage", "./ShopWidget", "./Extra"]);
-        assert!(missing_components(&manifest, &web).unwrap().is_empty());
+        assert_eq!(web_problems(&manifest, &web), Ok(()));
         std::fs::remove_file(web.join(REMOTE_MANIFEST_FILE)).unwrap();
-        assert!(missing_components(&manifest, &web).is_err(), "a build without its manifest");
+        assert_eq!(
+            web_problems(&manifest, &web).unwrap_err(),
+            "module.toml declares pages but the package has no web build (web/mf-manifest.json)"
+        );
+        let no_pages = Manifest { pages: Vec::new(), ..manifest };
+        assert_eq!(web_problems(&no_pages, &web), Ok(()), "a module without pages needs no build");
         std::fs::remove_dir_all(web).unwrap();
     }
 

@@ -19,14 +19,16 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
+use autoscope_wire::host::LOG_LINES_PER_MINUTE;
 use autoscope_wire::{Envelope, Reply};
-use tokio::sync::Semaphore;
 
 use crate::http::AppState;
 use crate::modules::manifest::{Capability, Limits, Manifest};
 
 mod background;
+mod slots;
 pub use background::Background;
+use slots::{FairSlots, Slot};
 
 /// The trap message when a call outlives its wall-clock limit inside a host function.
 pub const DEADLINE_PASSED: &str = "the call's time limit passed";
@@ -38,14 +40,16 @@ pub type HostFunctions = for<'a> fn(extism::PluginBuilder<'a>) -> extism::Plugin
 /// Idle instances kept per module, across companies.
 const MAX_IDLE_PER_MODULE: usize = 32;
 /// How long a call may wait for its module's concurrency slot, and then the host's, before
-/// "busy".
+/// "busy". Slots are shared fairly (`slots`), so only a company's (or a module's) own calls
+/// make it wait this long.
 const QUEUE_WAIT: Duration = Duration::from_secs(10);
 /// The host's own slack on top of a module's timeout before the caller stops waiting.
 const DEADLINE_SLACK: Duration = Duration::from_millis(500);
 
-/// Calls running in plugins at once, across all modules.
+/// Calls running in plugins at once, across all modules, shared fairly between modules
+/// (each call's instance memory and blocking thread count against it).
 pub struct Runtime {
-    slots: Arc<Semaphore>,
+    slots: Arc<FairSlots>,
 }
 
 impl Runtime {
@@ -53,7 +57,7 @@ impl Runtime {
         // A call holds its slot (and a blocking thread) while its host functions wait on
         // the database, so slots are sized for waiting, not for CPU: 8 per core.
         let cores = std::thread::available_parallelism().map_or(2, usize::from);
-        Self { slots: Arc::new(Semaphore::new((cores * 8).max(16))) }
+        Self { slots: FairSlots::new((cores * 8).max(16)) }
     }
 }
 
@@ -68,11 +72,14 @@ pub struct Loaded {
     pub manifest: Manifest,
     pub grants: BTreeSet<Capability>,
     compiled: extism::CompiledPlugin,
-    slots: Arc<Semaphore>,
+    /// Its calls at once ([`Limits::concurrency`]), shared fairly between companies.
+    slots: Arc<FairSlots>,
     idle: Mutex<VecDeque<(String, extism::Plugin)>>,
     /// When a refused host call was last written to the system log, per company and
     /// capability.
     refusals_logged: Mutex<HashMap<(String, Capability), Instant>>,
+    /// The module's own log lines per company: when the minute began, and how many so far.
+    lines_logged: Mutex<HashMap<String, (Instant, u32)>>,
 }
 
 /// A refused host call of one company and capability is written to the system log once in
@@ -98,12 +105,13 @@ impl Loaded {
             .with_cache_config(compile_cache_config(cache)?);
         let compiled = host_functions(builder).compile().context("the plugin does not compile")?;
         Ok(Self {
-            slots: Arc::new(Semaphore::new(limits.concurrency as usize)),
+            slots: FairSlots::new(limits.concurrency as usize),
             grants,
             manifest,
             compiled,
             idle: Mutex::new(VecDeque::new()),
             refusals_logged: Mutex::new(HashMap::new()),
+            lines_logged: Mutex::new(HashMap::new()),
         })
     }
 
@@ -127,6 +135,18 @@ impl Loaded {
                 true
             }
         }
+    }
+
+    /// Whether a log line of the module in `company_id` at `now` is within
+    /// [`LOG_LINES_PER_MINUTE`]; counts it when it is.
+    pub fn may_log(&self, company_id: &str, now: Instant) -> bool {
+        let mut logged = self.lines_logged.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let (since, lines) = logged.entry(company_id.to_string()).or_insert((now, 0));
+        if now.duration_since(*since) >= Duration::from_secs(60) {
+            (*since, *lines) = (now, 0);
+        }
+        *lines = lines.saturating_add(1);
+        *lines <= LOG_LINES_PER_MINUTE
     }
 
     fn take_instance(&self, company_id: &str) -> anyhow::Result<extism::Plugin> {
@@ -247,7 +267,8 @@ pub async fn call(
     if input.len() > (limits.max_request_kb as usize) << 10 {
         return Err(CallError::RequestTooLarge(limits.max_request_kb));
     }
-    let held = slots(&module.slots, &module.manifest.name, &state.modules.runtime.slots, QUEUE_WAIT).await?;
+    let company_id = envelope.context.company_id.as_str();
+    let held = slots(module, company_id, &state.modules.runtime.slots, QUEUE_WAIT).await?;
     let timeout = Duration::from_millis(limits.timeout_ms);
     let context = Arc::new(CallContext {
         state: state.clone(),
@@ -272,22 +293,17 @@ pub async fn call(
     }
 }
 
-type Slot = tokio::sync::OwnedSemaphorePermit;
-
-/// A slot of the module `name`, then one of the host, each within `wait`; "busy" names
-/// which one is full.
+/// A slot of the module for the company, then one of the host for the module, each within
+/// `wait`; "busy" names which one is full.
 async fn slots(
-    module: &Arc<Semaphore>,
-    name: &str,
-    host: &Arc<Semaphore>,
+    module: &Loaded,
+    company_id: &str,
+    host: &Arc<FairSlots>,
     wait: Duration,
 ) -> Result<(Slot, Slot), CallError> {
-    let slot = async |slots: &Arc<Semaphore>| match tokio::time::timeout(wait, slots.clone().acquire_owned()).await {
-        Ok(Ok(permit)) => Some(permit),
-        _ => None,
-    };
-    let module_slot = slot(module).await.ok_or_else(|| CallError::Busy(name.to_string()))?;
-    let host_slot = slot(host).await.ok_or(CallError::HostBusy)?;
+    let module_slot =
+        module.slots.acquire(company_id, wait).await.ok_or_else(|| CallError::Busy(module.manifest.name.clone()))?;
+    let host_slot = host.acquire(module.key(), wait).await.ok_or(CallError::HostBusy)?;
     Ok((module_slot, host_slot))
 }
 
@@ -344,16 +360,10 @@ mod tests {
         assert_eq!(memory_pages(&limits), 128 + 2 + 32);
     }
 
-    #[tokio::test]
-    async fn a_busy_call_names_what_is_full() {
-        let (full, free) = (Arc::new(Semaphore::new(0)), Arc::new(Semaphore::new(1)));
-        let wait = Duration::from_millis(10);
-        let busy = slots(&full, "Process Vault", &free, wait).await.map(|_| ()).unwrap_err();
-        assert_eq!(busy.to_string(), "Process Vault is busy; try again in a moment");
-        let busy = slots(&free, "Process Vault", &full, wait).await.map(|_| ()).unwrap_err();
-        assert_eq!(busy.to_string(), "The portal is busy; try again in a moment");
-        assert_eq!(free.available_permits(), 1, "the module's slot is given back");
-        assert!(slots(&free, "Process Vault", &Arc::new(Semaphore::new(1)), wait).await.is_ok());
+    #[test]
+    fn busy_names_what_is_full() {
+        assert_eq!(CallError::Busy("Process Vault".into()).to_string(), "Process Vault is busy; try again in a moment");
+        assert_eq!(CallError::HostBusy.to_string(), "The portal is busy; try again in a moment");
     }
 
     #[test]

@@ -39,7 +39,11 @@ pub fn archive_with(name: &str, manifest_text: &str, signing_key: Option<&str>) 
     let work = TempDir::new();
     let manifest_path = work.0.join("module.toml");
     std::fs::write(&manifest_path, manifest_text).unwrap();
-    let web = root().join(format!("tests/modules/{name}/web"));
+    let mut web = root().join(format!("tests/modules/{name}/web"));
+    if !web.is_dir() {
+        web = work.0.join("web");
+        autoscope::testing::stand_in_web(&manifest_path, &web).unwrap();
+    }
     let wasm = wasm(name);
     let source = PackSource { manifest: &manifest_path, wasm: &wasm, web: web.is_dir().then_some(web.as_path()) };
     let out = work.0.join("package");

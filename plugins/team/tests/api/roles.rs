@@ -1,8 +1,8 @@
 //! Roles and their rights matrix: create, rename, copy, delete (not while held), and a
 //! change of rights reaching the role's members on their next request.
 
-use autoscope_module_test::Engine;
 use autoscope_module_test::shortcuts::{call, expect, id, message};
+use autoscope_module_test::{Engine, Module, built_plugin};
 use serde_json::{Value, json};
 
 use crate::common::{acme_with_bob, load, patch, role_id, roles};
@@ -13,6 +13,7 @@ autoscope_module_test::on_both_engines!(
     a_role_held_by_a_member_cannot_be_deleted,
     a_change_of_rights_reaches_the_roles_members_at_once,
     a_member_who_is_not_admin_cannot_change_roles,
+    a_modules_own_rights_key_is_granted_in_the_matrix,
 );
 
 fn key<'a>(roles: &'a Value, key: &str) -> &'a Value {
@@ -138,4 +139,32 @@ async fn a_member_who_is_not_admin_cannot_change_roles(engine: Engine) {
     assert_eq!(roles(&harness, &bob).await["roles"].as_array().map(Vec::len), Some(1));
     let refused = call(&harness, &bob, "POST", "/roles", Some(json!({ "name": "Mine", "rights": {} }))).await;
     assert_eq!(message(refused, 403), "Only a company admin may change the team");
+}
+
+/// A third-party module may gate itself with its own rights key: the matrix shows it named
+/// after the module, no role has it until a company admin grants it, and its calls follow
+/// the grant.
+async fn a_modules_own_rights_key_is_granted_in_the_matrix(engine: Engine) {
+    let harness = load(engine).await;
+    let manifest = std::env::temp_dir().join(format!("acme-reports-{engine:?}-{}.toml", std::process::id()));
+    let text = "key = \"acme_reports\"\nname = \"Acme Reports\"\nversion = \"1.0.0\"\nhost_api = 1\nrights_key = \"acme_reports\"\n";
+    std::fs::write(&manifest, text).unwrap();
+    let reports = Module::new(&manifest, built_plugin("test_module_faults").expect("make modules built it"));
+    harness.install(reports).await.expect("a module with its own rights key installs");
+    let (acme, bob) = acme_with_bob(&harness).await;
+    let listed = roles(&harness, &acme).await;
+    assert_eq!(
+        *key(&listed, "acme_reports"),
+        json!({ "key": "acme_reports", "label": "Acme Reports", "premium": false })
+    );
+    let refused = harness.call_module("acme_reports", &bob, "GET", "/ok", None).await.unwrap();
+    assert_eq!(message(refused, 403), "Your rights do not allow this module");
+    let community = listed["roles"].as_array().unwrap().iter().find(|r| r["name"] == "communityuser").unwrap();
+    let mut rights = community["rights"].clone();
+    rights["acme_reports"] = json!({ "view": true, "disabled": false });
+    let path = format!("/roles/{}", id(community));
+    expect(call(&harness, &acme, "PATCH", &path, Some(json!({ "rights": rights }))).await, 200);
+    let served = harness.call_module("acme_reports", &bob, "GET", "/ok", None).await.unwrap();
+    assert_eq!(expect(served, 200), json!({ "ok": true }));
+    std::fs::remove_file(manifest).unwrap();
 }

@@ -2,7 +2,7 @@
 //! because of a host limit or check: fuel or the timeout (`/loop`), a trap (`/trap`),
 //! the memory limit (`/bomb`), the response size (`/huge`), undeclared host functions
 //! (`/undeclared`, and `/members`: the company directory) and an ungranted collection
-//! (`/ungranted`).
+//! (`/ungranted`). It also panics (`/panic`) and writes log lines (`/log?lines=n`).
 
 use std::hint::black_box;
 
@@ -24,6 +24,18 @@ fn router() -> Router {
         .get("/ungranted", |_: &Request| ok(&collection("crud.items").list(&Query::default())?))
         .post("/notes", add_note)
         .get("/notes", |_: &Request| ok(&collection("notes").list(&Query::default())?))
+        .get("/panic", |_: &Request| -> Result<Reply> { panic!("the books do not balance") })
+        .get("/log", log_lines)
+}
+
+/// Writes `lines` lines (1 by default) to the system log; answers how many were written.
+fn log_lines(req: &Request) -> Result<Reply> {
+    let lines: u32 = req.query("lines").and_then(|n| n.parse().ok()).unwrap_or(1);
+    let mut written = 0;
+    for line in 1..=lines {
+        written += u32::from(host::log(LogLevel::Warn, format!("line {line} of {lines}"))?);
+    }
+    ok(&json!({ "written": written }))
 }
 
 autoscope_sdk::module!(router);

@@ -1,7 +1,7 @@
 /**
- * Admin: the installed modules (GET /api/admin/modules) with version, digest, signer and
- * capabilities; installing or upgrading from a package archive with grants (POST); and
- * removing one after a confirmation (DELETE).
+ * Admin: the installed modules (GET /api/admin/modules) with version, digest, signer,
+ * capabilities, routes and limits; installing or upgrading from a package archive with
+ * grants (POST); and removing one, keeping or purging its data as the admin says (DELETE).
  */
 
 import {
@@ -9,11 +9,13 @@ import {
   Badge,
   Button,
   Card,
+  Checkbox,
   Code,
   FileInput,
   Group,
   List,
   Modal,
+  Radio,
   SegmentedControl,
   Stack,
   Table,
@@ -22,16 +24,18 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { IconPackage, IconTrash, IconUpload } from '@tabler/icons-react';
+import { IconFileText, IconPackage, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState, type FormEvent } from 'react';
 
 import { api, failureMessage } from '../../../api';
 import type { Session } from '../../../session';
 import { notifyFailure, notifySuccess } from '../../../ui';
+import { formatDateTime } from '../../format';
 import { queryKeys } from '../../queryClient';
+import { withQuery } from './adminLists';
 import { AdminListCard, WhenLoaded, ModalActions, type AdminColumn } from './AdminParts';
-import type { InstalledModule, InstalledModuleList, ModuleLimits } from './generated';
+import type { AdminLogPage, InstalledModule, InstalledModuleList, ModuleLimits, ModuleRoute } from './generated';
 import { useTablePage } from './tablePage';
 
 /** The host's limit on a package archive (docs/api.md). */
@@ -42,14 +46,13 @@ const REFUSED_PREFIX = 'The package was refused: ';
 
 type GrantMode = 'declared' | 'none' | 'chosen';
 
-/** The `grants` query value for a mode: `declared`, nothing, or the chosen capabilities. */
-export function grantsQuery(mode: GrantMode, chosen: readonly string[]): string {
-  if (mode === 'declared') return 'declared';
-  if (mode === 'none') return '';
-  return chosen
-    .map((name) => name.trim())
-    .filter(Boolean)
-    .join(',');
+/**
+ * The `grants` query value for a mode: `declared`, nothing, or the chosen capabilities;
+ * with `limits` when the admin allows limits above the portal's policy.
+ */
+export function grantsQuery(mode: GrantMode, chosen: readonly string[], aboveLimits = false): string {
+  const names = mode === 'declared' ? ['declared'] : mode === 'none' ? [] : chosen.map((name) => name.trim());
+  return [...names, ...(aboveLimits ? ['limits'] : [])].filter(Boolean).join(',');
 }
 
 /** A refusal lists every reason joined by "; ": one line each. */
@@ -65,11 +68,19 @@ const MODULE_COLUMNS: readonly AdminColumn[] = [
   { label: 'Digest' },
   { label: 'Signed by' },
   { label: 'Capabilities' },
+  { label: 'Routes' },
   { label: 'Limits per call' },
   { label: 'Actions', hidden: true },
 ];
 
 const whole = new Intl.NumberFormat('en-US');
+
+/** The module's own log lines (its `log` calls and panics), newest first. */
+export function moduleLogPath(key: string): string {
+  return withQuery('/admin/logs', { event: `module.log.${key}`, pageSize: 50 });
+}
+
+const LEVEL_COLOR: Record<string, string> = { info: 'blue', warn: 'orange', error: 'red' };
 
 /** The limits a package's calls run under, as the manifest's `[limits]` set them. */
 function Limits({ limits }: { limits: ModuleLimits }) {
@@ -91,13 +102,44 @@ function Limits({ limits }: { limits: ModuleLimits }) {
   );
 }
 
+/** An empty list of a cell. */
+function NoneListed() {
+  return (
+    <Text size="xs" c="dimmed">
+      none
+    </Text>
+  );
+}
+
+/**
+ * A module's routes beyond its own session-checked API (spec paths, paths open without a
+ * session), and whether each is granted.
+ */
+function Routes({ routes }: { routes: readonly ModuleRoute[] }) {
+  if (routes.length === 0) return <NoneListed />;
+  return (
+    <Stack gap={2}>
+      {routes.map((route) => (
+        <Group key={`${route.method} ${route.path}`} gap={4} wrap="nowrap">
+          <Code>{`${route.method} ${route.path}`}</Code>
+          {route.public && (
+            <Badge size="xs" variant="light" color="orange" tt="none">
+              no session
+            </Badge>
+          )}
+          {!route.granted && (
+            <Badge size="xs" variant="light" color="gray" tt="none">
+              not granted
+            </Badge>
+          )}
+        </Group>
+      ))}
+    </Stack>
+  );
+}
+
 function Capabilities({ names, color }: { names: readonly string[]; color: string }) {
-  if (names.length === 0)
-    return (
-      <Text size="xs" c="dimmed">
-        none
-      </Text>
-    );
+  if (names.length === 0) return <NoneListed />;
   return (
     <Group gap={4}>
       {names.map((name) => (
@@ -115,11 +157,12 @@ function InstallCard({ session }: { session: Session }) {
   const [fileError, setFileError] = useState<string | null>(null);
   const [mode, setMode] = useState<GrantMode>('declared');
   const [chosen, setChosen] = useState<string[]>([]);
+  const [aboveLimits, setAboveLimits] = useState(false);
   const [refusal, setRefusal] = useState<string[] | null>(null);
 
   const install = useMutation({
     mutationFn: (archive: File) =>
-      api<InstalledModule>(`/admin/modules?grants=${encodeURIComponent(grantsQuery(mode, chosen))}`, {
+      api<InstalledModule>(`/admin/modules?grants=${encodeURIComponent(grantsQuery(mode, chosen, aboveLimits))}`, {
         method: 'POST',
         raw: archive,
         headers: { 'content-type': 'application/gzip' },
@@ -209,6 +252,12 @@ function InstallCard({ session }: { session: Session }) {
               maw={560}
             />
           )}
+          <Checkbox
+            label="Allow limits above the portal's policy"
+            description="Only for a package you trust: its calls may take more time, memory or slots than the policy gives."
+            checked={aboveLimits}
+            onChange={(event) => setAboveLimits(event.currentTarget.checked)}
+          />
           {refusal && (
             <Alert color="orange" title="The package was refused" role="alert">
               <List size="sm" spacing={2}>
@@ -229,6 +278,13 @@ function InstallCard({ session }: { session: Session }) {
   );
 }
 
+/** What removing does with the module's data: the host needs it said. */
+export type RemovedData = 'keep' | 'purge';
+
+export function removePath(key: string, data: RemovedData): string {
+  return `/admin/modules/${encodeURIComponent(key)}?data=${data}`;
+}
+
 function RemoveModal({
   module,
   session,
@@ -239,35 +295,103 @@ function RemoveModal({
   onClose: () => void;
 }) {
   const queryClient = useQueryClient();
+  const [data, setData] = useState<RemovedData>('keep');
+  const close = () => {
+    setData('keep');
+    onClose();
+  };
   const remove = useMutation({
     mutationFn: (key: string) =>
-      api<{ message: string }>(`/admin/modules/${encodeURIComponent(key)}`, { method: 'DELETE', token: session.token }),
+      api<{ message: string }>(removePath(key, data), { method: 'DELETE', token: session.token }),
     onSuccess: (answer) => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.adminModules(session.token) });
       notifySuccess(answer.message);
-      onClose();
+      close();
     },
     onError: (err) => notifyFailure(failureMessage(err)),
   });
   return (
-    <Modal opened={module !== null} onClose={onClose} title="Remove the module?" centered>
+    <Modal opened={module !== null} onClose={close} title="Remove the module?" centered>
       {module && (
         <Stack gap="md">
           <Text size="sm">
-            {module.name} ({module.key} {module.version}) stops serving at once. Its data is kept for a reinstall.
+            {module.name} ({module.key} {module.version}) stops serving at once.
           </Text>
-          <ModalActions onCancel={onClose}>
+          <Radio.Group label="Its data" value={data} onChange={(value) => setData(value as RemovedData)}>
+            <Stack gap="xs" mt={4}>
+              <Radio
+                value="keep"
+                label="Keep its data"
+                description="Records, jobs, schedules and connections stay; a reinstall finds them again."
+              />
+              <Radio
+                value="purge"
+                color="red"
+                label="Delete its data"
+                description="Every company's records of this module are deleted. This cannot be undone."
+              />
+            </Stack>
+          </Radio.Group>
+          <ModalActions onCancel={close}>
             <Button
               color="red"
               leftSection={<IconTrash size={16} />}
               loading={remove.isPending}
               onClick={() => remove.mutate(module.key)}
             >
-              Remove
+              {data === 'purge' ? 'Remove and delete data' : 'Remove'}
             </Button>
           </ModalActions>
         </Stack>
       )}
+    </Modal>
+  );
+}
+
+/** The latest 50 lines a module wrote to the system log, with their company. */
+function ModuleLogModal({
+  module,
+  session,
+  onClose,
+}: {
+  module: InstalledModule | null;
+  session: Session;
+  onClose: () => void;
+}) {
+  const lines = useQuery({
+    queryKey: queryKeys.adminModuleLog(session.token, module?.key ?? ''),
+    queryFn: ({ signal }) => api<AdminLogPage>(moduleLogPath(module?.key ?? ''), { token: session.token, signal }),
+    enabled: module !== null,
+    staleTime: 0,
+  });
+  return (
+    <Modal opened={module !== null} onClose={onClose} title={`Recent log of ${module?.name ?? ''}`} size="xl" centered>
+      <WhenLoaded query={lines}>
+        {lines.data && lines.data.data.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            The module has written nothing to the log yet.
+          </Text>
+        ) : (
+          <Stack gap="xs">
+            {lines.data?.data.map((line) => (
+              <div key={line.id}>
+                <Group gap="xs" wrap="nowrap">
+                  <Text size="xs" fw={600} c={LEVEL_COLOR[line.level] ?? 'dimmed'}>
+                    {line.level}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {formatDateTime(line.createdAt)} · {line.companyName ?? 'no company'}
+                    {line.requestId ? ` · request ${line.requestId}` : ''}
+                  </Text>
+                </Group>
+                <Text size="sm" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+                  {line.message}
+                </Text>
+              </div>
+            ))}
+          </Stack>
+        )}
+      </WhenLoaded>
     </Modal>
   );
 }
@@ -278,6 +402,7 @@ export function ModulesPage({ session }: { session: Session }) {
     queryFn: ({ signal }) => api<InstalledModuleList>('/admin/modules', { token: session.token, signal }),
   });
   const [removing, setRemoving] = useState<InstalledModule | null>(null);
+  const [reading, setReading] = useState<InstalledModule | null>(null);
   const textOf = useCallback(
     (module: InstalledModule) => `${module.key} ${module.name} ${module.rightsKey} ${module.version}`,
     [],
@@ -291,7 +416,7 @@ export function ModulesPage({ session }: { session: Session }) {
           title="Installed modules"
           searchLabel="Search modules"
           table={table}
-          minWidth={860}
+          minWidth={1100}
           columns={MODULE_COLUMNS}
           empty="No module is installed yet."
           noMatch="No module matches the search."
@@ -343,25 +468,40 @@ export function ModulesPage({ session }: { session: Session }) {
                 </Stack>
               </Table.Td>
               <Table.Td>
+                <Routes routes={module.routes} />
+              </Table.Td>
+              <Table.Td>
                 <Limits limits={module.limits} />
               </Table.Td>
               <Table.Td>
-                <Button
-                  size="xs"
-                  variant="subtle"
-                  color="red"
-                  leftSection={<IconTrash size={14} />}
-                  onClick={() => setRemoving(module)}
-                  aria-label={`Remove ${module.name}`}
-                >
-                  Remove
-                </Button>
+                <Group gap={4} wrap="nowrap">
+                  <Button
+                    size="xs"
+                    variant="subtle"
+                    leftSection={<IconFileText size={14} />}
+                    onClick={() => setReading(module)}
+                    aria-label={`Log of ${module.name}`}
+                  >
+                    Log
+                  </Button>
+                  <Button
+                    size="xs"
+                    variant="subtle"
+                    color="red"
+                    leftSection={<IconTrash size={14} />}
+                    onClick={() => setRemoving(module)}
+                    aria-label={`Remove ${module.name}`}
+                  >
+                    Remove
+                  </Button>
+                </Group>
               </Table.Td>
             </Table.Tr>
           )}
         />
         <InstallCard session={session} />
         <RemoveModal module={removing} session={session} onClose={() => setRemoving(null)} />
+        <ModuleLogModal module={reading} session={session} onClose={() => setReading(null)} />
       </Stack>
     </WhenLoaded>
   );

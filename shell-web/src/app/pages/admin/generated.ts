@@ -137,6 +137,11 @@ export type InstalledModuleList = { data: Array<InstalledModule>, };
  */
 export type InstalledModule = { key: string, name: string, version: string, rightsKey: string, declared: Array<string>, granted: Array<string>,
 /**
+ * Its routes beyond its own session-checked API: spec paths under `/api` it answers,
+ * and its paths open without a session.
+ */
+routes: Array<ModuleRoute>,
+/**
  * Each call's limits, as the host runs them.
  */
 limits: ModuleLimits,
@@ -169,3 +174,17 @@ timeout_ms: number, max_request_kb: number, max_response_kb: number,
  * Calls of this module running at once; more wait.
  */
 concurrency: number, };
+
+/**
+ * A route a module declares: a spec path under `/api`, or a path of its own open without
+ * a session. Served only when the installation granted it.
+ */
+export type ModuleRoute = { method: string,
+/**
+ * The full path, from `/api`.
+ */
+path: string,
+/**
+ * Answered without a session (the module checks its own token).
+ */
+public: boolean, granted: boolean, };
