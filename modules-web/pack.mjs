@@ -42,12 +42,7 @@ export async function buildAndPack(modules, out) {
     const args = ['module', 'pack', '--manifest', module.manifest, '--wasm', module.wasm];
     if (module.remote) args.push('--web', path.join(module.remote, 'dist'));
     args.push('--out', path.join(out, module.name), '--archive', path.join(out, `${module.name}.tar.gz`));
-    // The CLI reads the host's configuration first; a throwaway secret keeps it from
-    // creating one under ./data.
-    const packed = spawnSync(bin, args, {
-      stdio: 'inherit',
-      env: { ...process.env, AUTOSCOPE_SECRET: 'module-packages-only-'.padEnd(40, '0') },
-    });
+    const packed = spawnSync(bin, args, { stdio: 'inherit' });
     if (packed.status !== 0) process.exit(packed.status ?? 1);
   }
 }

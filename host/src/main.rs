@@ -54,6 +54,31 @@ enum ModuleCommand {
     },
     /// Print a new ed25519 signing key and its public key (for AUTOSCOPE_MODULE_TRUSTED_KEYS).
     Keygen,
+    /// Write a new module, ready to build, into a folder (`./<key>` by default).
+    New {
+        /// The module's key: 1-24 lower-case letters, digits and single underscores.
+        key: String,
+        #[arg(long)]
+        dir: Option<std::path::PathBuf>,
+        /// Take the SDK from this checkout's `sdk/plugin` instead of the released tag.
+        #[arg(long, conflicts_with = "sdk_git")]
+        sdk_path: Option<std::path::PathBuf>,
+        /// The git repository of the released SDK (tag `sdk-v<this version>`).
+        #[arg(long, default_value = autoscope::modules::kit::SDK_REPOSITORY)]
+        sdk_git: String,
+    },
+    /// Build the module in a folder (its plugin, and its remote's build in remote/dist when
+    /// there is one) and pack it into dist/<key>.tar.gz.
+    Build {
+        #[arg(long, default_value = ".")]
+        dir: std::path::PathBuf,
+        /// Where the package goes (default: <dir>/dist).
+        #[arg(long)]
+        out: Option<std::path::PathBuf>,
+        /// Sign with this key (base64, from `autoscope module keygen`).
+        #[arg(long, env = "AUTOSCOPE_MODULE_SIGNING_KEY", hide_env_values = true)]
+        signing_key: Option<String>,
+    },
     /// Install or upgrade a package archive into the modules directory (the server picks it up at start).
     Install {
         archive: std::path::PathBuf,
@@ -81,17 +106,9 @@ enum UserCommand {
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
-    let cli = Cli::parse();
-    let config = Config::from_env()?;
-    let filter = EnvFilter::try_new(&config.log).context("AUTOSCOPE_LOG is not a valid filter")?;
-    // One JSON object per line for log collectors; readable lines otherwise.
-    if std::env::var("AUTOSCOPE_LOG_FORMAT").is_ok_and(|format| format == "json") {
-        tracing_subscriber::fmt().json().with_current_span(true).with_env_filter(filter).init();
-    } else {
-        tracing_subscriber::fmt().with_env_filter(filter).init();
-    }
-    match cli.command.unwrap_or(Command::Serve) {
+    match Cli::parse().command.unwrap_or(Command::Serve) {
         Command::Serve => {
+            let config = portal()?;
             let addr = config.addr;
             let state = autoscope::prepare(config).await?;
             let listener =
@@ -103,21 +120,22 @@ async fn main() -> anyhow::Result<()> {
             .await
         }
         Command::Migrate => {
+            let config = portal()?;
             autoscope::install_crypto_provider();
             let db = storage::Db::connect(&config.database_url).await?;
             db.migrate().await?;
             println!("migrations applied");
             Ok(())
         }
-        Command::Module { command } => module_command(config, command).await,
+        Command::Module { command } => module_command(command).await,
         Command::User { command: UserCommand::CreateAdmin { email, password } } => {
-            let state = autoscope::prepare(config).await?;
+            let state = autoscope::prepare(portal()?).await?;
             let outcome = autoscope::admin::create_admin(&state, &email, password).await?;
             println!("{outcome}");
             Ok(())
         }
         Command::User { command: UserCommand::RunDeletions } => {
-            let state = autoscope::prepare(config).await?;
+            let state = autoscope::prepare(portal()?).await?;
             let done = autoscope::accounts::deletion::run_due(&state).await?;
             println!("{done} data deletion request(s) carried out");
             Ok(())
@@ -125,9 +143,39 @@ async fn main() -> anyhow::Result<()> {
     }
 }
 
-async fn module_command(config: Config, command: ModuleCommand) -> anyhow::Result<()> {
+/// The portal's configuration, with its log set up, for the commands that act on a portal
+/// (an author's module commands need neither, nor the data folder and secret it makes).
+fn portal() -> anyhow::Result<Config> {
+    let config = Config::from_env()?;
+    let filter = EnvFilter::try_new(&config.log).context("AUTOSCOPE_LOG is not a valid filter")?;
+    // One JSON object per line for log collectors; readable lines otherwise.
+    if std::env::var("AUTOSCOPE_LOG_FORMAT").is_ok_and(|format| format == "json") {
+        tracing_subscriber::fmt().json().with_current_span(true).with_env_filter(filter).init();
+    } else {
+        tracing_subscriber::fmt().with_env_filter(filter).init();
+    }
+    Ok(config)
+}
+
+async fn module_command(command: ModuleCommand) -> anyhow::Result<()> {
+    use autoscope::modules::kit;
     use autoscope::modules::registry::package;
     match command {
+        ModuleCommand::New { key, dir, sdk_path, sdk_git } => {
+            let dir = dir.unwrap_or_else(|| key.clone().into());
+            let sdk = match sdk_path {
+                Some(path) => kit::Sdk::Path(std::path::absolute(&path)?),
+                None => kit::Sdk::released(&sdk_git),
+            };
+            kit::new(&key, &dir, &sdk)?;
+            println!("wrote the module {key} in {}: `autoscope module build --dir {0}` builds it", dir.display());
+        }
+        ModuleCommand::Build { dir, out, signing_key } => {
+            let key = signing_key.as_deref().map(package::parse_signing_key).transpose()?;
+            let out = out.unwrap_or_else(|| dir.join("dist"));
+            let archive = kit::build(&dir, &out, key.as_ref())?;
+            println!("built {}{}", archive.display(), if key.is_some() { " (signed)" } else { "" });
+        }
         ModuleCommand::Pack { manifest, wasm, web, out, archive, signing_key } => {
             let key = signing_key.as_deref().map(package::parse_signing_key).transpose()?;
             let source = package::PackSource { manifest: &manifest, wasm: &wasm, web: web.as_deref() };
@@ -137,24 +185,22 @@ async fn module_command(config: Config, command: ModuleCommand) -> anyhow::Resul
                     .with_context(|| format!("cannot write {}", archive.display()))?;
             }
             println!("packed {}{}", out.display(), if key.is_some() { " (signed)" } else { "" });
-            Ok(())
         }
         ModuleCommand::Keygen => {
             let (secret, public) = package::generate_key();
             println!("signing key (keep secret): {secret}\npublic key (trust it):     {public}");
-            Ok(())
         }
         ModuleCommand::Install { archive, grants } => {
             let bytes = std::fs::read(&archive).with_context(|| format!("cannot read {}", archive.display()))?;
             let grants = autoscope::modules::registry::Grants::parse(&grants).map_err(anyhow::Error::msg)?;
-            let state = autoscope::prepare(config).await?;
+            let state = autoscope::prepare(portal()?).await?;
             let module = state
                 .modules
                 .install(&state.db, &bytes, grants)
                 .await
                 .map_err(|refused| anyhow::anyhow!("refused: {refused}"))?;
             println!("installed {} {}", module.manifest().key, module.manifest().version);
-            Ok(())
         }
     }
+    Ok(())
 }

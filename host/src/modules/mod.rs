@@ -13,6 +13,7 @@
 //! - `registry`: packages, install, upgrade, remove and loading at start;
 //! - `gateway`: `/api/m/<key>/...` and the legacy routes, into the runtime;
 //! - `schedules`, `workers`: schedule runs and the background work of modules;
+//! - `kit`: `autoscope module new` and `build`, for module authors (over `registry`'s packing);
 //! - `typescript` (tests): the web SDK's types of the platform's answers.
 
 pub mod capabilities;
@@ -21,6 +22,7 @@ pub mod events;
 pub mod gateway;
 pub mod ingestion;
 pub mod jobs;
+pub mod kit;
 pub mod manifest;
 pub mod registry;
 pub mod runtime;

@@ -11,7 +11,9 @@ use std::path::{Component, Path, PathBuf};
 use anyhow::Context;
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
-use ed25519_dalek::{Signature, Signer, SigningKey, Verifier, VerifyingKey};
+/// The key a package is signed with (`autoscope module keygen`'s secret).
+pub use ed25519_dalek::SigningKey;
+use ed25519_dalek::{Signature, Signer, Verifier, VerifyingKey};
 use sha2::{Digest, Sha256};
 
 use crate::modules::manifest::Manifest;

@@ -1,0 +1,170 @@
+//! The module author's kit behind `autoscope module new` and `autoscope module build`: a
+//! module that builds, packs and installs as it is, in any folder, outside this repository.
+//! docs/module-tutorial.md walks through it.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use anyhow::{Context, ensure};
+
+use crate::modules::manifest::{Manifest, is_name};
+use crate::modules::registry::package::{self, PackSource, REMOTE_MANIFEST_FILE};
+
+/// Where a new module takes the plugin SDK (`autoscope-sdk`) from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Sdk {
+    /// A tag of the portal's repository, as each release publishes it (`sdk-v<version>`).
+    Git { url: String, tag: String },
+    /// A checkout's `sdk/plugin` folder.
+    Path(PathBuf),
+}
+
+/// The repository the released SDK is fetched from, unless `--sdk-git` names another.
+pub const SDK_REPOSITORY: &str = "https://github.com/autoscope/autoscope";
+
+impl Sdk {
+    /// This host's own SDK, as released: the tag of its version.
+    pub fn released(url: &str) -> Self {
+        Self::Git { url: url.to_string(), tag: format!("sdk-v{}", env!("CARGO_PKG_VERSION")) }
+    }
+
+    /// The dependency's table in `Cargo.toml`.
+    fn dependency(&self) -> String {
+        let quoted = |text: &str| toml::Value::String(text.to_string()).to_string();
+        match self {
+            Self::Git { url, tag } => format!("{{ git = {}, tag = {} }}", quoted(url), quoted(tag)),
+            Self::Path(path) => format!("{{ path = {} }}", quoted(&path.display().to_string())),
+        }
+    }
+}
+
+/// The files of a new module, with `{{key}}`, `{{name}}`, `{{host_api}}` and `{{sdk}}` to fill.
+const TEMPLATE: [(&str, &str); 5] = [
+    ("Cargo.toml", include_str!("template/Cargo.toml.tmpl")),
+    ("module.toml", include_str!("template/module.toml.tmpl")),
+    ("src/lib.rs", include_str!("template/lib.rs.tmpl")),
+    ("README.md", include_str!("template/README.md.tmpl")),
+    (".gitignore", include_str!("template/gitignore.tmpl")),
+];
+
+/// The toolchain the SDK is built and tested with, and the versions of its dependencies:
+/// a new module starts from both, so its first build is the one tested here.
+const TOOLCHAIN: &str = include_str!("../../../../rust-toolchain.toml");
+const LOCK: &str = include_str!("../../../../Cargo.lock");
+
+/// Writes a new module `key` into `dir` (which must not exist or be empty); answers the
+/// files written.
+pub fn new(key: &str, dir: &Path, sdk: &Sdk) -> anyhow::Result<Vec<PathBuf>> {
+    ensure!(is_name(key, 24), "'{key}' is not a module key: 1-24 lower-case letters, digits and single underscores");
+    let empty = std::fs::read_dir(dir).map_or(true, |mut entries| entries.next().is_none());
+    ensure!(empty, "{} is not empty", dir.display());
+    let fill = |text: &str| {
+        text.replace("{{key}}", key)
+            .replace("{{name}}", &display_name(key))
+            .replace("{{host_api}}", &autoscope_wire::HOST_API_VERSION.to_string())
+            .replace("{{sdk}}", &sdk.dependency())
+    };
+    let files = TEMPLATE
+        .iter()
+        .map(|(path, text)| (*path, fill(text)))
+        .chain([("rust-toolchain.toml", TOOLCHAIN.to_string()), ("Cargo.lock", LOCK.to_string())]);
+    let mut written = Vec::new();
+    for (path, text) in files {
+        let path = dir.join(path);
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent).with_context(|| format!("cannot create {}", parent.display()))?;
+        }
+        std::fs::write(&path, text).with_context(|| format!("cannot write {}", path.display()))?;
+        written.push(path);
+    }
+    Ok(written)
+}
+
+/// `acme_notes` as people read it: `Acme Notes`.
+fn display_name(key: &str) -> String {
+    key.split('_')
+        .filter(|word| !word.is_empty())
+        .map(|word| {
+            let mut letters = word.chars();
+            letters.next().map(|first| first.to_uppercase().chain(letters).collect::<String>()).unwrap_or_default()
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Builds the module in `dir` (its plugin for `wasm32-unknown-unknown`, release) and packs
+/// it with its remote's build when there is one (`remote/dist`), unsigned or signed with
+/// `signing_key`, into `out/<key>/` and `out/<key>.tar.gz`; answers the archive's path.
+pub fn build(dir: &Path, out: &Path, signing_key: Option<&package::SigningKey>) -> anyhow::Result<PathBuf> {
+    let manifest_path = dir.join("module.toml");
+    let text =
+        std::fs::read_to_string(&manifest_path).with_context(|| format!("cannot read {}", manifest_path.display()))?;
+    let manifest = Manifest::parse(&text).map_err(anyhow::Error::msg)?;
+    let cargo_toml = dir.join("Cargo.toml");
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let built = Command::new(&cargo)
+        .args(["build", "--release", "--target", "wasm32-unknown-unknown", "--manifest-path"])
+        .arg(&cargo_toml)
+        .status()
+        .context("cannot run cargo")?;
+    ensure!(built.success(), "the plugin did not build (cargo build answered {built})");
+    let wasm = built_wasm(&cargo, &cargo_toml)?;
+    let remote = dir.join("remote/dist");
+    let web = remote.join(REMOTE_MANIFEST_FILE).is_file().then_some(remote.as_path());
+    let source = PackSource { manifest: &manifest_path, wasm: &wasm, web };
+    let folder = out.join(&manifest.key);
+    package::pack(&source, &folder, signing_key)?;
+    let archive = out.join(format!("{}.tar.gz", manifest.key));
+    std::fs::write(&archive, package::archive(&folder)?)
+        .with_context(|| format!("cannot write {}", archive.display()))?;
+    Ok(archive)
+}
+
+/// Where cargo put the crate's `cdylib` for `wasm32-unknown-unknown`, release.
+fn built_wasm(cargo: &std::ffi::OsStr, cargo_toml: &Path) -> anyhow::Result<PathBuf> {
+    let metadata = Command::new(cargo)
+        .args(["metadata", "--format-version", "1", "--no-deps", "--manifest-path"])
+        .arg(cargo_toml)
+        .output()
+        .context("cannot run cargo metadata")?;
+    ensure!(metadata.status.success(), "cargo metadata failed: {}", String::from_utf8_lossy(&metadata.stderr));
+    let metadata: serde_json::Value = serde_json::from_slice(&metadata.stdout).context("cargo metadata's answer")?;
+    let target_dir = metadata["target_directory"].as_str().context("cargo metadata names no target directory")?;
+    let library = metadata["packages"][0]["targets"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .find(|target| target["kind"].as_array().is_some_and(|kinds| kinds.iter().any(|kind| kind == "cdylib")))
+        .and_then(|target| target["name"].as_str())
+        .context("Cargo.toml has no cdylib library: a module's plugin is one ([lib] crate-type = [\"cdylib\"])")?;
+    Ok(Path::new(target_dir).join("wasm32-unknown-unknown/release").join(format!("{}.wasm", library.replace('-', "_"))))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_new_module_is_a_valid_manifest_with_its_own_rights_key_and_the_sdk_asked_for() {
+        let dir = std::env::temp_dir().join(format!("autoscope-kit-{}", uuid::Uuid::new_v4()));
+        let sdk = Sdk::Path(PathBuf::from("/checkout/sdk/plugin"));
+        let written = new("acme_notes", &dir, &sdk).unwrap();
+        assert_eq!(written.len(), 7);
+        let manifest = Manifest::parse(&std::fs::read_to_string(dir.join("module.toml")).unwrap()).unwrap();
+        manifest.validate().unwrap();
+        assert_eq!((manifest.name.as_str(), manifest.rights_key.as_str()), ("Acme Notes", "acme_notes"));
+        let cargo: toml::Table = toml::from_str(&std::fs::read_to_string(dir.join("Cargo.toml")).unwrap()).unwrap();
+        assert_eq!(cargo["dependencies"]["autoscope-sdk"]["path"].as_str(), Some("/checkout/sdk/plugin"));
+        assert!(new("acme_notes", &dir, &sdk).unwrap_err().to_string().ends_with("is not empty"));
+        assert!(new("Acme", &dir.join("other"), &sdk).is_err(), "not a key");
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn the_released_sdk_is_the_tag_of_this_version() {
+        let dependency = Sdk::released(SDK_REPOSITORY).dependency();
+        let table: toml::Table = toml::from_str(&format!("sdk = {dependency}")).unwrap();
+        assert_eq!(table["sdk"]["git"].as_str(), Some(SDK_REPOSITORY));
+        assert_eq!(table["sdk"]["tag"].as_str(), Some(&*format!("sdk-v{}", env!("CARGO_PKG_VERSION"))));
+    }
+}
