@@ -107,7 +107,8 @@ DUCKDB_VENV := $(HOME)/.cache/autoscope/duckdb-venv
 ## bench: plugin-routed versus native list latency, Operational Insight on 10 million runs
 ## against DuckDB with ingestion against a raw INSERT, on SQLite and PostgreSQL, and Chat's
 ## fan-out to 1,000 realtime streams against a Node.js `ws` server with the memory of 10,000
-## idle streams, and Database Integration's sync from MariaDB against the ingestion API
+## idle streams, Database Integration's sync from MariaDB against the ingestion API, and
+## the p99 of quiet calls during one module's or one company's storm against without it
 ## (optimised build; about a quarter of an hour)
 bench: modules
 	@[ -x $(DUCKDB_VENV)/bin/python ] && $(DUCKDB_VENV)/bin/python -c 'import duckdb' 2>/dev/null || \
@@ -117,6 +118,7 @@ bench: modules
 	DUCKDB_PYTHON=$(DUCKDB_VENV)/bin/python $(CARGO) bench -p autoscope --bench insight_vs_duckdb
 	$(CARGO) bench -p autoscope --bench chat_vs_node
 	$(CARGO) bench -p autoscope --bench dbsync_vs_ingest
+	$(CARGO) bench -p autoscope --bench module_storm
 
 ## modules: build every module plugin (the workspace but the host, the demo data and the native test harness)
 ## for wasm32 into $(CARGO_TARGET_DIR)/wasm32-unknown-unknown/plugin/

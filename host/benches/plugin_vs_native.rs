@@ -5,7 +5,7 @@
 
 mod common;
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use anyhow::Context;
 use autoscope::AppState;
@@ -15,7 +15,7 @@ use autoscope::modules::registry::Grants;
 use autoscope::storage::Engine;
 use autoscope_wire::storage::{Query, Sort, StorageOp};
 use axum::extract::State;
-use common::{Percentiles, percentiles, root};
+use common::{Percentiles, load, percentiles, root};
 
 const ITEMS: usize = 10_000;
 const CONCURRENCY: usize = 8;
@@ -82,42 +82,18 @@ async fn run(state: AppState, data_dir: &std::path::Path) -> anyhow::Result<(Per
     anyhow::ensure!(plugin_page["total"] == ITEMS, "unexpected total: {}", plugin_page["total"]);
 
     let (mut plugin, mut native) = (Vec::new(), Vec::new());
-    load(&client, &plugin_url, &token, 20).await?; // warm-up: instances, statement caches
-    load(&client, &native_url, &token, 20).await?;
+    load(&client, &plugin_url, &token, CONCURRENCY, 20).await?; // warm-up: instances, statement caches
+    load(&client, &native_url, &token, CONCURRENCY, 20).await?;
     for round in 0..ROUNDS {
         if round % 2 == 0 {
-            native.extend(load(&client, &native_url, &token, REQUESTS_PER_ROUND).await?);
-            plugin.extend(load(&client, &plugin_url, &token, REQUESTS_PER_ROUND).await?);
+            native.extend(load(&client, &native_url, &token, CONCURRENCY, REQUESTS_PER_ROUND).await?);
+            plugin.extend(load(&client, &plugin_url, &token, CONCURRENCY, REQUESTS_PER_ROUND).await?);
         } else {
-            plugin.extend(load(&client, &plugin_url, &token, REQUESTS_PER_ROUND).await?);
-            native.extend(load(&client, &native_url, &token, REQUESTS_PER_ROUND).await?);
+            plugin.extend(load(&client, &plugin_url, &token, CONCURRENCY, REQUESTS_PER_ROUND).await?);
+            native.extend(load(&client, &native_url, &token, CONCURRENCY, REQUESTS_PER_ROUND).await?);
         }
     }
     Ok((percentiles(plugin), percentiles(native)))
-}
-
-/// `CONCURRENCY` clients each sending `requests` requests one after another; answers
-/// every latency in milliseconds. Any non-200 answer fails the benchmark.
-async fn load(client: &reqwest::Client, url: &str, token: &str, requests: usize) -> anyhow::Result<Vec<f64>> {
-    let clients = (0..CONCURRENCY).map(|_| {
-        let (client, url, token) = (client.clone(), url.to_string(), token.to_string());
-        tokio::spawn(async move {
-            let mut latencies = Vec::with_capacity(requests);
-            for _ in 0..requests {
-                let started = Instant::now();
-                let response = client.get(&url).bearer_auth(&token).send().await?;
-                anyhow::ensure!(response.status() == 200, "{url} answered {}", response.status());
-                response.bytes().await?;
-                latencies.push(started.elapsed().as_secs_f64() * 1000.0);
-            }
-            anyhow::Ok(latencies)
-        })
-    });
-    let mut all = Vec::new();
-    for handle in clients.collect::<Vec<_>>() {
-        all.extend(handle.await??);
-    }
-    Ok(all)
 }
 
 async fn seed(client: &reqwest::Client, base: &str, token: &str) -> anyhow::Result<()> {

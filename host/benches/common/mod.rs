@@ -84,3 +84,36 @@ pub fn archive(scratch: &Path, wasm_name: &str, manifest: &Path, web: Option<&Pa
     package::pack(&source, &out, None)?;
     package::archive(&out)
 }
+
+/// `clients` clients each sending `requests` GET requests to `url` one after another;
+/// answers every latency in milliseconds. Any answer but 200 fails the benchmark.
+#[allow(dead_code)] // not every benchmark sends plain GETs
+pub async fn load(
+    client: &reqwest::Client,
+    url: &str,
+    token: &str,
+    clients: usize,
+    requests: usize,
+) -> anyhow::Result<Vec<f64>> {
+    let clients: Vec<_> = (0..clients)
+        .map(|_| {
+            let (client, url, token) = (client.clone(), url.to_string(), token.to_string());
+            tokio::spawn(async move {
+                let mut latencies = Vec::with_capacity(requests);
+                for _ in 0..requests {
+                    let started = std::time::Instant::now();
+                    let response = client.get(&url).bearer_auth(&token).send().await?;
+                    anyhow::ensure!(response.status() == 200, "{url} answered {}", response.status());
+                    response.bytes().await?;
+                    latencies.push(started.elapsed().as_secs_f64() * 1000.0);
+                }
+                anyhow::Ok(latencies)
+            })
+        })
+        .collect();
+    let mut all = Vec::new();
+    for handle in clients {
+        all.extend(handle.await??);
+    }
+    Ok(all)
+}

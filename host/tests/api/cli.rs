@@ -115,7 +115,8 @@ async fn the_binary_migrates_and_serves_on_postgres() {
 
 /// The author's kit in a folder outside this repository: `module new` writes a module that
 /// `module build` turns into a package, `module install` installs it into a portal, and
-/// once a company admin grants its own rights key it keeps notes.
+/// once a company admin grants its own rights key it keeps notes. The docs' quick start
+/// builds the same way.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_module_from_the_kit_builds_installs_and_answers_outside_the_repository() {
     let work = TempDir::new();
@@ -130,12 +131,20 @@ async fn a_module_from_the_kit_builds_installs_and_answers_outside_the_repositor
         succeeded(command, args)
     };
     let sdk = repository.join("sdk/plugin");
-    let wrote = author(&["module", "new", "acme_notes", "--sdk-path", sdk.to_str().unwrap()]);
-    assert!(wrote.contains("wrote the module acme_notes"), "{wrote}");
+    for key in ["acme_notes", "quick_start"] {
+        let wrote = author(&["module", "new", key, "--sdk-path", sdk.to_str().unwrap()]);
+        assert!(wrote.contains(&format!("wrote the module {key}")), "{wrote}");
+    }
     assert!(!work.0.join("data").exists(), "an author's command makes no portal data");
     let built = author(&["module", "build", "--dir", "acme_notes"]);
     let archive = work.0.join("acme_notes/dist/acme_notes.tar.gz");
     assert!(built.contains("acme_notes.tar.gz") && archive.is_file(), "{built}");
+    // The plugin of docs/module-format.md's quick start builds as the docs show it.
+    let docs = include_str!("../../../docs/module-format.md");
+    let quick_start = docs.split("## Rust SDK quick start").nth(1).and_then(|rest| rest.split("```rust\n").nth(1));
+    let quick_start = quick_start.and_then(|block| block.split("```").next()).expect("the quick start's plugin");
+    std::fs::write(work.0.join("quick_start/src/lib.rs"), quick_start).unwrap();
+    author(&["module", "build", "--dir", "quick_start"]);
 
     let setup = Setup { data_dir: TempDir::new(), database_url: None, addr: format!("127.0.0.1:{}", free_port()) };
     setup.run(&["migrate"]);

@@ -241,8 +241,10 @@ impl Registry {
 
     async fn compile(&self, package: Package, grants: BTreeSet<Capability>) -> anyhow::Result<Arc<Installed>> {
         let cache = self.config.compile_cache_dir.clone();
+        let slots = self.runtime.module_slots(&package.manifest.limits);
         tokio::task::spawn_blocking(move || {
-            let loaded = Loaded::compile(package.manifest, grants, &package.wasm, &cache, capabilities::register)?;
+            let loaded =
+                Loaded::compile(package.manifest, grants, &package.wasm, &cache, capabilities::register, slots)?;
             Ok(Arc::new(Installed {
                 loaded: Arc::new(loaded),
                 digest: package.digest,

@@ -59,6 +59,12 @@ impl Runtime {
         let cores = std::thread::available_parallelism().map_or(2, usize::from);
         Self { slots: FairSlots::new((cores * 8).max(16)) }
     }
+
+    /// The calls of a module with `limits` that run at once: what it declares, within its
+    /// share of the host's slots, so the slots it keeps for other companies are real.
+    pub fn module_slots(&self, limits: &Limits) -> usize {
+        (limits.concurrency as usize).min(self.slots.share())
+    }
 }
 
 impl Default for Runtime {
@@ -72,7 +78,7 @@ pub struct Loaded {
     pub manifest: Manifest,
     pub grants: BTreeSet<Capability>,
     compiled: extism::CompiledPlugin,
-    /// Its calls at once ([`Limits::concurrency`]), shared fairly between companies.
+    /// Its calls at once ([`Runtime::module_slots`]), shared fairly between companies.
     slots: Arc<FairSlots>,
     idle: Mutex<VecDeque<(String, extism::Plugin)>>,
     /// When a refused host call was last written to the system log, per company and
@@ -88,13 +94,14 @@ pub const REFUSALS_LOGGED_EVERY: Duration = Duration::from_secs(60);
 
 impl Loaded {
     /// Compiles the plugin (or takes it from the compile cache) with the module's limits
-    /// and `host_functions`.
+    /// and `host_functions`; `slots` of its calls run at once ([`Runtime::module_slots`]).
     pub fn compile(
         manifest: Manifest,
         grants: BTreeSet<Capability>,
         wasm: &[u8],
         cache: &Path,
         host_functions: HostFunctions,
+        slots: usize,
     ) -> anyhow::Result<Self> {
         let limits = &manifest.limits;
         let extism_manifest =
@@ -105,7 +112,7 @@ impl Loaded {
             .with_cache_config(compile_cache_config(cache)?);
         let compiled = host_functions(builder).compile().context("the plugin does not compile")?;
         Ok(Self {
-            slots: FairSlots::new(limits.concurrency as usize),
+            slots: FairSlots::new(slots),
             grants,
             manifest,
             compiled,
@@ -282,14 +289,47 @@ pub async fn call(
         background: Mutex::default(),
     });
     let module = module.clone();
-    let task = tokio::task::spawn_blocking(move || {
+    let crowded = held.0.crowded;
+    let work = move || {
         let _held = held;
         run(&module, context, &input)
-    });
+    };
+    let task = match crowded_pool().filter(|_| crowded) {
+        Some(pool) => pool.spawn_blocking(work),
+        None => tokio::task::spawn_blocking(work),
+    };
     match tokio::time::timeout(timeout + DEADLINE_SLACK, task).await {
         Ok(Ok(result)) => result,
         Ok(Err(join)) => Err(CallError::Trapped(join.to_string())),
         Err(_) => Err(CallError::TimedOut),
+    }
+}
+
+/// Where a company's calls of a module beyond its first running one run: threads at the
+/// lowest CPU priority (nice 19). With the CPU free they run at full speed; under load, one
+/// company's storm of calls yields the CPU to other companies' and modules' calls, which
+/// the slots alone cannot do once a call runs (wasm is not preempted). `None` where the
+/// pool cannot start: every call then runs on the runtime's own blocking threads.
+fn crowded_pool() -> Option<&'static tokio::runtime::Runtime> {
+    static POOL: std::sync::LazyLock<Option<tokio::runtime::Runtime>> = std::sync::LazyLock::new(|| {
+        let built = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(1)
+            .thread_name("module-crowded")
+            .on_thread_start(lowest_cpu_priority)
+            .enable_all()
+            .build();
+        built.inspect_err(|err| tracing::warn!(error = %err, "no low-priority pool for crowded module calls")).ok()
+    });
+    POOL.as_ref()
+}
+
+/// Gives the calling thread the lowest CPU priority (Linux: per thread). A thread never
+/// gets it back, which needs no privilege; the pool's threads keep it for good.
+fn lowest_cpu_priority() {
+    // SAFETY: setpriority only reads its arguments; `0` is the calling thread on Linux.
+    let failed = unsafe { libc::setpriority(libc::PRIO_PROCESS, 0, 19) } != 0;
+    if failed {
+        tracing::warn!(error = %std::io::Error::last_os_error(), "a crowded-call thread keeps its priority");
     }
 }
 
@@ -358,6 +398,16 @@ mod tests {
         let limits = Limits { memory_mb: 8, max_request_kb: 64, max_response_kb: 1024, ..Limits::default() };
         // 8 MiB of heap = 128 pages; twice 64 KiB = 2 pages; twice 1 MiB = 32 pages.
         assert_eq!(memory_pages(&limits), 128 + 2 + 32);
+    }
+
+    #[test]
+    fn crowded_calls_run_at_the_lowest_cpu_priority() {
+        let pool = crowded_pool().expect("the pool starts");
+        // SAFETY: getpriority reads the calling thread's nice value.
+        let nice = pool.block_on(async {
+            tokio::task::spawn_blocking(|| unsafe { libc::getpriority(libc::PRIO_PROCESS, 0) }).await
+        });
+        assert_eq!(nice.unwrap(), 19);
     }
 
     #[test]

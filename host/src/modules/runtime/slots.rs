@@ -20,8 +20,9 @@ pub struct FairSlots {
 #[derive(Default)]
 struct State {
     held: HashMap<String, usize>,
-    /// By arrival: the company waiting and where its slot goes.
-    waiting: BTreeMap<u64, (String, oneshot::Sender<()>)>,
+    /// By arrival: the company waiting and where its slot goes. A slot sent to a waiter
+    /// that has stopped waiting comes back when the channel drops it.
+    waiting: BTreeMap<u64, (String, oneshot::Sender<Slot>)>,
     next_ticket: u64,
 }
 
@@ -30,8 +31,11 @@ impl State {
         self.held.values().sum()
     }
 
-    fn take(&mut self, company_id: &str) {
-        *self.held.entry(company_id.to_string()).or_default() += 1;
+    /// Counts a slot taken by `company_id`; answers whether it held one already.
+    fn take(&mut self, company_id: &str) -> bool {
+        let held = self.held.entry(company_id.to_string()).or_default();
+        *held += 1;
+        *held > 1
     }
 
     fn give_back(&mut self, company_id: &str) {
@@ -48,13 +52,19 @@ impl State {
 pub struct Slot {
     slots: Arc<FairSlots>,
     company_id: String,
+    /// The company held another slot when it got this one: a call beyond its first.
+    pub crowded: bool,
+    /// False for a slot given back by hand (with the state locked already).
+    counted: bool,
 }
 
 impl Drop for Slot {
     fn drop(&mut self) {
-        let mut state = self.slots.lock();
-        state.give_back(&self.company_id);
-        self.slots.hand_out(&mut state);
+        if self.counted {
+            let mut state = self.slots.lock();
+            state.give_back(&self.company_id);
+            self.slots.hand_out(&mut state);
+        }
     }
 }
 
@@ -67,13 +77,18 @@ impl FairSlots {
         Arc::new(Self { capacity, per_company, state: Mutex::default() })
     }
 
+    /// The most slots one key holds at once.
+    pub fn share(&self) -> usize {
+        self.per_company
+    }
+
     /// A slot for a call of `company_id`, waiting at most `wait`; `None` when none came.
     pub async fn acquire(self: &Arc<Self>, company_id: &str, wait: Duration) -> Option<Slot> {
         let (ticket, mut answer) = {
             let mut state = self.lock();
             if state.waiting.is_empty() && self.may_take(&state, company_id) {
-                state.take(company_id);
-                return Some(self.slot(company_id));
+                let crowded = state.take(company_id);
+                return Some(self.slot(company_id, crowded));
             }
             let (sender, answer) = oneshot::channel();
             let ticket = state.next_ticket;
@@ -83,20 +98,20 @@ impl FairSlots {
             self.hand_out(&mut state);
             (ticket, answer)
         };
-        if let Ok(Ok(())) = tokio::time::timeout(wait, &mut answer).await {
-            return Some(self.slot(company_id));
+        if let Ok(Ok(slot)) = tokio::time::timeout(wait, &mut answer).await {
+            return Some(slot);
         }
         let mut state = self.lock();
         if state.waiting.remove(&ticket).is_some() {
             return None;
         }
-        // Handed a slot as the wait ended (counted as taken then): keep it.
+        // Handed a slot as the wait ended: keep it.
         drop(state);
-        answer.try_recv().ok().map(|()| self.slot(company_id))
+        answer.try_recv().ok()
     }
 
-    fn slot(self: &Arc<Self>, company_id: &str) -> Slot {
-        Slot { slots: self.clone(), company_id: company_id.to_string() }
+    fn slot(self: &Arc<Self>, company_id: &str, crowded: bool) -> Slot {
+        Slot { slots: self.clone(), company_id: company_id.to_string(), crowded, counted: true }
     }
 
     fn may_take(&self, state: &State, company_id: &str) -> bool {
@@ -105,7 +120,7 @@ impl FairSlots {
 
     /// Gives free slots to waiters: each time to the company holding the fewest, within
     /// its share, the earliest waiter first among equals.
-    fn hand_out(&self, state: &mut State) {
+    fn hand_out(self: &Arc<Self>, state: &mut State) {
         while state.in_use() < self.capacity {
             let next = state
                 .waiting
@@ -116,9 +131,10 @@ impl FairSlots {
             let Some((company, sender)) = next.and_then(|ticket| state.waiting.remove(&ticket)) else {
                 return;
             };
-            state.take(&company);
-            if sender.send(()).is_err() {
-                // The waiter stopped waiting.
+            let crowded = state.take(&company);
+            if let Err(mut slot) = sender.send(self.slot(&company, crowded)) {
+                // The waiter stopped waiting: the slot goes back here, under this lock.
+                slot.counted = false;
                 state.give_back(&company);
             }
         }
@@ -137,7 +153,7 @@ mod tests {
 
     #[test]
     fn a_quarter_of_the_slots_stays_out_of_one_companys_reach() {
-        let shares: Vec<usize> = [1, 2, 3, 4, 8, 16].map(|capacity| FairSlots::new(capacity).per_company).into();
+        let shares: Vec<usize> = [1, 2, 3, 4, 8, 16].map(|capacity| FairSlots::new(capacity).share()).into();
         assert_eq!(shares, [1, 1, 2, 3, 6, 12]);
     }
 
@@ -149,7 +165,9 @@ mod tests {
             storm.push(slots.acquire("storm", LONG).await.unwrap());
         }
         assert!(slots.acquire("storm", Duration::from_millis(20)).await.is_none(), "beyond its share");
-        assert!(slots.acquire("quiet", Duration::from_millis(20)).await.is_some(), "at once");
+        let quiet = slots.acquire("quiet", Duration::from_millis(20)).await.expect("at once");
+        assert!(!quiet.crowded, "the quiet company's first call");
+        assert_eq!(storm.iter().map(|slot| slot.crowded).collect::<Vec<_>>(), [false, true, true]);
     }
 
     #[tokio::test]
@@ -187,6 +205,33 @@ mod tests {
             assert_eq!(waiter.await.unwrap(), Some("storm"));
         }
         assert_eq!(slots.lock().in_use(), 0, "every slot came back");
+    }
+
+    #[tokio::test]
+    async fn a_waiter_dropped_after_its_slot_was_sent_gives_the_slot_back() {
+        let slots = FairSlots::new(1);
+        let held = slots.acquire("a", LONG).await.unwrap();
+        let mut waiting = Box::pin(slots.acquire("b", LONG));
+        // Polled once: it waits in the queue.
+        assert!(futures_poll_once(waiting.as_mut()).await.is_none());
+        // The slot is sent to it, and it is dropped (a cancelled request) before reading it.
+        drop(held);
+        drop(waiting);
+        assert_eq!(slots.lock().in_use(), 0, "the slot came back");
+        assert!(slots.acquire("c", Duration::from_millis(10)).await.is_some());
+    }
+
+    /// Polls `future` once: its output if it is ready.
+    async fn futures_poll_once<F: Future>(future: std::pin::Pin<&mut F>) -> Option<F::Output> {
+        let mut future = Some(future);
+        std::future::poll_fn(|cx| {
+            let polled = future.take().map(|future| future.poll(cx));
+            std::task::Poll::Ready(match polled {
+                Some(std::task::Poll::Ready(output)) => Some(output),
+                _ => None,
+            })
+        })
+        .await
     }
 
     #[tokio::test]
