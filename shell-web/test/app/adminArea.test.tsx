@@ -269,6 +269,14 @@ describe('SystemLogsPage', () => {
     await waitFor(() =>
       expect(calls).toContain('GET /api/admin/logs?user=zed&from=2026-11-02&to=2026-11-03&page=1&pageSize=20'),
     );
+
+    fireEvent.change(screen.getByLabelText('Event'), { target: { value: 'module.log.support' } });
+    fireEvent.submit(screen.getByRole('form', { name: 'Filters' }));
+    await waitFor(() =>
+      expect(calls).toContain(
+        'GET /api/admin/logs?user=zed&from=2026-11-02&to=2026-11-03&event=module.log.support&page=1&pageSize=20',
+      ),
+    );
   });
 });
 
@@ -302,7 +310,7 @@ describe('ModulesPage', () => {
       if (url === '/api/admin/modules' && method === 'GET') return json(200, { data: [support] });
       if (url.startsWith('/api/admin/modules/support?') && method === 'DELETE')
         return json(200, { message: 'Module removed with its data' });
-      if (url === '/api/admin/logs?event=module.log.support&pageSize=50') {
+      if (url === '/api/admin/logs?event=module.log.support&page=1&pageSize=50') {
         const line: AdminLogItem = {
           id: 'l7',
           level: 'error',

@@ -33,7 +33,7 @@ import type { Session } from '../../../session';
 import { notifyFailure, notifySuccess } from '../../../ui';
 import { formatDateTime } from '../../format';
 import { queryKeys } from '../../queryClient';
-import { withQuery } from './adminLists';
+import { NO_LOG_FILTERS, logsPath } from './adminLists';
 import { AdminListCard, WhenLoaded, ModalActions, type AdminColumn } from './AdminParts';
 import type { AdminLogPage, InstalledModule, InstalledModuleList, ModuleLimits, ModuleRoute } from './generated';
 import { useTablePage } from './tablePage';
@@ -75,9 +75,9 @@ const MODULE_COLUMNS: readonly AdminColumn[] = [
 
 const whole = new Intl.NumberFormat('en-US');
 
-/** The module's own log lines (its `log` calls and panics), newest first. */
+/** The latest 50 of the module's own log lines (its `log` calls and panics). */
 export function moduleLogPath(key: string): string {
-  return withQuery('/admin/logs', { event: `module.log.${key}`, pageSize: 50 });
+  return logsPath({ ...NO_LOG_FILTERS, event: `module.log.${key}` }, 1, 50);
 }
 
 const LEVEL_COLOR: Record<string, string> = { info: 'blue', warn: 'orange', error: 'red' };

@@ -71,7 +71,7 @@ function Filters({
   };
   return (
     <form onSubmit={submit} noValidate aria-label="Filters">
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 5 }} spacing="sm">
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 6 }} spacing="sm">
         <Select
           label="Company"
           placeholder={companies.isPending ? 'Loading…' : 'Every company'}
@@ -104,6 +104,12 @@ function Filters({
           error={error}
         />
         <TextInput label="To" type="date" value={draft.to} onChange={(event) => set('to')(event.currentTarget.value)} />
+        <TextInput
+          label="Event"
+          placeholder="e.g. module.log.support"
+          value={draft.event}
+          onChange={(event) => set('event')(event.currentTarget.value)}
+        />
       </SimpleGrid>
       <Group mt="sm" gap="sm">
         <Button type="submit" leftSection={<IconFilter size={16} />}>

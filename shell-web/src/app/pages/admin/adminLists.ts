@@ -55,9 +55,11 @@ export interface LogFilters {
   level: string;
   from: string;
   to: string;
+  /** An event's name, exactly (`module.log.<key>`: a module's own lines). */
+  event: string;
 }
 
-export const NO_LOG_FILTERS: LogFilters = { company: '', user: '', level: '', from: '', to: '' };
+export const NO_LOG_FILTERS: LogFilters = { company: '', user: '', level: '', from: '', to: '', event: '' };
 
 /** The host's words for a range that ends before it starts (host/src/admin/logs.rs). */
 export const REVERSED_DAYS = 'The start date must be on or before the end date';
