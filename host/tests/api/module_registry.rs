@@ -310,6 +310,14 @@ async fn removal_keeps_or_purges_the_data_as_the_administrator_says(app: TestApp
     app.install_test_module("crud").await;
     let empty = app.get_as(&user, "/api/m/crud/items").await;
     assert_eq!(empty.body["items"], json!([]), "{empty:?}");
+    // Kept at a removal, the data can be purged later; then there is nothing left to purge.
+    assert_eq!(app.post_as(&user, "/api/m/crud/items", json!({ "title": "Later" })).await.status, 201);
+    assert_eq!(remove("keep").await.status, 200);
+    let later = remove("purge").await;
+    assert_eq!((later.status, later.message()), (200, "The removed module's data is purged"));
+    assert_eq!(remove("purge").await.status, 404);
+    app.install_test_module("crud").await;
+    assert_eq!(app.get_as(&user, "/api/m/crud/items").await.body["items"], json!([]));
     let logged = app.get_as(&admin, "/api/admin/logs?level=info&page_size=100").await;
     assert!(logged.body.to_string().contains("Removed module crud and purged its data"), "{logged:?}");
 }

@@ -12,7 +12,7 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::package::{REMOTE_MANIFEST_FILE, WEB_DIR};
-use super::{Grants, Installed, ModuleData};
+use super::{Grants, Installed, ModuleData, Removed};
 use crate::auth::{Admin, CurrentUser};
 use crate::error::{Error, Result};
 use crate::http::{AppState, Json, Message, Query, RequestId};
@@ -325,7 +325,8 @@ pub struct RemoveQuery {
 
 pub const SAY_WHAT_DATA: &str = "Say what happens to the module's data: data=keep or data=purge";
 
-/// Removes a module: it stops serving at once, and its data is kept or purged as asked.
+/// Removes a module: it stops serving at once, and its data is kept or purged as asked. A
+/// purge of a module removed earlier with its data kept deletes that data.
 #[utoipa::path(delete, path = "/admin/modules/{key}", tag = "admin", security(("bearer" = [])),
     params(("key" = String, Path), RemoveQuery),
     responses((status = 200, body = Message), (status = 400, body = Message), (status = 404, body = Message),
@@ -338,12 +339,17 @@ async fn remove(
     Query(query): Query<RemoveQuery>,
 ) -> Result<Json<Message>> {
     let data = query.data.ok_or_else(|| Error::bad_request(SAY_WHAT_DATA))?;
-    if !state.modules.remove(&state.db, &key, data).await? {
-        return Err(Error::NotFound("Module not found".into()));
-    }
-    let (logged, answer) = match data {
-        ModuleData::Keep => (format!("Removed module {key}; its data is kept"), "Module removed; its data is kept"),
-        ModuleData::Purge => (format!("Removed module {key} and purged its data"), "Module removed with its data"),
+    let (logged, answer) = match (state.modules.remove(&state.db, &key, data).await?, data) {
+        (Removed::NotFound, _) => return Err(Error::NotFound("Module not found".into())),
+        (Removed::KeptDataPurged, _) => {
+            (format!("Purged the data module {key} kept when it was removed"), "The removed module's data is purged")
+        }
+        (Removed::Removed, ModuleData::Keep) => {
+            (format!("Removed module {key}; its data is kept"), "Module removed; its data is kept")
+        }
+        (Removed::Removed, ModuleData::Purge) => {
+            (format!("Removed module {key} and purged its data"), "Module removed with its data")
+        }
     };
     log(&state, &admin, &request_id, "module.removed", logged).await;
     Ok(Message::new(answer))

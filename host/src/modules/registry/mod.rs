@@ -385,22 +385,44 @@ impl Registry {
 
     /// Stops serving the module and deletes its package. With [`ModuleData::Keep`] its
     /// collections and the host's bookkeeping stay, so reinstalling it finds them again;
-    /// with [`ModuleData::Purge`] they are deleted for every company.
-    pub async fn remove(&self, db: &Db, key: &str, data: ModuleData) -> anyhow::Result<bool> {
+    /// with [`ModuleData::Purge`] they are deleted for every company. A module removed
+    /// earlier with its data kept has that data purged.
+    pub async fn remove(&self, db: &Db, key: &str, data: ModuleData) -> anyhow::Result<Removed> {
         let _one_at_a_time = self.changing.lock().await;
         if self.get(key).is_none() {
-            return Ok(false);
+            let kept = collections::applied(db, key).await.map_err(|problems| anyhow::anyhow!(problems.join("; ")))?;
+            if data == ModuleData::Keep || kept.is_empty() {
+                return Ok(Removed::NotFound);
+            }
+            purge(db, key).await?;
+            return Ok(Removed::KeptDataPurged);
         }
         let module_dir = self.config.dir.join(key);
         std::fs::remove_file(module_dir.join(INSTALLATION_FILE))?;
         self.replace(key, None);
         std::fs::remove_dir_all(&module_dir)?;
         if data == ModuleData::Purge {
-            collections::purge(db, key).await.map_err(|problems| anyhow::anyhow!(problems.join("; ")))?;
-            crate::storage::module_purge::purge(db, key).await?;
+            purge(db, key).await?;
         }
-        Ok(true)
+        Ok(Removed::Removed)
     }
+}
+
+/// What a removal did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Removed {
+    /// No module of that key is installed (nor, for a purge, is its data kept).
+    NotFound,
+    Removed,
+    /// The module was removed before; the data it kept is deleted now.
+    KeptDataPurged,
+}
+
+/// Deletes module `key`'s collections and the host's bookkeeping of it, for every company.
+async fn purge(db: &Db, key: &str) -> anyhow::Result<()> {
+    collections::purge(db, key).await.map_err(|problems| anyhow::anyhow!(problems.join("; ")))?;
+    crate::storage::module_purge::purge(db, key).await?;
+    Ok(())
 }
 
 /// Whether `path` is one the route `template` answers: the same segments, where a
