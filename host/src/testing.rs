@@ -127,12 +127,7 @@ pub fn stand_in_web(manifest: &Path, dir: &Path) -> anyhow::Result<bool> {
     if manifest.pages.is_empty() {
         return Ok(false);
     }
-    let exposes: Vec<Value> = manifest
-        .pages
-        .iter()
-        .flat_map(|page| std::iter::once(&page.component).chain(&page.widget))
-        .map(|path| serde_json::json!({ "path": path }))
-        .collect();
+    let exposes: Vec<Value> = manifest.exposed_components().map(|path| serde_json::json!({ "path": path })).collect();
     std::fs::create_dir_all(dir)?;
     let remote = serde_json::json!({ "name": manifest.remote, "exposes": exposes });
     std::fs::write(dir.join(REMOTE_MANIFEST_FILE), remote.to_string())?;

@@ -174,7 +174,7 @@ async fn log(context: &CallContext, line: Log) -> Result<Done, HostError> {
         LogLevel::Error => "error",
     };
     let message: String = line.message.chars().take(MAX_LOG_CHARS).collect();
-    let event_name = module_log_event(&context.module.manifest.key);
+    let event_name = format!("module.log.{}", context.module.manifest.key);
     let event = crate::logs::Event::new(level, &event_name, message)
         .company(&context.company_id)
         .user(context.user_id.as_deref())
@@ -182,11 +182,6 @@ async fn log(context: &CallContext, line: Log) -> Result<Done, HostError> {
         .from(context.client_addr);
     crate::logs::record(&context.state, event).await;
     Ok(Done { count: 1 })
-}
-
-/// The system log's event name of module `key`'s own lines.
-pub fn module_log_event(key: &str) -> String {
-    format!("module.log.{key}")
 }
 
 async fn storage(context: &CallContext, op: StorageOp) -> Result<Value, HostError> {
@@ -423,11 +418,10 @@ async fn sources(context: &CallContext, op: SourcesOp) -> Result<Box<RawValue>, 
 /// them (a module's own key after it alone), and Create New Company's.
 fn rights_keys(state: &crate::http::AppState) -> Vec<teams::LabelledKey> {
     let installed = state.modules.all();
-    let own = installed
+    let own: Vec<teams::LabelledKey> = installed
         .iter()
         .map(|module| module.manifest())
-        .filter(|manifest| !crate::rights::is_portal_key(&manifest.rights_key));
-    let own: Vec<teams::LabelledKey> = own
+        .filter(|manifest| !crate::rights::is_portal_key(&manifest.rights_key))
         .map(|manifest| teams::LabelledKey {
             key: manifest.rights_key.clone(),
             label: manifest.name.clone(),

@@ -534,6 +534,11 @@ impl Manifest {
         toml::from_str(text).map_err(|err| format!("module.toml: {}", err.message()))
     }
 
+    /// What the remote's build must expose: each page's component and widget.
+    pub fn exposed_components(&self) -> impl Iterator<Item = &String> {
+        self.pages.iter().flat_map(|page| std::iter::once(&page.component).chain(&page.widget))
+    }
+
     /// Every capability the manifest declares, as installation grants name them.
     pub fn declared_capabilities(&self) -> BTreeSet<Capability> {
         let caps = &self.capabilities;

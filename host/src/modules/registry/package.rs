@@ -316,9 +316,7 @@ fn web_problems(manifest: &Manifest, web: &Path) -> Result<(), String> {
     let remote: RemoteManifest = serde_json::from_str(&text)
         .map_err(|err| format!("{WEB_DIR}/{REMOTE_MANIFEST_FILE} is not a remote's manifest: {err}"))?;
     let missing: Vec<&str> = manifest
-        .pages
-        .iter()
-        .flat_map(|page| std::iter::once(&page.component).chain(&page.widget))
+        .exposed_components()
         .filter(|component| !remote.exposes.iter().any(|exposed| &exposed.path == *component))
         .map(String::as_str)
         .collect();

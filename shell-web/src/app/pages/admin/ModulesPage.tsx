@@ -278,6 +278,9 @@ function InstallCard({ session }: { session: Session }) {
   );
 }
 
+/** A dialog about one module of the list, open while `module` is set. */
+type ModuleModalProps = { module: InstalledModule | null; session: Session; onClose: () => void };
+
 /** What removing does with the module's data: the host needs it said. */
 export type RemovedData = 'keep' | 'purge';
 
@@ -285,15 +288,7 @@ export function removePath(key: string, data: RemovedData): string {
   return `/admin/modules/${encodeURIComponent(key)}?data=${data}`;
 }
 
-function RemoveModal({
-  module,
-  session,
-  onClose,
-}: {
-  module: InstalledModule | null;
-  session: Session;
-  onClose: () => void;
-}) {
+function RemoveModal({ module, session, onClose }: ModuleModalProps) {
   const queryClient = useQueryClient();
   const [data, setData] = useState<RemovedData>('keep');
   const close = () => {
@@ -349,15 +344,7 @@ function RemoveModal({
 }
 
 /** The latest 50 lines a module wrote to the system log, with their company. */
-function ModuleLogModal({
-  module,
-  session,
-  onClose,
-}: {
-  module: InstalledModule | null;
-  session: Session;
-  onClose: () => void;
-}) {
+function ModuleLogModal({ module, session, onClose }: ModuleModalProps) {
   const lines = useQuery({
     queryKey: queryKeys.adminModuleLog(session.token, module?.key ?? ''),
     queryFn: ({ signal }) => api<AdminLogPage>(moduleLogPath(module?.key ?? ''), { token: session.token, signal }),
