@@ -151,7 +151,7 @@ lint:
 	$(CARGO) fmt --all --check
 	$(CARGO) clippy --all-targets -- -D warnings
 	$(CARGO) clippy -p autoscope-sdk -p autoscope-typescript $(PLUGIN_CRATES) --all-targets -- -D warnings
-	$(CARGO) clippy --profile plugin --target wasm32-unknown-unknown --workspace --exclude autoscope --exclude autoscope-demo --exclude autoscope-typescript --exclude autoscope-module-test -- -D warnings
+	$(CARGO) clippy --profile plugin --target wasm32-unknown-unknown --workspace --exclude autoscope --exclude autoscope-demo --exclude autoscope-typescript --exclude autoscope-module-test --exclude autoscope-harness -- -D warnings
 
 fmt:
 	$(CARGO) fmt --all

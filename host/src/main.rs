@@ -60,7 +60,7 @@ enum ModuleCommand {
         key: String,
         #[arg(long)]
         dir: Option<std::path::PathBuf>,
-        /// Take the SDK from this checkout's `sdk/plugin` instead of the released tag.
+        /// Take the SDK's crates from this checkout of the portal's repository instead of the released tag.
         #[arg(long, conflicts_with = "sdk_git")]
         sdk_path: Option<std::path::PathBuf>,
         /// The git repository of the released SDK (tag `sdk-v<this version>`).
@@ -79,6 +79,10 @@ enum ModuleCommand {
         #[arg(long, env = "AUTOSCOPE_MODULE_SIGNING_KEY", hide_env_values = true)]
         signing_key: Option<String>,
     },
+    /// Run a throwaway portal for a module's tests (the autoscope-harness crate starts it):
+    /// SQLite in a temporary folder, a free loopback port and a control API, announced as one
+    /// JSON line on standard output; it stops when standard input closes.
+    Harness,
     /// Install or upgrade a package archive into the modules directory (the server picks it up at start).
     Install {
         archive: std::path::PathBuf,
@@ -185,6 +189,22 @@ async fn module_command(command: ModuleCommand) -> anyhow::Result<()> {
                     .with_context(|| format!("cannot write {}", archive.display()))?;
             }
             println!("packed {}{}", out.display(), if key.is_some() { " (signed)" } else { "" });
+        }
+        ModuleCommand::Harness => {
+            // Standard output carries the announcement only; the host's log goes to standard error.
+            let filter = EnvFilter::try_new(std::env::var("AUTOSCOPE_LOG").as_deref().unwrap_or("warn"))
+                .context("AUTOSCOPE_LOG is not a valid filter")?;
+            tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr).init();
+            let dir = tempfile::Builder::new().prefix("autoscope-harness-").tempdir()?;
+            let announce = |started: &kit::harness::Started| {
+                println!("{}", serde_json::to_string(started)?);
+                Ok(())
+            };
+            let stdin_closed = async {
+                let _ =
+                    tokio::task::spawn_blocking(|| std::io::copy(&mut std::io::stdin(), &mut std::io::sink())).await;
+            };
+            kit::harness::run(dir.path(), announce, stdin_closed).await?;
         }
         ModuleCommand::Keygen => {
             let (secret, public) = package::generate_key();

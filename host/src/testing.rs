@@ -25,6 +25,21 @@ use crate::storage::companies::{self, NewCompany, Taken};
 use crate::storage::users::{self, NewUser};
 use crate::storage::{mail_outbox, notifications};
 
+/// The configuration of a host for tests: its data in `dir`, its database at
+/// `database_url`, compiled plugins cached in `compile_cache` (shared between hosts, so
+/// repeated runs skip compilation), unsigned packages allowed, no web shell.
+pub fn config(dir: &Path, database_url: &str, compile_cache: &Path) -> anyhow::Result<Config> {
+    let vars = std::collections::HashMap::from([
+        ("AUTOSCOPE_SECRET", "autoscope-module-test-secret-0123456789".to_string()),
+        ("AUTOSCOPE_DATA_DIR", dir.display().to_string()),
+        ("DATABASE_URL", database_url.to_string()),
+        ("AUTOSCOPE_WEB_DIR", dir.join("no-web-shell").display().to_string()),
+        ("AUTOSCOPE_ALLOW_UNSIGNED_MODULES", "true".to_string()),
+        ("AUTOSCOPE_COMPILE_CACHE_DIR", compile_cache.display().to_string()),
+    ]);
+    Config::from_lookup(|key| vars.get(key).cloned())
+}
+
 /// The database engine the host runs on.
 pub fn engine(state: &AppState) -> Engine {
     state.db.engine()
@@ -107,11 +122,17 @@ pub async fn install(state: &AppState, source: &PackSource<'_>, out: &Path, gran
     };
     crate::modules::registry::package::pack(&source, out, None).with_context(|| format!("cannot pack {manifest}"))?;
     let archive = crate::modules::registry::package::archive(out)?;
+    install_archive(state, &archive, grants).await.map_err(|err| anyhow!("{manifest}: {err}"))
+}
+
+/// Installs a package archive (`.tar.gz`, as `autoscope module build` writes it); answers
+/// the module's key. A refused package fails with every reason the registry gave.
+pub async fn install_archive(state: &AppState, archive: &[u8], grants: Grants) -> anyhow::Result<String> {
     let installed = state
         .modules
-        .install(&state.db, &archive, grants)
+        .install(&state.db, archive, grants)
         .await
-        .map_err(|refused| anyhow!("the package of {manifest} was refused:\n- {}", refused.0.join("\n- ")))?;
+        .map_err(|refused| anyhow!("the package was refused:\n- {}", refused.0.join("\n- ")))?;
     Ok(installed.manifest().key.clone())
 }
 

@@ -114,8 +114,9 @@ async fn the_binary_migrates_and_serves_on_postgres() {
 }
 
 /// The author's kit in a folder outside this repository: `module new` writes a module that
-/// `module build` turns into a package, `module install` installs it into a portal, and
-/// once a company admin grants its own rights key it keeps notes. The docs' quick start
+/// `module build` turns into a package (plugin and remote), whose own tests pass against
+/// this binary, that `module install` installs into a portal, and that keeps notes and
+/// shows its page once a company admin grants its own rights key. The docs' quick start
 /// builds the same way.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_module_from_the_kit_builds_installs_and_answers_outside_the_repository() {
@@ -130,15 +131,24 @@ async fn a_module_from_the_kit_builds_installs_and_answers_outside_the_repositor
         command.args(args).current_dir(&work.0).env("CARGO_TARGET_DIR", &target);
         succeeded(command, args)
     };
-    let sdk = repository.join("sdk/plugin");
     for key in ["acme_notes", "quick_start"] {
-        let wrote = author(&["module", "new", key, "--sdk-path", sdk.to_str().unwrap()]);
+        let wrote = author(&["module", "new", key, "--sdk-path", repository.to_str().unwrap()]);
         assert!(wrote.contains(&format!("wrote the module {key}")), "{wrote}");
     }
     assert!(!work.0.join("data").exists(), "an author's command makes no portal data");
     let built = author(&["module", "build", "--dir", "acme_notes"]);
     let archive = work.0.join("acme_notes/dist/acme_notes.tar.gz");
     assert!(built.contains("acme_notes.tar.gz") && archive.is_file(), "{built}");
+    // Its remote type-checks against the web SDK it installed.
+    let mut typecheck = Command::new("npm");
+    typecheck.args(["run", "typecheck"]).current_dir(work.0.join("acme_notes/remote"));
+    succeeded(typecheck, &["npm run typecheck"]);
+    // Its own tests run against this binary, prebuilt: the host is not compiled into them.
+    let mut tests = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()));
+    tests.args(["test", "--manifest-path", "acme_notes/Cargo.toml"]).current_dir(&work.0);
+    tests.env("CARGO_TARGET_DIR", &target).env("AUTOSCOPE_BIN", BIN);
+    let tested = succeeded(tests, &["test"]);
+    assert!(tested.contains("2 passed"), "{tested}");
     // The plugin of docs/module-format.md's quick start builds as the docs show it.
     let docs = include_str!("../../../docs/module-format.md");
     let quick_start = docs.split("## Rust SDK quick start").nth(1).and_then(|rest| rest.split("```rust\n").nth(1));
@@ -182,4 +192,71 @@ async fn a_module_from_the_kit_builds_installs_and_answers_outside_the_repositor
     assert_eq!(created.status(), 201);
     let listed: Value = client.get(&notes).bearer_auth(&token).send().await.unwrap().json().await.unwrap();
     assert_eq!(listed["items"][0]["title"], "First", "{listed}");
+    // Its page is in the menu, served from the remote its build packed.
+    let modules: Value =
+        client.get(format!("{base}/api/modules")).bearer_auth(&token).send().await.unwrap().json().await.unwrap();
+    let module = modules["data"].as_array().unwrap().iter().find(|module| module["key"] == "acme_notes").unwrap();
+    assert_eq!(module["pages"][0]["route"], "/AcmeNotes", "{module}");
+    let remote = client.get(format!("{base}{}", module["remote"]["manifestUrl"].as_str().unwrap())).send().await;
+    let remote: Value = remote.unwrap().json().await.unwrap();
+    let exposed: Vec<&str> = remote["exposes"].as_array().unwrap().iter().filter_map(|e| e["path"].as_str()).collect();
+    assert_eq!(exposed, ["./NotesPage", "./NotesWidget"], "{remote}");
+}
+
+/// `autoscope module harness`, as the autoscope-harness crate drives it: it announces its
+/// address and control token on one line, serves the portal, keeps its control API to the
+/// token's holder, and stops when its standard input closes.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_harness_serves_a_throwaway_portal_until_its_input_closes() {
+    use std::io::BufRead;
+    let mut harness = Command::new(BIN)
+        .args(["module", "harness"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    std::io::BufReader::new(harness.stdout.take().unwrap()).read_line(&mut line).unwrap();
+    let started: Value = serde_json::from_str(&line).unwrap();
+    let (url, token) = (started["url"].as_str().unwrap(), started["control_token"].as_str().unwrap());
+    assert!(url.starts_with("http://127.0.0.1:"), "{url}");
+
+    let client = http_client();
+    let company = json!({ "name": "Acme", "email": "owner@acme.test" });
+    let refused = client.post(format!("{url}/_harness/companies")).json(&company).send().await.unwrap();
+    assert_eq!(refused.status(), 401, "no control without the token");
+    let wrong = client.post(format!("{url}/_harness/companies")).bearer_auth("guess").json(&company).send().await;
+    assert_eq!(wrong.unwrap().status(), 401);
+    let created: Value = client
+        .post(format!("{url}/_harness/companies"))
+        .bearer_auth(token)
+        .json(&company)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    // The session it opened is the portal's own: its API answers it.
+    let session = created["token"].as_str().unwrap();
+    let me: Value =
+        client.get(format!("{url}/api/users/me")).bearer_auth(session).send().await.unwrap().json().await.unwrap();
+    assert_eq!(me["email"], "owner@acme.test", "{me}");
+    let clock = |seconds: u64| {
+        client.post(format!("{url}/_harness/clock")).bearer_auth(token).json(&json!({ "seconds": seconds })).send()
+    };
+    let before: Value = clock(0).await.unwrap().json().await.unwrap();
+    let after: Value = clock(86_400).await.unwrap().json().await.unwrap();
+    assert!(after["now"].as_i64().unwrap() >= before["now"].as_i64().unwrap() + 86_400);
+    let bad = client.post(format!("{url}/_harness/modules")).bearer_auth(token).body("not a package").send().await;
+    let bad = bad.unwrap();
+    assert_eq!(bad.status(), 400);
+    assert!(bad.text().await.unwrap().contains("refused"), "a refused package says why");
+
+    drop(harness.stdin.take());
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while harness.try_wait().unwrap().is_none() {
+        assert!(Instant::now() < deadline, "the harness did not stop when its input closed");
+        std::thread::sleep(Duration::from_millis(50));
+    }
 }

@@ -24,7 +24,6 @@
 //! signature, and compiled plugins are cached in one directory under the system's
 //! temporary directory, shared by every harness, so repeated runs skip compilation.
 
-use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -326,15 +325,7 @@ impl Harness {
                 (database.url.clone(), Some(database))
             }
         };
-        let vars: HashMap<&str, String> = HashMap::from([
-            ("AUTOSCOPE_SECRET", "autoscope-module-test-secret-0123456789".to_string()),
-            ("AUTOSCOPE_DATA_DIR", dir.path().display().to_string()),
-            ("DATABASE_URL", database_url),
-            ("AUTOSCOPE_WEB_DIR", dir.path().join("no-web-shell").display().to_string()),
-            ("AUTOSCOPE_ALLOW_UNSIGNED_MODULES", "true".to_string()),
-            ("AUTOSCOPE_COMPILE_CACHE_DIR", cache.display().to_string()),
-        ]);
-        let config = host::Config::from_lookup(|key| vars.get(key).cloned())?;
+        let config = host::config(dir.path(), &database_url, &cache)?;
         let state = host::prepare(config.clone()).await.context("the host did not start")?;
         let mut harness =
             Self { app: host::app(state.clone()), state, config, module: String::new(), _database: database, dir };
