@@ -13,7 +13,7 @@ BIN_DEBUG := $(CARGO_TARGET_DIR)/debug/autoscope
 DEMO_DEBUG := $(CARGO_TARGET_DIR)/debug/autoscope-demo
 BIN_RELEASE := $(CARGO_TARGET_DIR)/release/autoscope
 
-.PHONY: run build test bench modules packages web web-test web-sdk-test browser-test browser setup test-tools openorchestrator lint fmt clean-data
+.PHONY: run build test examples bench modules packages web web-test web-sdk-test browser-test browser setup test-tools openorchestrator lint fmt clean-data
 
 # `npm ci` in $(1) when its packages are missing or older than its lock file.
 define npm_ci
@@ -28,6 +28,9 @@ PACKAGES := $(CARGO_TARGET_DIR)/packages
 # The product modules' crates (`module-<key>`): native unit tests and harness tests.
 PLUGIN_CRATES := $(patsubst plugins/%/Cargo.toml,-p module-%,$(wildcard plugins/*/Cargo.toml))
 TEST_PACKAGES := $(CARGO_TARGET_DIR)/browser-test-packages
+# The modules of outside authors (examples/), and the build cache they and the kit's test share.
+EXAMPLES := $(patsubst %/module.toml,%,$(wildcard examples/*/module.toml))
+KIT_TARGET := $(HOME)/.cache/autoscope/kit-target
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 ## run: build (debug profile) and serve on the embedded default with demo data and every
@@ -58,7 +61,20 @@ build: setup web
 test: setup test-tools openorchestrator modules lint web-sdk-test web-test
 	$(CARGO) test --no-fail-fast
 	$(CARGO) test --no-fail-fast -p autoscope-sdk -p autoscope-typescript $(PLUGIN_CRATES)
+	$(MAKE) --no-print-directory examples
 	$(MAKE) --no-print-directory browser-test
+
+## examples: each module of examples/ built, type-checked and tested exactly as its outside
+## author does: the kit's `module build`, its own `cargo test` against the prebuilt binary
+## (autoscope-harness), the SDK as an outside dependency; their builds share one cache
+examples:
+	$(CARGO) build -p autoscope
+	@for dir in $(EXAMPLES); do \
+		echo "== $$dir"; \
+		CARGO_TARGET_DIR=$(KIT_TARGET) $(BIN_DEBUG) module build --dir $$dir || exit 1; \
+		(cd $$dir/remote && npm run --silent typecheck) || exit 1; \
+		CARGO_TARGET_DIR=$(KIT_TARGET) AUTOSCOPE_BIN=$(abspath $(BIN_DEBUG)) $(CARGO) test --manifest-path $$dir/Cargo.toml || exit 1; \
+	done
 
 ## web: the web shell's production build (shell-web/dist), which the host serves at /
 web:
@@ -151,10 +167,16 @@ lint:
 	$(CARGO) fmt --all --check
 	$(CARGO) clippy --all-targets -- -D warnings
 	$(CARGO) clippy -p autoscope-sdk -p autoscope-typescript $(PLUGIN_CRATES) --all-targets -- -D warnings
+	@for dir in $(EXAMPLES); do \
+		$(CARGO) fmt --manifest-path $$dir/Cargo.toml --check || exit 1; \
+		CARGO_TARGET_DIR=$(KIT_TARGET) $(CARGO) clippy --manifest-path $$dir/Cargo.toml --all-targets -- -D warnings || exit 1; \
+		(cd modules-web && npx prettier --config .prettierrc.json --check ../$$dir/remote/src ../$$dir/remote/rspack.config.mjs) || exit 1; \
+	done
 	$(CARGO) clippy --profile plugin --target wasm32-unknown-unknown --workspace --exclude autoscope --exclude autoscope-demo --exclude autoscope-typescript --exclude autoscope-module-test --exclude autoscope-harness -- -D warnings
 
 fmt:
 	$(CARGO) fmt --all
+	@for dir in $(EXAMPLES); do $(CARGO) fmt --manifest-path $$dir/Cargo.toml; done
 	cd shell-web && npm run format
 	cd modules-web && npm run format
 	cd sdk/web && npm run format

@@ -273,6 +273,17 @@ mod tests {
         std::fs::remove_dir_all(dir).unwrap();
     }
 
+    /// The example module pins what a new module does (its remote's packages, its
+    /// toolchain): it is one as the kit writes it.
+    #[test]
+    fn the_example_module_remote_is_the_kits() {
+        let example = include_str!("../../../../examples/maintenance/remote/package.json");
+        let example: serde_json::Value = serde_json::from_str(example).unwrap();
+        let kit = remote_package("maintenance", &Sdk::Path(PathBuf::from("../../.."))).unwrap();
+        assert_eq!(example, serde_json::from_str::<serde_json::Value>(&kit).unwrap());
+        assert_eq!(include_str!("../../../../examples/maintenance/rust-toolchain.toml"), TOOLCHAIN);
+    }
+
     #[test]
     fn the_released_sdk_is_the_tag_of_this_version() {
         let dependency = Sdk::released(SDK_REPOSITORY).dependency("plugin");
