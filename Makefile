@@ -139,7 +139,7 @@ bench: modules
 ## modules: build every module plugin (the workspace but the host, the demo data and the native test harness)
 ## for wasm32 into $(CARGO_TARGET_DIR)/wasm32-unknown-unknown/plugin/
 modules: setup
-	$(CARGO) build --profile plugin --target wasm32-unknown-unknown --workspace --exclude autoscope --exclude autoscope-demo --exclude autoscope-typescript --exclude autoscope-module-test
+	$(CARGO) build --profile plugin --target wasm32-unknown-unknown --workspace --exclude autoscope --exclude autoscope-demo --exclude autoscope-typescript --exclude autoscope-module-test --exclude autoscope-harness
 
 # Installs the pinned toolchain explicitly: rustup's auto-install may be off (RUSTUP_AUTO_INSTALL=0).
 TOOLCHAIN := $(shell sed -n 's/^channel = "\(.*\)"/\1/p' rust-toolchain.toml)

@@ -79,6 +79,24 @@ enum ModuleCommand {
         #[arg(long, env = "AUTOSCOPE_MODULE_SIGNING_KEY", hide_env_values = true)]
         signing_key: Option<String>,
     },
+    /// Build the module in a folder and install it into a running local portal, then again
+    /// each time its sources change (Ctrl+C stops). The portal must allow unsigned
+    /// packages (AUTOSCOPE_ALLOW_UNSIGNED_MODULES=true) unless a signing key is given.
+    Dev {
+        #[arg(long, default_value = ".")]
+        dir: std::path::PathBuf,
+        /// The portal's address.
+        #[arg(long, default_value = "http://127.0.0.1:8080")]
+        portal: String,
+        /// A platform administrator of the portal.
+        #[arg(long, env = "AUTOSCOPE_ADMIN_EMAIL")]
+        email: String,
+        #[arg(long, env = "AUTOSCOPE_ADMIN_PASSWORD", hide_env_values = true)]
+        password: String,
+        /// Sign with this key (base64, from `autoscope module keygen`).
+        #[arg(long, env = "AUTOSCOPE_MODULE_SIGNING_KEY", hide_env_values = true)]
+        signing_key: Option<String>,
+    },
     /// Run a throwaway portal for a module's tests (the autoscope-harness crate starts it):
     /// SQLite in a temporary folder, a free loopback port and a control API, announced as one
     /// JSON line on standard output; it stops when standard input closes.
@@ -177,7 +195,7 @@ async fn module_command(command: ModuleCommand) -> anyhow::Result<()> {
         ModuleCommand::Build { dir, out, signing_key } => {
             let key = signing_key.as_deref().map(package::parse_signing_key).transpose()?;
             let out = out.unwrap_or_else(|| dir.join("dist"));
-            let archive = kit::build(&dir, &out, key.as_ref())?;
+            let archive = kit::build(&dir, &out, key.as_ref(), None)?;
             println!("built {}{}", archive.display(), if key.is_some() { " (signed)" } else { "" });
         }
         ModuleCommand::Pack { manifest, wasm, web, out, archive, signing_key } => {
@@ -190,13 +208,21 @@ async fn module_command(command: ModuleCommand) -> anyhow::Result<()> {
             }
             println!("packed {}{}", out.display(), if key.is_some() { " (signed)" } else { "" });
         }
+        ModuleCommand::Dev { dir, portal, email, password, signing_key } => {
+            let key = signing_key.as_deref().map(package::parse_signing_key).transpose()?;
+            let portal = kit::dev::Portal { url: portal.trim_end_matches('/').to_string(), email, password };
+            tokio::select! {
+                ran = kit::dev::run(&dir, &portal, key.as_ref()) => ran?,
+                _ = tokio::signal::ctrl_c() => {}
+            }
+        }
         ModuleCommand::Harness => {
             // Standard output carries the announcement only; the host's log goes to standard error.
             let filter = EnvFilter::try_new(std::env::var("AUTOSCOPE_LOG").as_deref().unwrap_or("warn"))
                 .context("AUTOSCOPE_LOG is not a valid filter")?;
             tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr).init();
             let dir = tempfile::Builder::new().prefix("autoscope-harness-").tempdir()?;
-            let announce = |started: &kit::harness::Started| {
+            let announce = |started: &autoscope::testing::harness::Started| {
                 println!("{}", serde_json::to_string(started)?);
                 Ok(())
             };
@@ -204,7 +230,7 @@ async fn module_command(command: ModuleCommand) -> anyhow::Result<()> {
                 let _ =
                     tokio::task::spawn_blocking(|| std::io::copy(&mut std::io::stdin(), &mut std::io::sink())).await;
             };
-            kit::harness::run(dir.path(), announce, stdin_closed).await?;
+            autoscope::testing::harness::run(dir.path(), announce, stdin_closed).await?;
         }
         ModuleCommand::Keygen => {
             let (secret, public) = package::generate_key();

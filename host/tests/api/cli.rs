@@ -113,94 +113,183 @@ async fn the_binary_migrates_and_serves_on_postgres() {
     migrate_serve_and_sign_in(Some(database.url.clone())).await;
 }
 
+/// An author's folder outside this repository, running the binary's author commands in it.
+struct Author {
+    work: TempDir,
+    /// Its builds' cache: they compile once across runs, beside the host's build cache
+    /// when there is one.
+    target: std::path::PathBuf,
+}
+
+impl Author {
+    fn new() -> Self {
+        let work = TempDir::new();
+        let target = std::env::var_os("CARGO_TARGET_DIR")
+            .map(|dir| std::path::PathBuf::from(dir).with_file_name("kit-target"))
+            .unwrap_or_else(|| work.0.join("target"));
+        Self { work, target }
+    }
+
+    fn command(&self, args: &[&str]) -> Command {
+        let mut command = Command::new(BIN);
+        command.args(args).current_dir(&self.work.0).env("CARGO_TARGET_DIR", &self.target);
+        command
+    }
+
+    fn run(&self, args: &[&str]) -> String {
+        succeeded(self.command(args), args)
+    }
+
+    /// `module new <key>`, with the SDK of this checkout.
+    fn new_module(&self, key: &str) {
+        let repository = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
+        let wrote = self.run(&["module", "new", key, "--sdk-path", repository.to_str().unwrap()]);
+        assert!(wrote.contains(&format!("wrote the module {key}")), "{wrote}");
+    }
+}
+
+const OPS: (&str, &str) = ("ops@example.com", "Ops-Desk#2026");
+
+/// A portal served by this binary on SQLite, which allows unsigned packages, with its
+/// platform administrator signed in.
+struct Portal {
+    setup: Setup,
+    _server: KillOnDrop,
+    base: String,
+    client: reqwest::Client,
+    token: String,
+    company: String,
+}
+
+impl Portal {
+    /// Migrates, makes the administrator, runs `before_serving` (an offline install, say),
+    /// and serves.
+    async fn start(before_serving: impl FnOnce(&Setup)) -> Self {
+        let setup = Setup { data_dir: TempDir::new(), database_url: None, addr: format!("127.0.0.1:{}", free_port()) };
+        setup.run(&["migrate"]);
+        setup.run(&["user", "create-admin", "--email", OPS.0, "--password", OPS.1]);
+        before_serving(&setup);
+        let mut serve = setup.command(&["serve"]);
+        serve.env("AUTOSCOPE_ALLOW_UNSIGNED_MODULES", "true");
+        let (server, base) = serving(&setup, serve).await;
+        let client = http_client();
+        let (_, ops) = post(&client, &base, "/api/users/signin", json!({ "email": OPS.0, "password": OPS.1 })).await;
+        let token = ops["token"].as_str().unwrap().to_string();
+        let company = ops["userdata"]["company_id"].as_str().unwrap().to_string();
+        Self { setup, _server: server, base, client, token, company }
+    }
+
+    /// As a company admin does in Team Master: every role of the company gets `key`'s right.
+    async fn grant(&self, key: &str) {
+        let url = format!("sqlite://{}?mode=rwc", self.setup.data_dir.0.join("autoscope.db").display());
+        let db = autoscope::storage::Db::connect(&url).await.unwrap();
+        for role in autoscope::storage::roles::list(&db, &self.company).await.unwrap() {
+            let mut rights: Value = serde_json::from_str(&role.rights).unwrap();
+            rights[key] = json!({ "view": true, "disabled": false });
+            autoscope::storage::roles::set_rights(&db, &self.company, &role.id, &rights.to_string()).await.unwrap();
+        }
+    }
+
+    async fn get(&self, path: &str) -> (u16, Value) {
+        let reply = self.client.get(format!("{}{path}", self.base)).bearer_auth(&self.token).send().await.unwrap();
+        (reply.status().as_u16(), reply.json().await.unwrap_or(Value::Null))
+    }
+}
+
 /// The author's kit in a folder outside this repository: `module new` writes a module that
 /// `module build` turns into a package (plugin and remote), whose own tests pass against
 /// this binary, that `module install` installs into a portal, and that keeps notes and
-/// shows its page once a company admin grants its own rights key. The docs' quick start
-/// builds the same way.
+/// shows its page once a company admin grants its own rights key. The reference's example
+/// plugin builds the same way.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_module_from_the_kit_builds_installs_and_answers_outside_the_repository() {
-    let work = TempDir::new();
-    let repository = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
-    // Its dependencies compile once across runs, beside the host's build cache when there is one.
-    let target = std::env::var_os("CARGO_TARGET_DIR")
-        .map(|dir| std::path::PathBuf::from(dir).with_file_name("kit-target"))
-        .unwrap_or_else(|| work.0.join("target"));
-    let author = |args: &[&str]| {
-        let mut command = Command::new(BIN);
-        command.args(args).current_dir(&work.0).env("CARGO_TARGET_DIR", &target);
-        succeeded(command, args)
-    };
-    for key in ["acme_notes", "quick_start"] {
-        let wrote = author(&["module", "new", key, "--sdk-path", repository.to_str().unwrap()]);
-        assert!(wrote.contains(&format!("wrote the module {key}")), "{wrote}");
-    }
-    assert!(!work.0.join("data").exists(), "an author's command makes no portal data");
-    let built = author(&["module", "build", "--dir", "acme_notes"]);
-    let archive = work.0.join("acme_notes/dist/acme_notes.tar.gz");
+    let author = Author::new();
+    author.new_module("acme_notes");
+    author.new_module("docs_example");
+    assert!(!author.work.0.join("data").exists(), "an author's command makes no portal data");
+    let built = author.run(&["module", "build", "--dir", "acme_notes"]);
+    let archive = author.work.0.join("acme_notes/dist/acme_notes.tar.gz");
     assert!(built.contains("acme_notes.tar.gz") && archive.is_file(), "{built}");
     // Its remote type-checks against the web SDK it installed.
     let mut typecheck = Command::new("npm");
-    typecheck.args(["run", "typecheck"]).current_dir(work.0.join("acme_notes/remote"));
+    typecheck.args(["run", "typecheck"]).current_dir(author.work.0.join("acme_notes/remote"));
     succeeded(typecheck, &["npm run typecheck"]);
     // Its own tests run against this binary, prebuilt: the host is not compiled into them.
     let mut tests = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()));
-    tests.args(["test", "--manifest-path", "acme_notes/Cargo.toml"]).current_dir(&work.0);
-    tests.env("CARGO_TARGET_DIR", &target).env("AUTOSCOPE_BIN", BIN);
+    tests.args(["test", "--manifest-path", "acme_notes/Cargo.toml"]).current_dir(&author.work.0);
+    tests.env("CARGO_TARGET_DIR", &author.target).env("AUTOSCOPE_BIN", BIN);
     let tested = succeeded(tests, &["test"]);
     assert!(tested.contains("2 passed"), "{tested}");
-    // The plugin of docs/module-format.md's quick start builds as the docs show it.
-    let docs = include_str!("../../../docs/module-format.md");
-    let quick_start = docs.split("## Rust SDK quick start").nth(1).and_then(|rest| rest.split("```rust\n").nth(1));
-    let quick_start = quick_start.and_then(|block| block.split("```").next()).expect("the quick start's plugin");
-    std::fs::write(work.0.join("quick_start/src/lib.rs"), quick_start).unwrap();
-    author(&["module", "build", "--dir", "quick_start"]);
+    // The example plugin of docs/module-reference.md builds as the docs show it.
+    let docs = include_str!("../../../docs/module-reference.md");
+    let example = docs.split("## The Rust SDK").nth(1).and_then(|rest| rest.split("```rust\n").nth(1));
+    let example = example.and_then(|block| block.split("```").next()).expect("the reference's example plugin");
+    std::fs::write(author.work.0.join("docs_example/src/lib.rs"), example).unwrap();
+    author.run(&["module", "build", "--dir", "docs_example"]);
 
-    let setup = Setup { data_dir: TempDir::new(), database_url: None, addr: format!("127.0.0.1:{}", free_port()) };
-    setup.run(&["migrate"]);
-    setup.run(&["user", "create-admin", "--email", "ops@example.com", "--password", "Ops-Desk#2026"]);
-    let mut install = setup.command(&["module", "install", archive.to_str().unwrap()]);
-    let installed = install.env("AUTOSCOPE_ALLOW_UNSIGNED_MODULES", "true").output().unwrap();
-    assert_eq!(String::from_utf8_lossy(&installed.stdout).trim(), "installed acme_notes 0.1.0", "{installed:?}");
-
-    let mut serve = setup.command(&["serve"]);
-    serve.env("AUTOSCOPE_ALLOW_UNSIGNED_MODULES", "true");
-    let (_server, base) = serving(&setup, serve).await;
-    let client = http_client();
-    let (_, ops) =
-        post(&client, &base, "/api/users/signin", json!({"email": "ops@example.com", "password": "Ops-Desk#2026"}))
-            .await;
-    let token = ops["token"].as_str().unwrap().to_string();
-    let notes = format!("{base}/api/m/acme_notes/notes");
-    let refused = client.get(&notes).bearer_auth(&token).send().await.unwrap();
-    assert_eq!(refused.status(), 403, "no role has the module's own rights key yet");
-
-    // As Team Master does: the company's role gets the module's right.
-    let db = autoscope::storage::Db::connect(&format!(
-        "sqlite://{}?mode=rwc",
-        setup.data_dir.0.join("autoscope.db").display()
-    ))
-    .await
-    .unwrap();
-    let company = ops["userdata"]["company_id"].as_str().unwrap();
-    for role in autoscope::storage::roles::list(&db, company).await.unwrap() {
-        let mut rights: Value = serde_json::from_str(&role.rights).unwrap();
-        rights["acme_notes"] = json!({ "view": true, "disabled": false });
-        autoscope::storage::roles::set_rights(&db, company, &role.id, &rights.to_string()).await.unwrap();
-    }
-    let created = client.post(&notes).bearer_auth(&token).json(&json!({ "title": "First" })).send().await.unwrap();
-    assert_eq!(created.status(), 201);
-    let listed: Value = client.get(&notes).bearer_auth(&token).send().await.unwrap().json().await.unwrap();
+    let portal = Portal::start(|setup| {
+        let mut install = setup.command(&["module", "install", archive.to_str().unwrap()]);
+        let installed = install.env("AUTOSCOPE_ALLOW_UNSIGNED_MODULES", "true").output().unwrap();
+        assert_eq!(String::from_utf8_lossy(&installed.stdout).trim(), "installed acme_notes 0.1.0", "{installed:?}");
+    })
+    .await;
+    let (status, _) = portal.get("/api/m/acme_notes/notes").await;
+    assert_eq!(status, 403, "no role has the module's own rights key yet");
+    portal.grant("acme_notes").await;
+    let notes = format!("{}/api/m/acme_notes/notes", portal.base);
+    let created = portal.client.post(&notes).bearer_auth(&portal.token).json(&json!({ "title": "First" })).send();
+    assert_eq!(created.await.unwrap().status(), 201);
+    let (_, listed) = portal.get("/api/m/acme_notes/notes").await;
     assert_eq!(listed["items"][0]["title"], "First", "{listed}");
     // Its page is in the menu, served from the remote its build packed.
-    let modules: Value =
-        client.get(format!("{base}/api/modules")).bearer_auth(&token).send().await.unwrap().json().await.unwrap();
+    let (_, modules) = portal.get("/api/modules").await;
     let module = modules["data"].as_array().unwrap().iter().find(|module| module["key"] == "acme_notes").unwrap();
     assert_eq!(module["pages"][0]["route"], "/AcmeNotes", "{module}");
-    let remote = client.get(format!("{base}{}", module["remote"]["manifestUrl"].as_str().unwrap())).send().await;
-    let remote: Value = remote.unwrap().json().await.unwrap();
+    let (_, remote) = portal.get(module["remote"]["manifestUrl"].as_str().unwrap()).await;
     let exposed: Vec<&str> = remote["exposes"].as_array().unwrap().iter().filter_map(|e| e["path"].as_str()).collect();
     assert_eq!(exposed, ["./NotesPage", "./NotesWidget"], "{remote}");
+}
+
+/// `autoscope module dev` against a running portal: it builds and installs the module, and
+/// installs it again, as a newer development build, once its source changes.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn module_dev_reinstalls_a_module_into_a_running_portal_when_its_source_changes() {
+    use std::io::BufRead;
+    let author = Author::new();
+    author.new_module("dev_notes");
+    let portal = Portal::start(|_| {}).await;
+    portal.grant("dev_notes").await;
+    let mut dev = author.command(&["module", "dev", "--dir", "dev_notes", "--portal", &portal.base]);
+    dev.args(["--email", OPS.0]).env("AUTOSCOPE_ADMIN_PASSWORD", OPS.1).stdout(std::process::Stdio::piped());
+    let mut dev = KillOnDrop(dev.spawn().unwrap());
+    let (lines, installs) = std::sync::mpsc::channel();
+    let stdout = std::io::BufReader::new(dev.0.stdout.take().unwrap());
+    std::thread::spawn(move || {
+        for line in stdout.lines().map_while(Result::ok) {
+            if line.starts_with("installed ") && lines.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    let next_install = || installs.recv_timeout(Duration::from_secs(300)).expect("an install within 5 minutes");
+    let first = next_install();
+    assert!(first.starts_with("installed dev_notes 0.1.0+dev."), "{first}");
+    let (status, _) = portal.get("/api/m/dev_notes/hello").await;
+    assert_eq!(status, 404, "not written yet");
+
+    let lib = author.work.0.join("dev_notes/src/lib.rs");
+    let source = std::fs::read_to_string(&lib).unwrap();
+    let added = r#".get("/notes/count", count).get("/hello", |_: &Request| ok(&json!({ "hello": "dev" })))"#;
+    std::fs::write(&lib, source.replace(r#".get("/notes/count", count)"#, added)).unwrap();
+    let second = next_install();
+    assert!(second.starts_with("installed dev_notes 0.1.0+dev.") && second != first, "{second}");
+    let (status, hello) = portal.get("/api/m/dev_notes/hello").await;
+    assert_eq!((status, hello), (200, json!({ "hello": "dev" })));
+    // The shell loads the page from the development build's remote.
+    let (_, modules) = portal.get("/api/modules").await;
+    let module = modules["data"].as_array().unwrap().iter().find(|module| module["key"] == "dev_notes").unwrap();
+    let (status, remote) = portal.get(module["remote"]["manifestUrl"].as_str().unwrap()).await;
+    assert_eq!((status, remote["name"].as_str()), (200, Some("dev_notes")), "{module}");
 }
 
 /// `autoscope module harness`, as the autoscope-harness crate drives it: it announces its

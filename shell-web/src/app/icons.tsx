@@ -99,6 +99,9 @@ const ICONS: Readonly<Record<string, Icon>> = {
   x: IconX,
 };
 
+/** The names a module's page may give as its `icon` (docs/module-reference.md lists them). */
+export const ICON_NAMES: readonly string[] = Object.keys(ICONS);
+
 /** Renders a named icon; the puzzle piece for an unknown or missing name. */
 export function NamedIcon({
   name,

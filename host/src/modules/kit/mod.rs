@@ -1,6 +1,7 @@
 //! The module author's kit behind `autoscope module new`, `autoscope module build` and
-//! `autoscope module harness`: a module that builds, packs, installs and is tested as it is,
-//! in any folder, outside this repository. docs/module-tutorial.md walks through it.
+//! `autoscope module dev`: a module that builds, packs, installs and is tested as it is, in
+//! any folder, outside this repository (its tests run on `crate::testing::harness`).
+//! docs/module-tutorial.md walks through it.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -9,7 +10,7 @@ use anyhow::{Context, ensure};
 
 use crate::modules::manifest::{Manifest, is_name};
 
-pub mod harness;
+pub mod dev;
 use crate::modules::registry::package::{self, PackSource, REMOTE_MANIFEST_FILE};
 
 /// Where a new module takes the SDK's crates from: the plugin SDK (`autoscope-sdk`) and
@@ -165,13 +166,27 @@ fn display_name(key: &str) -> String {
 /// Builds the module in `dir` (its plugin for `wasm32-unknown-unknown`, release, and its
 /// remote in `remote/` when it has a package.json) and packs it with the remote's build
 /// when there is one (`remote/dist`), unsigned or signed with `signing_key`, into
-/// `out/<key>/` and `out/<key>.tar.gz`; answers the archive's path.
-pub fn build(dir: &Path, out: &Path, signing_key: Option<&package::SigningKey>) -> anyhow::Result<PathBuf> {
+/// `out/<key>/` and `out/<key>.tar.gz`; answers the archive's path. With `version`, the
+/// package carries that version instead of module.toml's (`module dev`'s builds).
+pub fn build(
+    dir: &Path,
+    out: &Path,
+    signing_key: Option<&package::SigningKey>,
+    version: Option<&semver::Version>,
+) -> anyhow::Result<PathBuf> {
     let dir = &std::path::absolute(dir)?;
-    let manifest_path = dir.join("module.toml");
+    let mut manifest_path = dir.join("module.toml");
     let text =
         std::fs::read_to_string(&manifest_path).with_context(|| format!("cannot read {}", manifest_path.display()))?;
     let manifest = Manifest::parse(&text).map_err(anyhow::Error::msg)?;
+    if let Some(version) = version {
+        let mut table: toml::Table = toml::from_str(&text)?;
+        table.insert("version".into(), version.to_string().into());
+        std::fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))?;
+        manifest_path = out.join("module.toml");
+        std::fs::write(&manifest_path, toml::to_string(&table)?)
+            .with_context(|| format!("cannot write {}", manifest_path.display()))?;
+    }
     let cargo_toml = dir.join("Cargo.toml");
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     // From the module's folder, so rustup takes its rust-toolchain.toml.

@@ -1,6 +1,6 @@
 //! `module.toml`: what a module package declares. Parsing checks the shape (serde);
 //! [`Manifest::validate`] checks the meaning, so a package is refused whole with every
-//! reason at once. The format is documented in `docs/module-format.md`.
+//! reason at once. The format is documented in `docs/module-reference.md`.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -668,10 +668,10 @@ every_seconds = 3600
         assert!(declared.contains(&Capability::Route("POST /items/approve".into())));
     }
 
-    /// docs/module-format.md shows authors these: each must be what it says.
+    /// docs/module-reference.md shows authors these: each must be what it says.
     #[test]
     fn the_documented_toml_samples_parse_and_the_complete_manifest_validates() {
-        let doc = include_str!("../../../../docs/module-format.md");
+        let doc = include_str!("../../../../docs/module-reference.md");
         let samples: Vec<&str> = doc.split("```toml\n").skip(1).filter_map(|rest| rest.split("```").next()).collect();
         assert!(samples.len() >= 5, "{} samples", samples.len());
         let complete = Manifest::parse(samples[0]).unwrap();

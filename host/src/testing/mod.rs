@@ -1,5 +1,7 @@
-//! The host as the module test harness (`sdk/testing`) drives it: one small surface, so
-//! tests of modules depend on what a module can observe, not on the host's internals.
+//! The host as the module test harnesses drive it — in the test's process (`sdk/testing`),
+//! or over HTTP through [`harness`], the `autoscope module harness` portal that
+//! `sdk/harness` starts: one small surface, so tests of modules depend on what a module can
+//! observe, not on the host's internals.
 //! Every function acts like the host's own path for the same thing (a session as sign-in
 //! opens it, a delivery as the worker makes it).
 
@@ -24,6 +26,8 @@ pub use crate::{Config, prepare};
 use crate::storage::companies::{self, NewCompany, Taken};
 use crate::storage::users::{self, NewUser};
 use crate::storage::{mail_outbox, notifications};
+
+pub mod harness;
 
 /// The configuration of a host for tests: its data in `dir`, its database at
 /// `database_url`, compiled plugins cached in `compile_cache` (shared between hosts, so
