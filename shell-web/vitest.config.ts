@@ -18,6 +18,8 @@ export default defineConfig({
   },
   // Also for the SDK's TSX, which vite sees under node_modules and so without a tsconfig.
   esbuild: { jsx: 'automatic' },
+  // Tests read the docs they keep true (`?raw` imports), besides this folder.
+  server: { fs: { allow: ['.', '../docs'] } },
   test: {
     include: ['test/**/*.test.{ts,tsx}'],
     environment: 'jsdom',

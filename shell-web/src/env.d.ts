@@ -20,3 +20,9 @@ interface ImportMeta {
 
 /** Build-time settings, replaced by the bundler (rspack.config.mjs). */
 declare const process: { env: { AUTOSCOPE_SUPPORT_EMAIL?: string } };
+
+// A file's text, as Vite imports it with `?raw` (tests compare the docs with the code).
+declare module '*?raw' {
+  const text: string;
+  export default text;
+}

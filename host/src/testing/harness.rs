@@ -38,19 +38,21 @@ pub struct Started {
     pub control_token: String,
 }
 
-/// Starts the harness's host with its data in `dir` (its SQLite database, its compiled
-/// plugins), listens on a free loopback port, calls `started`, and serves until `stop`
-/// resolves.
+/// Starts the harness's host with its data in `dir` (its SQLite database), listens on a
+/// free loopback port, calls `started`, and serves until `stop` resolves. Compiled plugins
+/// are cached in one folder under the system's temporary folder, shared by every harness,
+/// so a module's tests compile it once.
 pub async fn run(
     dir: &Path,
     started: impl FnOnce(&Started) -> anyhow::Result<()>,
     stop: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> anyhow::Result<()> {
     let database_url = format!("sqlite://{}?mode=rwc", dir.join("autoscope.db").display());
-    let config = testing::config(dir, &database_url, &dir.join("compile-cache"))?;
+    let cache = std::env::temp_dir().join("autoscope-harness-compile-cache");
+    let config = testing::config(dir, &database_url, &cache)?;
     let state = crate::prepare(config).await.context("the host did not start")?;
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.context("cannot listen on loopback")?;
-    let control_token = crate::storage::new_id();
+    let control_token = crate::crypto::random_token(32);
     started(&Started { url: format!("http://{}", listener.local_addr()?), control_token: control_token.clone() })?;
     let app = crate::http::app(state.clone()).merge(control(state, control_token));
     axum::serve(listener, app.into_make_service_with_connect_info::<SocketAddr>())

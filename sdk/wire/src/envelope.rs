@@ -204,3 +204,19 @@ impl Reply {
         serde_json::from_str(self.body.get()).unwrap_or(Value::Null)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// docs/module-reference.md shows authors an HTTP call's envelope: it must be one, with
+    /// every field the host sends (a field it left out would appear on the way back).
+    #[test]
+    fn the_documented_envelope_is_one_with_every_field() {
+        let doc = include_str!("../../../docs/module-reference.md");
+        let sample = doc.split("The envelope of an HTTP call:").nth(1).and_then(|rest| rest.split("```json\n").nth(1));
+        let sample: Value = serde_json::from_str(sample.and_then(|block| block.split("```").next()).unwrap()).unwrap();
+        let envelope: Envelope = serde_json::from_value(sample.clone()).unwrap();
+        assert_eq!(serde_json::to_value(&envelope).unwrap(), sample);
+    }
+}

@@ -299,6 +299,20 @@ mod tests {
         assert_eq!(include_str!("../../../../examples/maintenance/rust-toolchain.toml"), TOOLCHAIN);
     }
 
+    /// The docs show a new module's files: what they show is what the kit writes.
+    #[test]
+    fn the_docs_samples_of_a_new_module_are_its_files() {
+        let reference = include_str!("../../../../docs/module-reference.md");
+        let config = include_str!("template/remote/rspack.config.mjs.tmpl");
+        assert!(reference.contains(&format!("```js\n{config}```")), "the reference's remote config");
+        let tutorial = include_str!("../../../../docs/module-tutorial.md");
+        let test = include_str!("template/notes_test.rs.tmpl");
+        let sample = tutorial.split("```rust\n").nth(1).and_then(|rest| rest.split("```").next()).unwrap();
+        for line in sample.lines() {
+            assert!(test.contains(line.trim()), "the tutorial's test line '{line}' is not the template's");
+        }
+    }
+
     #[test]
     fn the_released_sdk_is_the_tag_of_this_version() {
         let dependency = Sdk::released(SDK_REPOSITORY).dependency("plugin");
