@@ -9,9 +9,9 @@ use std::process::Command;
 use anyhow::{Context, ensure};
 
 use crate::modules::manifest::{Manifest, is_name};
+use crate::modules::registry::package::{self, PackSource, REMOTE_MANIFEST_FILE};
 
 pub mod dev;
-use crate::modules::registry::package::{self, PackSource, REMOTE_MANIFEST_FILE};
 
 /// Where a new module takes the SDK's crates from: the plugin SDK (`autoscope-sdk`) and
 /// the test harness (`autoscope-harness`).
