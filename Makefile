@@ -13,7 +13,7 @@ BIN_DEBUG := $(CARGO_TARGET_DIR)/debug/autoscope
 DEMO_DEBUG := $(CARGO_TARGET_DIR)/debug/autoscope-demo
 BIN_RELEASE := $(CARGO_TARGET_DIR)/release/autoscope
 
-.PHONY: run build test examples bench modules packages web web-test web-sdk-test browser-test browser setup test-tools openorchestrator lint fmt clean-data
+.PHONY: run build test examples bench bench-web modules packages web web-test web-sdk-test browser-test browser setup test-tools openorchestrator lint fmt clean-data
 
 # `npm ci` in $(1) when its packages are missing or older than its lock file.
 define npm_ci
@@ -135,6 +135,13 @@ bench: modules
 	$(CARGO) bench -p autoscope --bench chat_vs_node
 	$(CARGO) bench -p autoscope --bench dbsync_vs_ingest
 	$(CARGO) bench -p autoscope --bench module_storm
+
+## bench-web: the login page, the first signed-in screen and each module page of the demo
+## user in Debian's chromium against the optimised host with the demo data: bytes on the
+## wire cold and warm, long-task time, DOM nodes, click to main content (a few minutes)
+bench-web: browser test-tools packages web
+	$(CARGO) build --release -p autoscope -p autoscope-demo
+	AUTOSCOPE_BIN=$(BIN_RELEASE) AUTOSCOPE_DEMO_BIN=$(CARGO_TARGET_DIR)/release/autoscope-demo node tests/bench/web.mjs
 
 ## modules: build every module plugin (the workspace but the host, the demo data and the native test harness)
 ## for wasm32 into $(CARGO_TARGET_DIR)/wasm32-unknown-unknown/plugin/

@@ -6,15 +6,17 @@ pub mod json;
 pub mod nul;
 pub mod query;
 pub mod request_id;
+mod web_shell;
 
 use std::sync::Arc;
 
 use axum::Router;
 use axum::http::{HeaderName, HeaderValue, Request, StatusCode, header};
-use axum::response::{Html, IntoResponse, Response};
+use axum::response::{IntoResponse, Response};
 use tower_http::catch_panic::CatchPanicLayer;
+use tower_http::compression::CompressionLayer;
+use tower_http::compression::predicate::{DefaultPredicate, Predicate};
 use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
-use tower_http::services::{ServeDir, ServeFile};
 use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::trace::TraceLayer;
 use utoipa_axum::router::OpenApiRouter;
@@ -92,7 +94,7 @@ pub fn app(state: AppState) -> Router {
         .merge(api_router)
         .merge(docs::routes(openapi))
         .merge(crate::modules::registry::api::asset_routes())
-        .fallback(web_shell(&state.config))
+        .fallback(web_shell::routes(&state.config.web_dir))
         .layer(axum::middleware::from_fn(nul::refuse_nul))
         // Reset and approval links carry codes in their query: no referrer may leak them.
         .layer(SetResponseHeaderLayer::if_not_present(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer")))
@@ -104,6 +106,7 @@ pub fn app(state: AppState) -> Router {
         .layer(axum::middleware::map_response(content_security_policy))
         .layer(axum::middleware::map_response(log_internal_errors))
         .layer(CatchPanicLayer::custom(|_| Error::Internal(anyhow::anyhow!("handler panicked")).into_response()))
+        .layer(compression())
         .layer(PropagateRequestIdLayer::new(REQUEST_ID))
         .layer(TraceLayer::new_for_http().make_span_with(|req: &Request<_>| {
             let request_id = req.headers().get(&REQUEST_ID).and_then(|v| v.to_str().ok()).unwrap_or("-");
@@ -111,6 +114,19 @@ pub fn app(state: AppState) -> Router {
         }))
         .layer(SetRequestIdLayer::new(REQUEST_ID, MakeRequestUuid))
         .with_state(state)
+}
+
+/// Answers compressed for clients that accept brotli or gzip, at a level cheap enough per
+/// request (the shell's files come precompressed at the highest one). Not event streams,
+/// which must reach the client as they are written, nor a WebSocket's upgrade.
+fn compression() -> CompressionLayer<impl Predicate> {
+    let not_upgrade = |status: StatusCode,
+                       _: axum::http::Version,
+                       _: &axum::http::HeaderMap,
+                       _: &axum::http::Extensions| { status != StatusCode::SWITCHING_PROTOCOLS };
+    CompressionLayer::new()
+        .quality(tower_http::CompressionLevel::Precise(4))
+        .compress_when(DefaultPredicate::new().and(not_upgrade))
 }
 
 /// Every feature's documented `/api` routes.
@@ -169,26 +185,6 @@ async fn log_internal_errors(response: Response) -> Response {
         tracing::error!(error = format!("{cause:#}"), "request failed");
     }
     response
-}
-
-/// The built shell when present (any unknown path gets its `index.html`, which routes
-/// in the browser); otherwise a page that says how to build it.
-fn web_shell(config: &Config) -> axum::routing::MethodRouter<AppState> {
-    let index = config.web_dir.join("index.html");
-    if index.is_file() {
-        axum::routing::get_service(ServeDir::new(&config.web_dir).fallback(ServeFile::new(index)))
-    } else {
-        axum::routing::get(|| async {
-            (
-                StatusCode::OK,
-                Html(
-                    "<!doctype html><title>Autoscope</title><h1>Autoscope</h1>\
-                     <p>The API is running. The web shell is not built here: run <code>make build</code>.</p>\
-                     <p><a href=\"/api/docs\">API documentation</a></p>",
-                ),
-            )
-        })
-    }
 }
 
 /// Sends `request` through `app` in this process, as a loopback client would (the

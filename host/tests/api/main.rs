@@ -30,3 +30,4 @@ mod signup;
 mod social;
 mod sources;
 mod tenancy;
+mod web_shell;

@@ -3,7 +3,7 @@ import { Center, Loader } from '@mantine/core';
 import { ModuleProvider, type ModulePage, type VisibleModule } from '@autoscope/web-sdk';
 
 import { Loading } from '../ui';
-import { loadFederation } from './loadFederation';
+import { loadFederation, loadedFederation } from './loadFederation';
 import { RemoteBoundary } from './RemoteBoundary';
 
 interface RemoteProps {
@@ -30,8 +30,13 @@ function WidgetLoading() {
   );
 }
 
-/** The exposed `component` of the module's remote as a lazy component: loaded on first render. */
-function lazyRemote(module: VisibleModule, component: string) {
+/**
+ * The exposed `component` of the module's remote: itself when it has been loaded (by an
+ * earlier visit or the idle prefetch), else a lazy component loaded on first render.
+ */
+function lazyRemote(module: VisibleModule, component: string): ComponentType {
+  const ready = loadedFederation()?.loadedExposed(module, component);
+  if (ready) return ready;
   return lazy(async (): Promise<{ default: ComponentType }> => {
     const federation = await loadFederation();
     return { default: await federation.loadExposed(module, component) };

@@ -2,7 +2,7 @@ import { useMemo, useRef, type ReactNode } from 'react';
 import { AutoscopeProvider, type PageTitle, type ShellServices } from '@autoscope/web-sdk';
 
 import { rightsOf, useSession } from '../session';
-import { notifyFailure, notifySuccess } from '../ui';
+import { notify } from '../ui';
 
 interface ShellServicesProviderProps {
   children: ReactNode;
@@ -35,7 +35,7 @@ export function ShellServicesProvider({ children, setPageTitle }: ShellServicesP
           }
         : null,
       rights: session ? rightsOf(session) : {},
-      notify: (message, kind) => (kind === 'success' ? notifySuccess(message) : notifyFailure(message)),
+      notify,
       setPageTitle: (title) => latest.current.setPageTitle(title),
       // A 401 from the host: the session is over.
       onUnauthorized: () => latest.current.signOut(),

@@ -27,7 +27,15 @@ import mantineHooksPackage from '../../node_modules/@mantine/hooks/package.json'
 import mantineChartsPackage from '../../node_modules/@mantine/charts/package.json';
 import rechartsPackage from 'recharts/package.json';
 
-import { RemoteNotOpenError, exposedId, openRemoteOf, openRemotes, registrationsFor, type RemoteSpec } from './remotes';
+import {
+  RemoteNotOpenError,
+  componentsToPrefetch,
+  exposedId,
+  openRemoteOf,
+  openRemotes,
+  registrationsFor,
+  type RemoteSpec,
+} from './remotes';
 import type { VisibleModule } from '@autoscope/web-sdk';
 
 function singleton(version: string, module: object) {
@@ -68,6 +76,8 @@ const federation = createInstance({
 
 /** Registered remotes: name → manifest URL. */
 const registered = new Map<string, string>();
+/** Components loaded so far, by manifest URL and component: shown without a loading screen. */
+const loaded = new Map<string, ComponentType>();
 /** Remotes whose last load failed: registered again with `force`, which drops the runtime's caches. */
 const failed = new Set<string>();
 
@@ -105,9 +115,49 @@ export async function loadExposed(module: VisibleModule, component: string): Pro
     if (typeof Component !== 'function' && (typeof Component !== 'object' || Component === null)) {
       throw new Error(`${component} of remote '${remote.name}' has no default export component`);
     }
+    loaded.set(`${remote.entry} ${component}`, Component as ComponentType);
     return Component as ComponentType;
   } catch (err) {
     failed.add(remote.name);
     throw err;
   }
+}
+
+/** `component` of the module's remote if it has been loaded (and the rights still open it). */
+export function loadedExposed(module: VisibleModule, component: string): ComponentType | undefined {
+  const remote = openRemoteOf(module);
+  return remote ? loaded.get(`${remote.entry} ${component}`) : undefined;
+}
+
+/** Runs `work` when the browser is idle (a short timer where it cannot tell). */
+function whenIdle(work: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(work);
+  else setTimeout(work, 200);
+}
+
+/** The prefetch waits this long after the module list, so the first screen loads alone. */
+const PREFETCH_DELAY_MS = 2000;
+
+/** Bumped by each call of `prefetchOpenRemotes`: an older queue stops. */
+let prefetchRun = 0;
+
+/**
+ * Loads the open modules' pages, then their widgets, one at a time while the browser is
+ * idle once the first screen has had its turn, so that the loading screen shows only on a
+ * cold first visit. Nothing on a connection that asks to save data; a failure is left for
+ * the real load to retry.
+ */
+export function prefetchOpenRemotes(modules: readonly VisibleModule[]): void {
+  const run = ++prefetchRun;
+  if ((navigator as { connection?: { saveData?: boolean } }).connection?.saveData) return;
+  const queue = componentsToPrefetch(modules).filter(([module, component]) => !loadedExposed(module, component));
+  const next = () => {
+    const item = queue.shift();
+    if (!item || run !== prefetchRun) return;
+    whenIdle(() => {
+      if (run !== prefetchRun) return;
+      loadExposed(...item).then(next, next);
+    });
+  };
+  setTimeout(next, PREFETCH_DELAY_MS);
 }

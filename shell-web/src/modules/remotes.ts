@@ -39,6 +39,29 @@ export function openRemotes(modules: readonly VisibleModule[]): RemoteSpec[] {
   return [...byName.values()];
 }
 
+/**
+ * The exposed components of the open modules, pages before widgets, each once: what the
+ * shell loads while the browser is idle so that opening a page later shows it at once.
+ */
+export function componentsToPrefetch(modules: readonly VisibleModule[]): [VisibleModule, string][] {
+  const open = modules.filter((module) => openRemoteOf(module) !== null);
+  const seen = new Set<string>();
+  const wanted: [VisibleModule, string][] = [];
+  for (const kind of ['component', 'widget'] as const) {
+    for (const module of open) {
+      for (const page of module.pages) {
+        const component = page[kind];
+        const key = `${module.remote?.manifestUrl} ${component}`;
+        if (component && !seen.has(key)) {
+          seen.add(key);
+          wanted.push([module, component]);
+        }
+      }
+    }
+  }
+  return wanted;
+}
+
 /** One registration to make: `force` replaces a registered remote and drops its caches. */
 export interface Registration {
   remote: RemoteSpec;

@@ -30,7 +30,8 @@ export function visibleModulesKey(token: string | null) {
 /**
  * `GET /api/modules` for the session's token (TanStack Query). When it answers, the
  * remotes of the modules the rights open are registered with the federation runtime,
- * which is loaded then, in parallel with the pages that will use it.
+ * which is loaded then, in parallel with the pages that will use it; their pages are
+ * then loaded while the browser is idle.
  */
 export function useVisibleModules(): VisibleModulesState {
   const { session, signOut } = useSession();
@@ -58,7 +59,10 @@ export function useVisibleModules(): VisibleModulesState {
   const modules = answer?.data ?? NO_MODULES;
   useEffect(() => {
     if (openRemotes(modules).length === 0) return;
-    void loadFederation().then((federation) => federation.registerOpenRemotes(modules));
+    void loadFederation().then((federation) => {
+      federation.registerOpenRemotes(modules);
+      federation.prefetchOpenRemotes(modules);
+    });
   }, [modules]);
 
   return { modules, answer, isLoading: token !== null && query.isPending, error: query.error };

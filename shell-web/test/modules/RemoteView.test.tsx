@@ -6,7 +6,11 @@ import { stubBrowser } from '@autoscope/web-sdk/testing';
 import { renderInMantine } from '../render';
 
 const loadExposed = vi.fn();
-vi.mock('../../src/modules/loadFederation', () => ({ loadFederation: async () => ({ loadExposed }) }));
+const loadedExposed = vi.fn();
+vi.mock('../../src/modules/loadFederation', () => ({
+  loadFederation: async () => ({ loadExposed }),
+  loadedFederation: () => ({ loadedExposed }),
+}));
 
 const { RemotePage, RemoteWidget } = await import('../../src/modules/RemoteView');
 
@@ -47,6 +51,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   loadExposed.mockReset();
+  loadedExposed.mockReset();
 });
 
 describe('RemotePage', () => {
@@ -55,6 +60,15 @@ describe('RemotePage', () => {
     renderInMantine(<RemotePage module={crud} page={page} />);
     expect(await screen.findByText('Items of crud')).toBeTruthy();
     expect(loadExposed).toHaveBeenCalledWith(crud, './ItemsPage');
+  });
+
+  it('shows a component loaded earlier (or prefetched) at once, without the loading screen', () => {
+    loadedExposed.mockReturnValue(ItemsPage);
+    renderInMantine(<RemotePage module={crud} page={page} />);
+    // Synchronously: no Suspense fallback in between.
+    expect(screen.getByText('Items of crud')).toBeTruthy();
+    expect(loadedExposed).toHaveBeenCalledWith(crud, './ItemsPage');
+    expect(loadExposed).not.toHaveBeenCalled();
   });
 
   it('shows an error card when the remote fails, and Retry loads it again', async () => {

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { VisibleModule } from '@autoscope/web-sdk';
 
-import { exposedId, openRemoteOf, openRemotes, registrationsFor } from '../../src/modules/remotes';
+import {
+  componentsToPrefetch,
+  exposedId,
+  openRemoteOf,
+  openRemotes,
+  registrationsFor,
+} from '../../src/modules/remotes';
 
 function module(key: string, rights: { view: boolean; disabled: boolean }, withRemote = true): VisibleModule {
   return {
@@ -50,6 +56,22 @@ describe('openRemotes', () => {
     const first = module('a', open);
     const second = { ...module('b', open), remote: { name: 'a', manifestUrl: '/modules/b/1.0.0/mf-manifest.json' } };
     expect(openRemotes([first, second])).toEqual([{ name: 'a', entry: '/modules/a/1.0.0/mf-manifest.json' }]);
+  });
+});
+
+describe('componentsToPrefetch', () => {
+  it("lists the open modules' pages, then their widgets, each once", () => {
+    const crud = module('crud', open);
+    const page = crud.pages[0]!;
+    crud.pages = [
+      { ...page, widget: './Widget' },
+      { ...page, route: '/crud/other', component: './Other', widget: './Widget' },
+      { ...page, route: '/crud/again' },
+    ];
+    const board = module('board', open);
+    const closed = module('premium', { view: true, disabled: true });
+    const listed = componentsToPrefetch([crud, closed, board]).map(([m, component]) => `${m.key} ${component}`);
+    expect(listed).toEqual(['crud ./Page', 'crud ./Other', 'board ./Page', 'crud ./Widget']);
   });
 });
 

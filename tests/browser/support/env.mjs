@@ -13,6 +13,13 @@ import { fetchWithin, freePort, start, waitFor } from './processes.mjs';
 export const ROOT = resolve(import.meta.dirname, '../../..');
 const TESTS = join(ROOT, 'tests');
 
+// Debian's chromium headless, without sandbox, GPU or QUIC, and without its own background
+// traffic (first-run, networking, component updates, sync); playwright adds its automation switches.
+export const CHROMIUM_FLAGS = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+];
+
 /** The one social provider configured against the mock; the others show disabled. */
 export const SOCIAL_PROVIDER = 'linkedin';
 export const ADMIN = { email: 'admin@browser.test', password: 'Adm1n-Browser#Run' };

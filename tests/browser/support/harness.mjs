@@ -7,19 +7,14 @@ import { join } from 'node:path';
 import { after, before } from 'node:test';
 import { chromium } from 'playwright-core';
 
+import { CHROMIUM_FLAGS } from './env.mjs';
+
 if (!process.env.AUTOSCOPE_BROWSER) {
   throw new Error('run the browser tests through tests/browser/run.mjs, which starts the host and its peers');
 }
 
 /** { base, maildev, issuer, socialProvider, modules: [{key, version, rightsKey}], artifactsDir } */
 export const env = JSON.parse(process.env.AUTOSCOPE_BROWSER);
-
-// Debian's chromium headless, without sandbox, GPU or QUIC, and without its own background
-// traffic (first-run, networking, component updates, sync); playwright adds its automation switches.
-export const CHROMIUM_FLAGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
-];
 
 const ACTION_TIMEOUT_MS = 10000;
 const NAVIGATION_TIMEOUT_MS = 15000;
