@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import {
-  api, choose, createUser, eventuallyEqual, mailTo, notice, signIn, sixDigitCode, unique, useBrowser, withPage,
+  api, choose, createUser, eventually, eventuallyEqual, mailTo, notice, signIn, sixDigitCode, unique, useBrowser, withPage,
 } from './support/harness.mjs';
 
 const browser = useBrowser();
@@ -51,3 +51,27 @@ test('name, department and e-mail address change, and the new address signs in',
     await page.goto('/Profile');
     await page.getByText(`You sign in with ${newAddress}`, { exact: false }).waitFor();
   }));
+
+test('a person without a picture gets no failed request in the console, page after page', (t) =>
+  withPage(browser, t, async (page, seen) => {
+    const ben = await createUser({ firstname: 'Ben', lastname: 'Ode' });
+    await signIn(page, ben);
+    await page.getByRole('button', { name: 'User menu of Ben Ode' }).waitFor();
+    await page.goto('/Profile');
+    await page.getByRole('button', { name: 'Save details' }).waitFor();
+    await page.reload();
+    await page.getByRole('button', { name: 'User menu of Ben Ode' }).waitFor();
+    // Each of the three loads asked for the picture and was told there is none.
+    const answers = await eventually('the picture asked for on each load', async () => {
+      const statuses = await pictureAnswers(seen);
+      return statuses.length >= 3 && statuses;
+    });
+    assert.deepEqual(new Set(answers), new Set([204]), `answers: ${answers}`);
+    assert.deepEqual(seen.errors, [], 'nothing logged in the console');
+  }));
+
+/** The statuses of the answers to the picture requests the page sent, in order. */
+async function pictureAnswers(seen) {
+  const asked = seen.requests.filter(({ url }) => new URL(url).pathname.startsWith('/api/users/getUploadedProfilePic/'));
+  return Promise.all(asked.map(async ({ request }) => (await request.response())?.status()));
+}

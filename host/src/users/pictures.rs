@@ -4,6 +4,7 @@
 use axum::extract::multipart::{Multipart, MultipartError, MultipartRejection};
 use axum::extract::{DefaultBodyLimit, Path, State};
 use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
 use serde::Serialize;
@@ -19,7 +20,6 @@ pub const MAX_BYTES: usize = 1024 * 1024;
 pub const TOO_LARGE: &str = "The picture must be at most 1 MB";
 pub const NOT_AN_IMAGE: &str = "Please upload a PNG, JPEG, GIF or WebP image";
 pub const NO_FILE: &str = "Please choose a picture to upload";
-pub const NO_PICTURE: &str = "No picture";
 pub const UPDATED: &str = "Profile picture updated";
 
 /// Room for the multipart framing around a picture of the largest size.
@@ -68,22 +68,23 @@ pub struct PictureAnswer {
     pub userdata: PictureData,
 }
 
-/// A picture of a user of the caller's company.
+/// A picture of a user of the caller's company. No picture is an empty answer, not an
+/// error: the shell asks for the signed-in user's on every load, and a browser logs each
+/// failed request to its console (spec: "silently shows no picture").
 #[utoipa::path(get, path = "/users/getUploadedProfilePic/{user_id}", tag = "users", security(("bearer" = [])),
     params(("user_id" = String, Path, description = "The user's id")),
     responses((status = 200, body = PictureAnswer), (status = 401, body = Message),
-        (status = 404, body = Message, description = "No picture (also for another company's user)")))]
+        (status = 204, description = "No picture (also for another company's user)")))]
 async fn get_picture(
     State(state): State<AppState>,
     current: CurrentUser,
     Path(user_id): Path<String>,
-) -> Result<Json<PictureAnswer>> {
-    let picture = pictures::get_in_company(&state.db, &current.company_id, &user_id)
-        .await?
-        .ok_or_else(|| Error::NotFound(NO_PICTURE.into()))?;
-    Ok(Json(PictureAnswer {
-        userdata: PictureData { mimetype: picture.mimetype, attachment: STANDARD.encode(picture.data) },
-    }))
+) -> Result<Response> {
+    let Some(picture) = pictures::get_in_company(&state.db, &current.company_id, &user_id).await? else {
+        return Ok(StatusCode::NO_CONTENT.into_response());
+    };
+    let userdata = PictureData { mimetype: picture.mimetype, attachment: STANDARD.encode(picture.data) };
+    Ok(Json(PictureAnswer { userdata }).into_response())
 }
 
 /// The upload form: one field `file`.

@@ -14,8 +14,8 @@ on_both_engines!(
     files_that_are_not_images_are_refused,
     pictures_over_one_mebibyte_are_refused,
     an_upload_without_a_file_is_refused,
-    a_user_without_a_picture_is_not_found,
-    another_company_picture_is_not_found,
+    a_user_without_a_picture_gets_an_empty_answer,
+    another_company_picture_answers_as_none,
     pictures_need_a_session,
 );
 
@@ -86,7 +86,7 @@ async fn files_that_are_not_images_are_refused(app: TestApp) {
         let answer = upload(&app, &token, bytes).await;
         assert_eq!((answer.status, answer.message()), (415, "Please upload a PNG, JPEG, GIF or WebP image"));
     }
-    assert_eq!(picture_of(&app, &token, &user_id).await.status, 404);
+    assert_eq!(picture_of(&app, &token, &user_id).await.status, 204);
 }
 
 /// Exactly 1 MiB is accepted; one byte more is 413 with the message.
@@ -110,22 +110,22 @@ async fn an_upload_without_a_file_is_refused(app: TestApp) {
     assert!(!json.message().is_empty());
 }
 
-/// A user who never uploaded: 404 'No picture'.
-async fn a_user_without_a_picture_is_not_found(app: TestApp) {
+/// A user who never uploaded: an empty 204, which a browser does not log as a failure.
+async fn a_user_without_a_picture_gets_an_empty_answer(app: TestApp) {
     let token = app.sign_up("ann@acme.com", "Acme").await;
     let user_id = whoami(&app, &token).await["user_id"].as_str().unwrap().to_string();
     let answer = picture_of(&app, &token, &user_id).await;
-    assert_eq!((answer.status, answer.message()), (404, "No picture"));
+    assert_eq!((answer.status, &answer.body), (204, &Value::Null));
 }
 
 /// Another company's user answers exactly like a user without a picture.
-async fn another_company_picture_is_not_found(app: TestApp) {
+async fn another_company_picture_answers_as_none(app: TestApp) {
     let acme = app.sign_up("ann@acme.com", "Acme").await;
     let ann_id = whoami(&app, &acme).await["user_id"].as_str().unwrap().to_string();
     assert_eq!(upload(&app, &acme, PNG).await.status, 200);
     let beta = app.sign_up("bea@beta.com", "Beta").await;
     let answer = picture_of(&app, &beta, &ann_id).await;
-    assert_eq!((answer.status, answer.message()), (404, "No picture"));
+    assert_eq!((answer.status, &answer.body), (204, &Value::Null));
     assert_eq!(picture_of(&app, &acme, &ann_id).await.status, 200);
 }
 

@@ -37,7 +37,7 @@ import { DeleteBot } from './components/DeleteBot';
 import { UtilisationHeatmap } from './components/UtilisationHeatmap';
 import { botsCsv, calculationCsv } from './csv';
 import { choiceFromParams, paramsWithChoice, rangeProblem, withKind, type RangeChoice } from './range';
-import type { Bot, BotFilters, Currency, Statuses } from './types';
+import { BOT_STATES, type Bot, type BotFilters, type Currency, type Statuses } from './types';
 import {
   OPEN_PARAM,
   clearedFilters,
@@ -207,13 +207,13 @@ interface InventoryProps {
 function StatusCounts({ statuses }: { statuses?: Statuses }) {
   if (!statuses) return <Skeleton height={64} />;
   return (
-    <SimpleGrid cols={3} spacing="sm" aria-label="Bots by live status">
-      {(['running', 'idle', 'offline'] as const).map((state) => (
+    <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" aria-label="Bots by live status">
+      {BOT_STATES.map((state) => (
         <Paper key={state} withBorder p="sm">
           <Text size="xs" c="dimmed" fw={600} tt="uppercase">
             {STATE_LABELS[state]}
           </Text>
-          <Text fz="xl" fw={700} c={state === 'offline' ? undefined : STATE_COLORS[state]}>
+          <Text fz="xl" fw={700} c={state === 'offline' || state === 'new' ? undefined : STATE_COLORS[state]}>
             {formatNumber(statuses.counts[state])}
           </Text>
         </Paper>

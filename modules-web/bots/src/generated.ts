@@ -10,7 +10,7 @@ export type Statuses = { now: number, counts: Counts,
  */
 bots: Array<BotStatus>, };
 
-export type Counts = { running: number, idle: number, offline: number, };
+export type Counts = { running: number, idle: number, offline: number, new: number, };
 
 /**
  * A bot's live status.
@@ -33,7 +33,7 @@ running_since: number | null,
  */
 last_event_at: number | null, };
 
-export type State = "running" | "idle" | "offline";
+export type State = "running" | "idle" | "offline" | "new";
 
 /**
  * Whole UTC days, the first and the last included.

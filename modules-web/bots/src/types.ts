@@ -37,7 +37,7 @@ export interface BotFilters {
   sort: string;
 }
 
-export const BOT_STATES = ['running', 'idle', 'offline'] as const satisfies readonly State[];
+export const BOT_STATES = ['running', 'idle', 'offline', 'new'] as const satisfies readonly State[];
 export type BotState = State;
 
 export { RUN_STATUSES, type Run, type RunStatus } from '@common/domain/runs';

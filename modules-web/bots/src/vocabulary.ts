@@ -6,12 +6,19 @@ export const STATE_LABELS: Readonly<Record<BotState, string>> = {
   running: 'Running',
   idle: 'Idle',
   offline: 'Offline',
+  new: 'New, not connected',
 };
-export const STATE_COLORS: Readonly<Record<BotState, string>> = { running: 'green', idle: 'blue', offline: 'gray' };
+export const STATE_COLORS: Readonly<Record<BotState, string>> = {
+  running: 'green',
+  idle: 'blue',
+  offline: 'gray',
+  new: 'yellow',
+};
 export const STATE_HINTS: Readonly<Record<BotState, string>> = {
   running: 'A run is going on (started in the last 24 hours)',
   idle: 'A run started or ended in the last hour',
   offline: 'No run event in the last hour',
+  new: 'No run of this bot has arrived yet: send its runs with an API key',
 };
 
 export const RUN_LABELS: Readonly<Record<RunStatus, string>> = {

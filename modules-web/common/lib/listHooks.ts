@@ -27,17 +27,19 @@ export function useOpenParam(name: string) {
   return { openId, shownId: openId ?? lastId, open, close };
 }
 
-/** What an export read: how many rows, as CSV, and what to add to the count said (`the newest: …`). */
+/** What an export read: how many rows, as CSV, and what it left out, if anything. */
 export interface CsvExport {
   count: number;
   csv: string;
-  note?: string;
+  /** Said in a warning after the count, e.g. `older runs were left out: …`. */
+  leftOut?: string;
 }
 
 /**
  * The title bar's "Export CSV": `load` reads every row the list's filters match, as CSV. With
- * none it says so; else the browser saves `<many>-<today>.csv` and the count is said (with the
- * export's note). `disabled` while there is nothing to export.
+ * none it says so; else the browser saves `<many>-<today>.csv` and the count is said, as a
+ * warning naming what was left out when the export is not whole. `disabled` while there is
+ * nothing to export.
  */
 export function useCsvExportButton(nouns: Nouns, load: () => Promise<CsvExport>, disabled = false): PageButton {
   const notify = useNotify();
@@ -46,14 +48,15 @@ export function useCsvExportButton(nouns: Nouns, load: () => Promise<CsvExport>,
   const exportCsv = async () => {
     setExporting(true);
     try {
-      const { count, csv, note } = await load();
+      const { count, csv, leftOut } = await load();
       if (count === 0) {
         notify.failure(`There are no ${nouns[1]} to export`);
         return;
       }
       saveCsv(csv, `${nouns[1]}-${isoDay()}.csv`);
       const exported = `${countText(count, nouns)} exported`;
-      notify.success(note ? `${exported}, ${note}` : exported);
+      if (leftOut) notify.warning(`${exported}; ${leftOut}`);
+      else notify.success(exported);
     } catch (error) {
       notify.error(error);
     } finally {

@@ -16,7 +16,7 @@ import {
 } from '@common/ui/Dashboard';
 import { EmptyNotice } from '@common/ui/EmptyNotice';
 import { useCsvExportButton, useOpenParam } from '@common/lib/listHooks';
-import { fetchRunsForExport, insightKeys, useNames, useOverview } from './api';
+import { EXPORT_LEFT_OUT, fetchRunsForExport, insightKeys, useNames, useOverview } from './api';
 import { BacklogTable } from './components/BacklogTable';
 import type { ChartKind } from './components/Charts';
 import { FilterPanel } from './components/FilterPanel';
@@ -83,13 +83,13 @@ export default function RPAInsightPage() {
   const available = data?.available === true;
   const names = useNames(available);
   const api = useModuleApi();
-  // Every run of the range and filters (the newest 10,000 at most).
+  // Every run of the range and filters (the newest 100,000 at most, and a warning past them).
   const exportButton = useCsvExportButton(
     ['run', 'runs'],
     async () => {
       const { runs, truncated } = await fetchRunsForExport(api, state, today);
-      const note = truncated ? 'the newest: narrow the range or filters for the others' : undefined;
-      return { count: runs.length, csv: runsCsv(runs), note };
+      const leftOut = truncated ? EXPORT_LEFT_OUT : undefined;
+      return { count: runs.length, csv: runsCsv(runs), leftOut };
     },
     problem !== null || !available,
   );

@@ -13,9 +13,11 @@ import type { Names, OverviewAnswer, QueueItem, Run, RunDetail } from './types';
 
 /** Rows per page of the runs table and the stuck list. */
 export const PAGE_SIZE = 25;
-/** Runs an export reads at most (20 pages of 500). */
-export const MAX_EXPORT = 10_000;
+/** Runs an export reads at most (200 pages of 500): about 40 MB of CSV. */
+export const MAX_EXPORT = 100_000;
 const EXPORT_PAGE = 500;
+/** Said after the count when an export reached `MAX_EXPORT`. */
+export const EXPORT_LEFT_OUT = 'the older runs of the range were left out: narrow the range or filters to export them';
 /** Names change rarely: read again after five minutes at the most. */
 const NAMES_STALE_MS = 5 * 60_000;
 

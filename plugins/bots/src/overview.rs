@@ -355,7 +355,7 @@ mod tests {
                 failures: vec![],
             },
         );
-        assert_eq!(quiet.status.status, status::State::Offline);
+        assert_eq!(quiet.status.status, status::State::New, "no run of it ever arrived");
     }
 
     #[test]

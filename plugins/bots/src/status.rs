@@ -1,6 +1,7 @@
 //! Live status, from the latest run events: a bot is **running** with a run of status
 //! `running` started in the last 24 hours, **idle** with a run started or ended in the last
-//! 60 minutes, **offline** otherwise. Three aggregates find it for every bot at once.
+//! 60 minutes, **new** when no run of it has ever arrived (it is not connected yet), and
+//! **offline** otherwise. Three aggregates find it for every bot at once.
 
 use std::collections::BTreeMap;
 
@@ -23,6 +24,8 @@ pub enum State {
     Running,
     Idle,
     Offline,
+    /// Never ran: registered, but nothing has sent its runs yet.
+    New,
 }
 
 /// The aggregates, each grouped by bot (or for one bot, with `bot`).
@@ -95,6 +98,7 @@ pub struct Counts {
     pub running: u64,
     pub idle: u64,
     pub offline: u64,
+    pub new: u64,
 }
 
 /// `GET /status`: every bot's live status.
@@ -141,7 +145,8 @@ fn status_of(seen: Option<&Seen>, now: i64, bot: &str, id: Option<&str>) -> BotS
     let status = match (running, last_event_at) {
         (1.., _) => State::Running,
         (0, Some(at)) if at >= now - IDLE_WINDOW => State::Idle,
-        _ => State::Offline,
+        (0, Some(_)) => State::Offline,
+        (0, None) => State::New,
     };
     BotStatus {
         bot: bot.to_string(),
@@ -175,6 +180,7 @@ pub fn fold(now: i64, inventory: &Inventory, groups: &Groups) -> Statuses {
             State::Running => counts.running += 1,
             State::Idle => counts.idle += 1,
             State::Offline => counts.offline += 1,
+            State::New => counts.new += 1,
         }
     }
     Statuses { now, counts, bots }
@@ -210,7 +216,7 @@ mod tests {
     }
 
     #[test]
-    fn running_idle_and_offline_follow_the_latest_events() {
+    fn running_idle_offline_and_new_follow_the_latest_events() {
         let statuses = fold(
             NOW,
             &inventory(&["Alpha", "Bravo", "Charlie", "Delta", "Echo"]),
@@ -239,13 +245,14 @@ mod tests {
             serde_json::to_value(&statuses).unwrap(),
             json!({
                 "now": NOW,
-                "counts": { "running": 1, "idle": 3, "offline": 2 },
+                "counts": { "running": 1, "idle": 3, "offline": 1, "new": 1 },
                 "bots": [
                     { "bot": "Alpha", "id": "id-Alpha", "status": "running", "running": 2, "running_since": NOW - 7_200, "last_event_at": NOW - 1_800 },
                     { "bot": "Bravo", "id": "id-Bravo", "status": "idle", "running": 0, "running_since": null, "last_event_at": NOW - 3_000 },
                     { "bot": "Charlie", "id": "id-Charlie", "status": "idle", "running": 0, "running_since": null, "last_event_at": NOW - 3_540 },
                     { "bot": "Delta", "id": "id-Delta", "status": "offline", "running": 0, "running_since": null, "last_event_at": NOW - 3_660 },
-                    { "bot": "Echo", "id": "id-Echo", "status": "offline", "running": 0, "running_since": null, "last_event_at": null },
+                    // Echo never ran.
+                    { "bot": "Echo", "id": "id-Echo", "status": "new", "running": 0, "running_since": null, "last_event_at": null },
                     { "bot": "Foxtrot", "id": null, "status": "idle", "running": 0, "running_since": null, "last_event_at": NOW - 60 }
                 ]
             })

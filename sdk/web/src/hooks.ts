@@ -90,6 +90,8 @@ export interface Notify {
   (message: string, kind?: NotifyKind): void;
   success(message: string): void;
   failure(message: string): void;
+  /** Done, but not all of it: says what was left out. */
+  warning(message: string): void;
   /** A failure snackbar for a caught error: an ApiError's message, else `fallback`. Aborts say nothing. */
   error(error: unknown, fallback?: string): void;
 }
@@ -102,6 +104,7 @@ export function useNotify(): Notify {
       Object.assign((message: string, kind: NotifyKind = 'success') => services.notify(message, kind), {
         success: (message: string) => services.notify(message, 'success'),
         failure: (message: string) => services.notify(message, 'failure'),
+        warning: (message: string) => services.notify(message, 'warning'),
         error: (error: unknown, fallback = GENERIC_ERROR_MESSAGE) => {
           if (isAbortError(error)) return;
           // A 401 already signs the user out; a snackbar on top would say nothing useful.

@@ -24,8 +24,11 @@ export interface CurrentUser {
   timeZone: string | null;
 }
 
-/** The snackbar's two looks: dark blue for success, orange for failure (3 s, top centre). */
-export type NotifyKind = 'success' | 'failure';
+/**
+ * The snackbar's looks: dark blue for success, orange for failure (3 s, top centre), and
+ * amber for a warning: it went through, but not all of it (longer, to be read).
+ */
+export type NotifyKind = 'success' | 'failure' | 'warning';
 
 /** One breadcrumb entry: a label, or a label with the route it links to. */
 export type BreadcrumbItem = string | { label: string; to?: string };

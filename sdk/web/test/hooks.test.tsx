@@ -179,12 +179,14 @@ describe('module hooks', () => {
 
     seen.notify!('Saved');
     seen.notify!.failure('Could not save');
+    seen.notify!.warning('Saved, but not all of it');
     seen.notify!.error(new ApiError(409, 'Name already used'));
     seen.notify!.error(new Error('internal detail'));
     seen.notify!.error(new DOMException('aborted', 'AbortError'));
     expect(vi.mocked(services.notify).mock.calls).toEqual([
       ['Saved', 'success'],
       ['Could not save', 'failure'],
+      ['Saved, but not all of it', 'warning'],
       ['Name already used', 'failure'],
       ['Something went wrong', 'failure'],
     ]);

@@ -37,10 +37,12 @@ async function loadPicture(userId: string, token: string, signal: AbortSignal): 
   const cached = readCached(userId);
   if (cached) return cached;
   try {
-    const answer = await api<PictureAnswer>(`/users/getUploadedProfilePic/${encodeURIComponent(userId)}`, {
+    // No picture is an empty answer (204).
+    const answer = await api<PictureAnswer | undefined>(`/users/getUploadedProfilePic/${encodeURIComponent(userId)}`, {
       token,
       signal,
     });
+    if (!answer) return null;
     const dataUrl = `data:${answer.userdata.mimetype};base64,${answer.userdata.attachment}`;
     writeCached(userId, dataUrl);
     return dataUrl;

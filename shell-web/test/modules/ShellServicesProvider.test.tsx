@@ -3,8 +3,7 @@ import { cleanup, render } from '@testing-library/react';
 import { useShellServices, type ShellServices } from '@autoscope/web-sdk';
 
 const signOut = vi.fn();
-const notifySuccess = vi.fn();
-const notifyFailure = vi.fn();
+const notify = vi.fn();
 const session = {
   token: 'token-1',
   userdata: {
@@ -26,7 +25,7 @@ vi.mock('../../src/session', () => ({
   useSession: () => ({ session, signOut }),
   rightsOf: (s: typeof session) => s.userdata.userrole[0]?.rights ?? {},
 }));
-vi.mock('../../src/ui', () => ({ notifySuccess, notifyFailure }));
+vi.mock('../../src/ui', () => ({ notify }));
 
 const { ShellServicesProvider } = await import('../../src/modules/ShellServicesProvider');
 
@@ -59,8 +58,12 @@ describe('ShellServicesProvider', () => {
     expect(given.rights).toEqual({ process: { view: true, disabled: false } });
     given.notify('Saved', 'success');
     given.notify('Nope', 'failure');
-    expect(notifySuccess).toHaveBeenCalledWith('Saved');
-    expect(notifyFailure).toHaveBeenCalledWith('Nope');
+    given.notify('Not all of it', 'warning');
+    expect(notify.mock.calls).toEqual([
+      ['Saved', 'success'],
+      ['Nope', 'failure'],
+      ['Not all of it', 'warning'],
+    ]);
     given.setPageTitle({ heading: 'Items' });
     expect(setPageTitle).toHaveBeenCalledWith({ heading: 'Items' });
     given.onUnauthorized();

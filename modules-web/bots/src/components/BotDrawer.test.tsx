@@ -79,6 +79,15 @@ describe('BotDrawer', () => {
     expect(actions.onDelete).toHaveBeenCalledWith(BOT);
   });
 
+  it('says that a bot whose runs never arrived is new and not connected, not offline', async () => {
+    const never = { ...OVERVIEW, status: { ...OVERVIEW.status, status: 'new' as const } };
+    renderDrawer(fakeServer().on('GET', '/api/m/bots/bots/b1/overview', never));
+
+    const drawer = await screen.findByRole('dialog', { name: 'Invoice bot' });
+    expect(within(drawer).getByText('New, not connected')).toBeTruthy();
+    expect(within(drawer).queryByText('Offline')).toBeNull();
+  });
+
   it('says when the bot is gone', async () => {
     renderDrawer(fakeServer().on('GET', '/api/m/bots/bots/b1/overview', reply(404, { message: 'Not found' })));
 

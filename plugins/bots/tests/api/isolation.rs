@@ -62,7 +62,7 @@ async fn another_companys_runs_never_reach_this_companys_figures(engine: Engine)
     let (acme, globex, alpha, _) = two_companies(&harness).await?;
     assert_eq!(names(&get(&harness, &acme, "/bots").await?), ["Alpha", "Bravo"]);
     let status = get(&harness, &acme, "/status").await?;
-    assert_eq!(status["counts"], json!({ "running": 0, "idle": 0, "offline": 3 }), "Alpha, Bravo and Ghost");
+    assert_eq!(status["counts"], json!({ "running": 0, "idle": 0, "offline": 3, "new": 0 }), "Alpha, Bravo and Ghost");
     let heatmap = get(&harness, &acme, &format!("/heatmap?{RANGE}")).await?;
     assert_eq!(heatmap["bots"][0]["busy_seconds"], json!([5_400, 1_800, 7_200]));
     assert_eq!(heatmap["bots"].as_array().map(Vec::len), Some(3), "no Zulu");
@@ -93,7 +93,7 @@ async fn a_member_of_two_companies_sees_only_the_active_companys_bots(engine: En
 
     assert_eq!(names(&get(&harness, &ann_in_acme, "/bots").await?), ["Alpha", "Bravo"]);
     let status = get(&harness, &ann_in_acme, "/status").await?;
-    assert_eq!(status["counts"], json!({ "running": 0, "idle": 0, "offline": 3 }), "Alpha, Bravo and Ghost");
+    assert_eq!(status["counts"], json!({ "running": 0, "idle": 0, "offline": 3, "new": 0 }), "Alpha, Bravo and Ghost");
     let calculation = get(&harness, &ann_in_acme, &format!("/calculation?{RANGE}")).await?;
     assert_eq!(calculation["totals"]["items"], 650);
     let their_path = format!("/bots/{}", id(&zulu)?);

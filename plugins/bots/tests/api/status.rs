@@ -1,4 +1,4 @@
-//! Live status: each bot running, idle or offline by its latest runs.
+//! Live status: each bot running, idle, offline or new by its latest runs.
 
 use anyhow::Context;
 use autoscope_module_test::{Company, Engine, Harness};
@@ -7,7 +7,7 @@ use serde_json::{Value, json};
 use crate::common::{DAY, create_bot, get, id, ingest, load, run};
 
 autoscope_module_test::on_both_engines!(
-    each_bot_is_running_idle_or_offline_by_its_latest_runs,
+    each_bot_is_running_idle_offline_or_new_by_its_latest_runs,
     a_resent_run_updates_the_status,
 );
 
@@ -40,12 +40,12 @@ async fn fleet(harness: &Harness) -> anyhow::Result<(Company, Vec<String>, i64, 
 }
 
 /// Running: a run still running, started in the last 24 hours; idle: a run started or ended
-/// in the last hour; offline otherwise (a bot without runs too).
-async fn each_bot_is_running_idle_or_offline_by_its_latest_runs(engine: Engine) -> anyhow::Result<()> {
+/// in the last hour; new: no run ever arrived; offline otherwise.
+async fn each_bot_is_running_idle_offline_or_new_by_its_latest_runs(engine: Engine) -> anyhow::Result<()> {
     let harness = load(engine).await?;
     let (acme, ids, now, _) = fleet(&harness).await?;
     let status = get(&harness, &acme, "/status").await?;
-    assert_eq!(status["counts"], json!({ "running": 1, "idle": 3, "offline": 2 }));
+    assert_eq!(status["counts"], json!({ "running": 1, "idle": 3, "offline": 1, "new": 1 }));
     let bots: Vec<(Value, Value, Value, Value, Value)> = status["bots"]
         .as_array()
         .context("bots")?
@@ -67,7 +67,7 @@ async fn each_bot_is_running_idle_or_offline_by_its_latest_runs(engine: Engine) 
             (json!("Bravo"), json!(ids[1]), json!("idle"), json!(0), json!(now - 2_900)),
             (json!("Charlie"), json!(ids[2]), json!("idle"), json!(0), json!(now - 3_000)),
             (json!("Delta"), json!(ids[3]), json!("offline"), json!(0), json!(now - 4_000)),
-            (json!("Echo"), json!(ids[4]), json!("offline"), json!(0), Value::Null),
+            (json!("Echo"), json!(ids[4]), json!("new"), json!(0), Value::Null),
             (json!("Ghost"), Value::Null, json!("idle"), json!(0), json!(now - 30)),
         ]
     );
@@ -82,7 +82,7 @@ async fn a_resent_run_updates_the_status(engine: Engine) -> anyhow::Result<()> {
     let (acme, _, now, key) = fleet(&harness).await?;
     ingest(&harness, &key, json!([run("a1", "Alpha", "P", now - 7_200, Some(now - 100), "successful", 12)])).await?;
     let status = get(&harness, &acme, "/status").await?;
-    assert_eq!(status["counts"], json!({ "running": 0, "idle": 4, "offline": 2 }));
+    assert_eq!(status["counts"], json!({ "running": 0, "idle": 4, "offline": 1, "new": 1 }));
     assert_eq!(
         (&status["bots"][0]["status"], &status["bots"][0]["last_event_at"]),
         (&json!("idle"), &json!(now - 100))
