@@ -1,4 +1,9 @@
-import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import {
+  createTheme,
+  type CSSVariablesResolver,
+  type MantineColorSchemeManager,
+  type MantineColorsTuple,
+} from '@mantine/core';
 
 /** The product's dark blue, lightest to darkest; shade 8 is the primary colour. */
 const brand: MantineColorsTuple = [
@@ -21,4 +26,24 @@ export const theme = createTheme({
   colors: { brand },
   defaultRadius: 'md',
   fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
+});
+
+/**
+ * Mantine's colour scheme, not stored by Mantine: the scheme is a choice of the signed-in
+ * user, kept with their theme options (app/theme/useAppearance.ts), and the screens
+ * without a session stay light.
+ */
+export const unstoredColorScheme: MantineColorSchemeManager = {
+  get: (defaultValue) => defaultValue,
+  set: () => undefined,
+  subscribe: () => undefined,
+  unsubscribe: () => undefined,
+  clear: () => undefined,
+};
+
+/** The product's ink (the logo): its dark blue on light pages, white on dark ones. */
+export const cssVariables: CSSVariablesResolver = () => ({
+  variables: {},
+  light: { '--autoscope-ink': brand[9] },
+  dark: { '--autoscope-ink': '#ffffff' },
 });

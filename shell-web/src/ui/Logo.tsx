@@ -1,6 +1,6 @@
 /** The Autoscope wordmark, 175 by 45 px. */
 export function Logo({ inverted = false }: { inverted?: boolean }) {
-  const ink = inverted ? '#ffffff' : 'var(--mantine-color-brand-9)';
+  const ink = inverted ? '#ffffff' : 'var(--autoscope-ink)';
   return (
     <svg width={175} height={45} viewBox="0 0 175 45" role="img" aria-label="Autoscope">
       <circle cx="22" cy="22.5" r="15" fill="none" stroke={ink} strokeWidth="4" />

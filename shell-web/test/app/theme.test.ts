@@ -29,7 +29,13 @@ describe('theme defaults', () => {
   });
 
   it('start plain for the other options', () => {
-    expect(DEFAULT_THEME).toMatchObject({ contentBackground: 'default', pageTitleStyle: 1, pageTitleShadow: false });
+    expect(DEFAULT_THEME).toMatchObject({
+      colorScheme: 'light',
+      density: 'comfortable',
+      contentBackground: 'default',
+      pageTitleStyle: 1,
+      pageTitleShadow: false,
+    });
   });
 
   it('apply when nothing or something unreadable is stored', () => {
@@ -40,9 +46,21 @@ describe('theme defaults', () => {
 
   it('fill in every field that is missing or of the wrong kind', () => {
     const options = parseThemeOptions(
-      JSON.stringify({ headerFixed: false, sidebarShadow: 'yes', pageTitleStyle: 7, contentBackground: 'purple' }),
+      JSON.stringify({
+        headerFixed: false,
+        sidebarShadow: 'yes',
+        pageTitleStyle: 7,
+        contentBackground: 'purple',
+        colorScheme: 'sepia',
+        density: 'tiny',
+      }),
     );
     expect(options).toEqual({ ...DEFAULT_THEME, headerFixed: false });
+    expect(parseThemeOptions(JSON.stringify({ colorScheme: 'dark', density: 'compact' }))).toEqual({
+      ...DEFAULT_THEME,
+      colorScheme: 'dark',
+      density: 'compact',
+    });
   });
 });
 

@@ -17,6 +17,7 @@ import { metaFor, type PageMeta } from '../pageMeta';
 import { ThemeDrawer } from '../theme/ThemeDrawer';
 import { CONTENT_BACKGROUNDS } from '../theme/options';
 import { useThemeOptions } from '../theme/useThemeOptions';
+import { useAppearance } from '../theme/useAppearance';
 import { PageTitleBar } from './PageTitleBar';
 import { Sidebar, SidebarContent } from './Sidebar';
 import { TopBar } from './TopBar';
@@ -46,6 +47,7 @@ export function AppLayout({ menu, companyMenu, pages, pageTitle, homePath, onLog
   const { session } = useSession();
   const theme = useThemeOptions(session?.userdata.user_id ?? '');
   const { options } = theme;
+  const scheme = useAppearance(options);
   const [mobileNavOpened, mobileNav] = useDisclosure(false);
   const [themeOpened, themeDrawer] = useDisclosure(false);
   const isMobile = useMediaQuery('(max-width: 48em)');
@@ -70,7 +72,9 @@ export function AppLayout({ menu, companyMenu, pages, pageTitle, homePath, onLog
     '--sidebar-width': `${SIDEBAR_WIDTH}px`,
     '--sidebar-width-collapsed': `${SIDEBAR_WIDTH_COLLAPSED}px`,
     '--sidebar-top': options.headerFixed ? `${HEADER_HEIGHT}px` : '0px',
-    '--content-bg': CONTENT_BACKGROUNDS[options.contentBackground].color,
+    // The chosen background is a light one: dark pages take Mantine's dark body instead.
+    '--content-bg':
+      scheme === 'dark' ? 'var(--mantine-color-dark-8)' : CONTENT_BACKGROUNDS[options.contentBackground].color,
   } as CSSProperties;
 
   const content = {

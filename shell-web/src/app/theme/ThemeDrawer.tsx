@@ -1,4 +1,8 @@
-/** The theme configurator (desktop only): every option of the sidebar, header, footer, content and page title, kept per user. */
+/**
+ * The theme configurator (desktop only), kept per user: the appearance first (colour scheme,
+ * density, content background, page title style), then the template's thirteen switches of
+ * the header, sidebar, page title and footer under 'Advanced'.
+ */
 
 import {
   Button,
@@ -16,7 +20,10 @@ import {
 
 import {
   CONTENT_BACKGROUNDS,
+  DENSITIES,
   PAGE_TITLE_STYLES,
+  type ColorScheme,
+  type Density,
   type ContentBackground,
   type PageTitleStyle,
   type ThemeOptions,
@@ -79,17 +86,37 @@ function Toggles({
   );
 }
 
+const SCHEME_CHOICES: { value: ColorScheme; label: string }[] = [
+  { value: 'light', label: 'Light' },
+  { value: 'dark', label: 'Dark' },
+  { value: 'auto', label: 'System' },
+];
+
+const DENSITY_LABELS: Record<Density, string> = { comfortable: 'Comfortable', compact: 'Compact' };
+
 export function ThemeDrawer({ opened, onClose, options, change, reset }: ThemeDrawerProps) {
   return (
     <Drawer opened={opened} onClose={onClose} position="right" size="sm" title="Theme configurator">
       <Stack gap="lg">
         <Stack gap="xs">
-          <Title order={5}>Header</Title>
-          <Toggles toggles={HEADER_TOGGLES} options={options} change={change} />
+          <Title order={5}>Colour scheme</Title>
+          <SegmentedControl
+            aria-label="Colour scheme"
+            value={options.colorScheme}
+            onChange={(value) => change({ colorScheme: value as ColorScheme })}
+            data={SCHEME_CHOICES}
+            fullWidth
+          />
         </Stack>
         <Stack gap="xs">
-          <Title order={5}>Sidebar</Title>
-          <Toggles toggles={SIDEBAR_TOGGLES} options={options} change={change} />
+          <Title order={5}>Density</Title>
+          <SegmentedControl
+            aria-label="Density"
+            value={options.density}
+            onChange={(value) => change({ density: value as Density })}
+            data={(Object.keys(DENSITIES) as Density[]).map((value) => ({ value, label: DENSITY_LABELS[value] }))}
+            fullWidth
+          />
         </Stack>
         <Stack gap="xs">
           <Title order={5}>Content background</Title>
@@ -126,6 +153,18 @@ export function ThemeDrawer({ opened, onClose, options, change, reset }: ThemeDr
             data={PAGE_TITLE_STYLES.map((style) => ({ value: String(style), label: `Style ${style}` }))}
             fullWidth
           />
+        </Stack>
+        <Title order={4}>Advanced</Title>
+        <Stack gap="xs">
+          <Title order={5}>Header</Title>
+          <Toggles toggles={HEADER_TOGGLES} options={options} change={change} />
+        </Stack>
+        <Stack gap="xs">
+          <Title order={5}>Sidebar</Title>
+          <Toggles toggles={SIDEBAR_TOGGLES} options={options} change={change} />
+        </Stack>
+        <Stack gap="xs">
+          <Title order={5}>Page title</Title>
           <Toggles toggles={PAGE_TITLE_TOGGLES} options={options} change={change} />
         </Stack>
         <Stack gap="xs">

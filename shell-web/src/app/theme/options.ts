@@ -16,9 +16,19 @@ export type ContentBackground = keyof typeof CONTENT_BACKGROUNDS;
 
 export type PageTitleStyle = 1 | 2 | 3 | 4;
 
+/** Light, dark, or as the operating system says. */
+export const COLOR_SCHEMES = ['light', 'dark', 'auto'] as const;
+export type ColorScheme = (typeof COLOR_SCHEMES)[number];
+
+/** How much room the screens give: Mantine's sizes as they are, or seven eighths of them. */
+export const DENSITIES = { comfortable: 1, compact: 0.875 } as const;
+export type Density = keyof typeof DENSITIES;
+
 export const PAGE_TITLE_STYLES: readonly PageTitleStyle[] = [1, 2, 3, 4];
 
 export interface ThemeOptions {
+  colorScheme: ColorScheme;
+  density: Density;
   sidebarShadow: boolean;
   sidebarFixed: boolean;
   sidebarFooter: boolean;
@@ -37,8 +47,10 @@ export interface ThemeOptions {
   pageTitleDescription: boolean;
 }
 
-/** The defaults: the sidebar fixed with its footer and user box, the header fixed with a shadow, the title with its icon box and description; the other options the plainest look. */
+/** The defaults: light and comfortable, the sidebar fixed with its footer and user box, the header fixed with a shadow, the title with its icon box and description; the other options the plainest look. */
 export const DEFAULT_THEME: Readonly<ThemeOptions> = Object.freeze({
+  colorScheme: 'light',
+  density: 'comfortable',
   sidebarShadow: false,
   sidebarFixed: true,
   sidebarFooter: true,
@@ -88,6 +100,10 @@ export function parseThemeOptions(text: string | null): ThemeOptions {
   if (typeof background === 'string' && background in CONTENT_BACKGROUNDS) {
     options.contentBackground = background as ContentBackground;
   }
+  const scheme = record.colorScheme;
+  if (COLOR_SCHEMES.includes(scheme as ColorScheme)) options.colorScheme = scheme as ColorScheme;
+  const density = record.density;
+  if (typeof density === 'string' && density in DENSITIES) options.density = density as Density;
   const style = record.pageTitleStyle;
   if (PAGE_TITLE_STYLES.includes(style as PageTitleStyle)) options.pageTitleStyle = style as PageTitleStyle;
   return options;
