@@ -25,6 +25,12 @@ export const theme = createTheme({
   primaryShade: 8,
   colors: { brand },
   defaultRadius: 'md',
+  components: {
+    // A table wider than its page scrolls inside its container; the container holds its
+    // absolutely placed parts too (a sort button's hidden label), which would otherwise
+    // widen the whole page.
+    TableScrollContainer: { styles: { scrollContainer: { position: 'relative' } } },
+  },
   fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
 });
 
