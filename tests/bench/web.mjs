@@ -1,7 +1,7 @@
 // `make bench-web`: what a person waits for, page by page, in Debian's chromium against the
 // real host with the demo data and the product modules.
 //
-//   node tests/bench/web.mjs
+//   node tests/bench/web.mjs [word ...]   module pages whose route has a word (all without)
 //
 // For the login page, the first signed-in screen and each module page the demo user opens
 // from the sidebar, it prints: the bytes on the wire with an empty browser cache ("cold")
@@ -40,6 +40,7 @@ const LANDING = '/BusinessInsight';
 /** The realtime event stream (sdk/web's sse.ts), open for as long as the page. */
 const REALTIME_PATH = '/api/realtime';
 
+const words = process.argv.slice(2);
 const webDir = process.env.AUTOSCOPE_WEB_DIR || join(ROOT, 'shell-web/dist');
 const packagesDir = process.env.AUTOSCOPE_BENCH_PACKAGES || join(targetDir(), 'packages');
 
@@ -217,7 +218,7 @@ try {
   base = host.base;
   await installModules(base, packagesDir);
   await seedDemo(host);
-  const entries = await moduleEntries();
+  const entries = (await moduleEntries()).filter(({ route }) => words.length === 0 || words.some((w) => route.includes(w)));
   browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_FLAGS });
 
   console.log(`${'page'.padEnd(28)} ${'cold KB'.padStart(8)} ${'warm KB'.padStart(8)} ${'long ms'.padStart(10)} ${'DOM'.padStart(9)} ${'content ms'.padStart(11)}`);

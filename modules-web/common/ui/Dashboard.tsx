@@ -1,6 +1,6 @@
 /** The parts of a dashboard page: columns of figures, key figure cards and framed sections. */
 
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import { Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title, type SimpleGridProps } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { PageButton } from '@autoscope/web-sdk';
@@ -179,10 +179,13 @@ export function DashboardBody<Data extends { available: boolean }>({
   unavailable,
   children,
 }: DashboardBodyProps<Data>) {
-  const data = query.data;
+  // The figures render in the background, in slices the browser can interleave with input
+  // and paint: a dashboard is thousands of nodes, too much for one task. Until the first
+  // answer has rendered so, the placeholder stays; later answers replace the shown ones.
+  const data = useDeferredValue(query.data);
   const retry = () => void query.refetch();
   if (problem !== null && !data) return null;
-  if (query.isPending) return loading;
+  if (query.isPending || (query.data !== undefined && data === undefined)) return loading;
   if (query.isError && !data) {
     return <QueryError title="The figures could not be loaded" error={query.error} onRetry={retry} />;
   }
