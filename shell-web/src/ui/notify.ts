@@ -6,7 +6,7 @@ import classes from './notify.module.css';
 export const NOTICE_MS = 3000;
 export const SIGN_UP_NOTICE_MS = 4000;
 /** A warning says what was left out: long enough to read a sentence. */
-export const WARNING_MS = 8000;
+const WARNING_MS = 8000;
 
 interface NotifyOptions {
   signUp?: boolean;
