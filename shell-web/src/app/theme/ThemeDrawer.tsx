@@ -62,6 +62,14 @@ const FOOTER_TOGGLES: readonly Toggle[] = [
   { key: 'footerShadow', label: 'Footer shadow' },
 ];
 
+/** The template's switches, shown under 'Advanced' in this order. */
+const ADVANCED: readonly { title: string; toggles: readonly Toggle[] }[] = [
+  { title: 'Header', toggles: HEADER_TOGGLES },
+  { title: 'Sidebar', toggles: SIDEBAR_TOGGLES },
+  { title: 'Page title', toggles: PAGE_TITLE_TOGGLES },
+  { title: 'Footer', toggles: FOOTER_TOGGLES },
+];
+
 interface ThemeDrawerProps extends ThemeControls {
   opened: boolean;
   onClose: () => void;
@@ -155,22 +163,12 @@ export function ThemeDrawer({ opened, onClose, options, change, reset }: ThemeDr
           />
         </Stack>
         <Title order={4}>Advanced</Title>
-        <Stack gap="xs">
-          <Title order={5}>Header</Title>
-          <Toggles toggles={HEADER_TOGGLES} options={options} change={change} />
-        </Stack>
-        <Stack gap="xs">
-          <Title order={5}>Sidebar</Title>
-          <Toggles toggles={SIDEBAR_TOGGLES} options={options} change={change} />
-        </Stack>
-        <Stack gap="xs">
-          <Title order={5}>Page title</Title>
-          <Toggles toggles={PAGE_TITLE_TOGGLES} options={options} change={change} />
-        </Stack>
-        <Stack gap="xs">
-          <Title order={5}>Footer</Title>
-          <Toggles toggles={FOOTER_TOGGLES} options={options} change={change} />
-        </Stack>
+        {ADVANCED.map(({ title, toggles }) => (
+          <Stack key={title} gap="xs">
+            <Title order={5}>{title}</Title>
+            <Toggles toggles={toggles} options={options} change={change} />
+          </Stack>
+        ))}
         <Text size="xs" c="dimmed">
           These settings are kept for you on this browser.
         </Text>
