@@ -61,7 +61,7 @@ test('groups follow the rights: Dashboards, Process and Support with their viewa
     await eventuallyEqual(() => shownEntries(main), [
       'all /DashboardDefault', 'business_insight /BusinessInsight', 'operation_insight /RPAInsight',
       'support_insight /SupportInsight', 'group:Process', 'group:Support', 'databaseIntegration /EnterpriseEdition', 'chat /Chat',
-      'calendar /Calendar', 'bot_profile /BotProfile', 'team_profile /TeamMaster',
+      'calendar /Calendar', 'bot_profile /BotProfile', 'alerts /Alerts', 'team_profile /TeamMaster',
       // The test module `premium`'s page: another module's pages follow the product's.
       'databaseIntegration /EnterpriseEdition',
     ], 'the menu on the landing page');

@@ -20,7 +20,7 @@ function remoteRequests(seen, key) {
 test('the installed modules are the ones these tests expect: the product ones and the test ones', () => {
   const keys = env.modules.map((module) => module.key).sort();
   assert.deepEqual(keys, [
-    'board', 'bots', 'business_insight', 'calendar', 'chat', 'crud', 'db_integration', 'premium', 'ranking', 'rpa_insight',
+    'alerts', 'board', 'bots', 'business_insight', 'calendar', 'chat', 'crud', 'db_integration', 'premium', 'ranking', 'rpa_insight',
     'support', 'support_insight', 'team', 'vault',
   ]);
 });

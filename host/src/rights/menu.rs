@@ -62,7 +62,7 @@ pub const MENU: MenuLayout = MenuLayout {
         },
         MenuGroup { label: "Support", icon: "lifebuoy", key: "group:Support", to: None, routes: &["/Support"] },
     ],
-    singles: &["/databaseIntegration", "/Chat", "/Calendar", "/BotProfile", "/TeamMaster"],
+    singles: &["/databaseIntegration", "/Chat", "/Calendar", "/BotProfile", "/Alerts", "/TeamMaster"],
     company: ShellEntry { label: "Create New Company", icon: "building", key: "createCompany", to: "/createCompany" },
 };
 

@@ -1,7 +1,7 @@
 import type { KeyboardEvent } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 
-import { hasErrors, submitOnModEnter } from './forms';
+import { hasErrors, submitOnModEnter, toNumberValue } from './forms';
 
 function keyDown(init: { key: string; ctrlKey?: boolean; metaKey?: boolean }) {
   const requestSubmit = vi.fn();
@@ -17,6 +17,10 @@ describe('forms', () => {
     expect(hasErrors({ name: undefined })).toBe(false);
     expect(hasErrors({ name: '', stage: undefined })).toBe(false);
     expect(hasErrors({ name: 'Please enter the process name' })).toBe(true);
+  });
+
+  it('keeps a number input as a number, or empty', () => {
+    expect([toNumberValue(''), toNumberValue('12.5'), toNumberValue('x'), toNumberValue(3)]).toEqual(['', 12.5, '', 3]);
   });
 
   it('submits on Ctrl+Enter and Cmd+Enter', () => {

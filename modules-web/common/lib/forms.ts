@@ -10,6 +10,16 @@ export function hasErrors<T>(errors: FormErrors<T>): boolean {
   return Object.values(errors).some(Boolean);
 }
 
+/** A number input's value in a form: a number, or '' while empty. */
+export type NumberValue = number | '';
+
+/** Mantine's NumberInput gives '' while empty and a string mid-typing ("1."); a form keeps numbers. */
+export function toNumberValue(value: number | string): NumberValue {
+  if (value === '') return '';
+  const number = typeof value === 'number' ? value : Number(value);
+  return Number.isNaN(number) ? '' : number;
+}
+
 /** Form values and errors; changing a field clears its error. */
 export function useFormState<T extends object>(initial: T | (() => T)) {
   const [values, setValues] = useState<T>(initial);

@@ -20,17 +20,19 @@ interface CommentListProps {
   /** A class for each comment (a box around it). */
   itemClassName?: string;
   mb?: MantineSpacing;
+  /** The author shown for comments without a user (what a module wrote itself); else 'Unknown user'. */
+  unattributed?: string;
 }
 
 /** A conversation: each comment's author and time over its text (line breaks kept). */
-export function CommentList({ comments, people, itemClassName, mb }: CommentListProps) {
+export function CommentList({ comments, people, itemClassName, mb, unattributed }: CommentListProps) {
   return (
     <Stack gap="sm" mb={mb} component="ul" className={classes.list}>
       {comments.map((comment) => (
         <li key={comment.id} className={itemClassName}>
           <Group gap="xs" justify="space-between" wrap="wrap">
             <Text size="sm" fw={600}>
-              {nameOf(people, comment.user_id) ?? 'Unknown user'}
+              {(comment.user_id === null && unattributed) || (nameOf(people, comment.user_id) ?? 'Unknown user')}
             </Text>
             <Text size="xs" c="dimmed">
               {formatDateTime(comment.created_at)}

@@ -47,6 +47,10 @@ export interface Ticket {
   response_breached?: boolean | null;
   resolution_breached?: boolean | null;
   approval?: TicketApproval | null;
+  /** The Alerts failure signature the ticket was opened for. */
+  signature_id?: string | null;
+  /** Set when the signature went quiet: closing is offered until it fails again. */
+  close_offered_at?: number | null;
 }
 
 /** The list's filters and sort, as the URL and `GET /tickets` carry them. */
@@ -64,8 +68,11 @@ export interface TicketFilters {
 export interface TicketComment {
   id: string;
   ticket_id: string;
+  /** Null for what the module wrote itself (a failure signature's recurrence). */
   user_id: string | null;
   text: string;
+  /** The event a comment was written for. */
+  source_event?: string | null;
   created_at: number;
 }
 

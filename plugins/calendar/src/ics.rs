@@ -9,11 +9,11 @@
 use std::io::BufReader;
 
 use autoscope_sdk::prelude::*;
+use autoscope_sdk::zones::utc_of;
 use chrono::{DateTime, NaiveDate, NaiveDateTime};
 use chrono_tz::Tz;
 
 use crate::events::Drawn;
-use crate::recur::utc_of;
 use crate::validate::*;
 use crate::views::{Category, EventInput, Frequency, MonthlyBy, Recurrence, Visibility, Weekday};
 

@@ -6,7 +6,8 @@
 //! Written here rather than with the `rrule` crate: that crate pulls chrono's `wasmbind`
 //! (a JavaScript `Date` for its local zone), whose imports the host refuses.
 
-use chrono::{DateTime, Datelike, Days, LocalResult, Months, NaiveDate, NaiveDateTime, TimeZone, Weekday as Day};
+use autoscope_sdk::zones::utc_of;
+use chrono::{DateTime, Datelike, Days, Months, NaiveDate, NaiveDateTime, Weekday as Day};
 use chrono_tz::Tz;
 
 use crate::views::{Frequency, MonthlyBy, Recurrence, Weekday};
@@ -282,18 +283,6 @@ pub fn chrono_day(day: Weekday) -> Day {
     }
 }
 
-/// Unix seconds of a local time in `zone`: the earlier of an hour that occurs twice, and
-/// for an hour skipped by a clock change the same wall time an hour later (RFC 5545).
-pub fn utc_of(zone: Tz, local: NaiveDateTime) -> i64 {
-    match zone.from_local_datetime(&local) {
-        LocalResult::Single(time) | LocalResult::Ambiguous(time, _) => time.timestamp(),
-        LocalResult::None => zone
-            .from_local_datetime(&(local + chrono::Duration::hours(1)))
-            .earliest()
-            .map_or_else(|| local.and_utc().timestamp(), |time| time.timestamp()),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -470,11 +459,5 @@ mod tests {
             assert_eq!(near, walked, "{freq:?}");
             assert!(!near.is_empty());
         }
-    }
-
-    #[test]
-    fn a_skipped_hour_is_taken_an_hour_later() {
-        let local = NaiveDate::from_ymd_opt(2026, 3, 29).and_then(|day| day.and_hms_opt(2, 30, 0)).expect("a time");
-        assert_eq!(utc_of(chrono_tz::Europe::Berlin, local), at("2026-03-29T01:30:00Z"));
     }
 }

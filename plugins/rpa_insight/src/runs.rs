@@ -11,13 +11,14 @@
 use std::collections::BTreeMap;
 
 use autoscope_sdk::days::week_start;
+use autoscope_sdk::histogram::Histogram;
 use autoscope_sdk::prelude::*;
 use autoscope_sdk::range::DayRange;
 use autoscope_sdk::storage::text;
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::percentiles::{BOUNDS, Histogram, Percentiles, greater, lesser};
+use crate::percentiles::{BOUNDS, Percentiles, durations_histogram, greater, lesser};
 use crate::scope::{self, Scope};
 
 /// Reasons the page lists; the rest are counted together.
@@ -257,10 +258,11 @@ pub struct Week {
 /// Histograms per week from the bin groups, bounded by the weeks' least and greatest
 /// durations; and the histogram of the whole range.
 pub fn fold_durations(range: &DayRange, daily: &Daily, groups: &[Record]) -> (Vec<Week>, Histogram, Durations) {
+    let empty = || (durations_histogram(), Durations::default());
     let mut weeks: BTreeMap<i64, (Histogram, Durations)> =
-        range.week_starts().into_iter().map(|week| (week, Default::default())).collect();
+        range.week_starts().into_iter().map(|week| (week, empty())).collect();
     for (&day, durations) in &daily.durations {
-        weeks.entry(week_start(day)).or_default().1.merge(durations);
+        weeks.entry(week_start(day)).or_insert_with(empty).1.merge(durations);
     }
     for group in groups {
         let (Some(week), Some(bin)) =
@@ -269,9 +271,9 @@ pub fn fold_durations(range: &DayRange, daily: &Daily, groups: &[Record]) -> (Ve
             // A run without a duration (still running) has no bin.
             continue;
         };
-        weeks.entry(week).or_default().0.add(bin, uint(group, "n"));
+        weeks.entry(week).or_insert_with(empty).0.add(bin, uint(group, "n"));
     }
-    let mut whole = Histogram::default();
+    let mut whole = durations_histogram();
     let mut all = Durations::default();
     let series = weeks
         .into_iter()
@@ -536,7 +538,7 @@ mod tests {
         assert_eq!(
             weeks,
             [
-                // As in percentiles' tests: 30, 84, 92; mean 165 / 4 = 41.25.
+                // As in the SDK histogram's tests: 30, 84, 92; mean 165 / 4 = 41.25.
                 Week {
                     week: MONDAY,
                     runs: 4,

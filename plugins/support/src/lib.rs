@@ -2,10 +2,11 @@
 //! priority (the clock in [`sla`]), comments, attachments checked by content
 //! ([`attachments`]), a history, approvals by mail through single-use links
 //! ([`approvals`]), breach marking and the 90-day retention of closed tickets
-//! ([`schedules`]).
+//! ([`schedules`]), and a ticket per failure signature of the Alerts module's events
+//! ([`signatures`]).
 //!
-//! Handlers only parse and answer: checks are in [`validate`], the flows in [`tickets`]
-//! and [`approval_flow`], storage in [`store`].
+//! Handlers only parse and answer: checks are in [`validate`], the flows in [`tickets`],
+//! [`approval_flow`] and [`signature_flow`], storage in [`store`].
 
 mod approval_flow;
 mod approvals;
@@ -13,6 +14,8 @@ mod attachments;
 mod history;
 mod notify;
 mod schedules;
+mod signature_flow;
+mod signatures;
 mod sla;
 mod store;
 mod summary;
@@ -26,6 +29,7 @@ use autoscope_sdk::files::Upload;
 use autoscope_sdk::input::Versioned;
 use autoscope_sdk::prelude::*;
 use autoscope_sdk::wire::host::DirectoryQuery;
+use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
@@ -50,11 +54,25 @@ fn router() -> Router {
         .get("/people", |_: &Request| ok(&host::directory(&DirectoryQuery::default())?))
         .get("/processes", list_processes)
         .get("/summary", |req: &Request| ok(&summary::summary(&req.caller()?.user_id, req.context().now)?))
+        .on_event("alerts.signature_opened", |context: &Context, event: &EventDelivery| {
+            signature_flow::opened(&payload(event)?, context)
+        })
+        .on_event("alerts.signature_recurred", |context: &Context, event: &EventDelivery| {
+            signature_flow::recurred(&event.id, &payload(event)?, context)
+        })
+        .on_event("alerts.signature_quiet", |_: &Context, event: &EventDelivery| {
+            signature_flow::quiet(&payload(event)?, event.published_at)
+        })
         .on_schedule("sla", schedules::sla)
         .on_schedule("retention", schedules::retention)
 }
 
 autoscope_sdk::module!(router);
+
+/// An event's payload: 400 when it does not fit (a failed delivery, in the system log).
+fn payload<T: DeserializeOwned>(event: &EventDelivery) -> Result<T> {
+    Ok(serde_json::from_value(event.payload.clone())?)
+}
 
 fn actor(req: &Request) -> Result<Actor<'_>> {
     let context = req.context();

@@ -153,6 +153,20 @@ pub fn add_history(ticket_id: &str, user_id: Option<&str>, action: &str, changes
     Ok(())
 }
 
+/// Records an entry of what the module did by itself (no user), with a note saying why.
+pub fn add_history_note(ticket_id: &str, action: &str, changes: &[Change], note: &str) -> Result<()> {
+    history().insert_as(
+        &json!({ "ticket_id": ticket_id, "user_id": null, "action": action, "changes": changes, "note": note }),
+    )?;
+    Ok(())
+}
+
+/// The ticket of a failure signature: the earliest, should a race have opened two.
+pub fn signature_ticket(signature_id: &str) -> Result<Option<Record>> {
+    let query = Query::default().eq("signature_id", signature_id).sort("created_at").limit(1);
+    Ok(tickets().list(&query)?.items.into_iter().next())
+}
+
 /// Deletes a ticket and everything of it: its records first and the ticket last, so a
 /// run that fails halfway leaves the ticket for the next run to find.
 pub fn delete_ticket(id: &str) -> Result<()> {

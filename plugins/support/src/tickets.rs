@@ -38,25 +38,32 @@ fn check_assignee(assignee: Option<&str>) -> Result<()> {
 
 /// `POST /tickets`: a new open ticket with the next number and its due times.
 pub fn create(input: &Record, actor: Actor) -> Result<Record> {
-    let mut fields = validate::ticket_fields(input, Mode::Create)?;
+    let fields = validate::ticket_fields(input, Mode::Create)?;
     check_assignee(text(&fields, "assignee_id"))?;
+    open(fields, actor.user_id, Some(actor.user_id), actor.now, actor.portal_url)
+}
+
+/// A new open ticket of checked `fields` requested by `requester`: the next number, the
+/// due times of its priority, the `created` entry by `by` (`None`: the module itself, from
+/// an event) and the assignee's notice.
+pub fn open(mut fields: Record, requester: &str, by: Option<&str>, now: i64, portal_url: &str) -> Result<Record> {
     let targets = store::targets(text(&fields, "priority").unwrap_or(vocab::DEFAULT_PRIORITY))?;
-    let clock = Clock::start(actor.now, targets);
+    let clock = Clock::start(now, targets);
     fields.extend(clock.fields()?);
     fields.insert("number".into(), store::next_number()?.into());
-    fields.insert("requester_id".into(), actor.user_id.into());
+    fields.insert("requester_id".into(), requester.into());
     let mut ticket = store::tickets().insert(fields)?;
     // The host stamps `created_at` itself: when its second is not the call's, the due
     // times follow `created_at`, which every later computation starts from.
-    let created_at = ticket.get("created_at").and_then(Value::as_i64).unwrap_or(actor.now);
-    if created_at != actor.now {
+    let created_at = ticket.get("created_at").and_then(Value::as_i64).unwrap_or(now);
+    if created_at != now {
         let changes = Clock::start(created_at, targets).changes(&clock)?;
         ticket = store::tickets().update(id_of(&ticket)?, store::version_of(&ticket), changes)?;
     }
     let id = id_of(&ticket)?;
-    store::add_history(id, Some(actor.user_id), "created", &[])?;
-    if let Some(assignee) = text(&ticket, "assignee_id").filter(|assignee| *assignee != actor.user_id) {
-        let about = About::new(&ticket, actor.portal_url);
+    store::add_history(id, by, "created", &[])?;
+    if let Some(assignee) = text(&ticket, "assignee_id").filter(|assignee| Some(*assignee) != by) {
+        let about = About::new(&ticket, portal_url);
         notify::tell(&[assignee.to_string()], &notify::assigned_message(&about), "assigned", &about, &[])?;
     }
     announce(id)?;

@@ -27,13 +27,20 @@
 //! versioned writes) and [`files`] (base64 uploads: type, size and content, and their
 //! storage), each with the module's own messages. [`days`] is the UTC calendar: days since
 //! 1970-01-01, `YYYY-MM-DD`, months and Monday weeks; [`range`] the date range of a
-//! dashboard's query, with its checks, messages and storage filters.
+//! dashboard's query, with its checks, messages and storage filters. [`histogram`] reads
+//! percentiles off counts per bin, as storage's `bins` aggregates answer them.
+//!
+//! With the `zones` feature (on `chrono` and `chrono-tz`), `zones` reads local times in
+//! IANA zones and `bot_schedule` a bot's free-text schedule as run windows.
 #![warn(missing_docs)]
 
 mod abi;
+#[cfg(feature = "zones")]
+pub mod bot_schedule;
 pub mod days;
 mod error;
 pub mod files;
+pub mod histogram;
 pub mod host;
 pub mod input;
 pub mod range;
@@ -42,6 +49,8 @@ mod request;
 mod router;
 pub mod sources;
 pub mod storage;
+#[cfg(feature = "zones")]
+pub mod zones;
 
 /// The wire contract shared with the host (envelopes, storage queries, host replies).
 pub use autoscope_wire as wire;

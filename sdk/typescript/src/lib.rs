@@ -158,8 +158,7 @@ impl GeneratedFile {
     /// Panics (failing the test) unless the committed file is what `parts` render; with
     /// `UPDATE_TS_TYPES` set it writes the file instead.
     pub fn check_or_write(&self, parts: &[String]) {
-        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-        let path = root.join(self.file);
+        let path = repository_root().join(self.file);
         let generated = self.render(parts);
         if std::env::var_os("UPDATE_TS_TYPES").is_some() {
             std::fs::write(&path, &generated).unwrap_or_else(|err| panic!("writing {}: {err}", self.file));
@@ -173,6 +172,17 @@ impl GeneratedFile {
             self.regenerate
         );
     }
+}
+
+/// The repository's root: the nearest folder above the crate under test that holds the
+/// workspace's `Cargo.lock`. Read when the test runs, not at compile time: checkouts (a CI
+/// clone beside the work tree) share one build directory, so a path compiled in would name
+/// whichever checkout built this crate last.
+fn repository_root() -> std::path::PathBuf {
+    let crate_dir = std::env::var_os("CARGO_MANIFEST_DIR")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")));
+    crate_dir.ancestors().find(|dir| dir.join("Cargo.lock").is_file()).map(Path::to_path_buf).unwrap_or(crate_dir)
 }
 
 #[cfg(test)]

@@ -45,7 +45,8 @@ export function CommentsPanel({ ticketId, comments, people }: CommentsPanelProps
           No comments yet. The first comment by someone other than the requester counts as the first response.
         </Text>
       ) : (
-        <CommentList comments={sorted} people={people} />
+        // Comments without a user are the recurrences of the ticket's failure signature.
+        <CommentList comments={sorted} people={people} unattributed="Alerts" />
       )}
       <form onSubmit={submit} onKeyDown={submitOnModEnter} noValidate aria-label="New comment">
         <Stack gap="xs">

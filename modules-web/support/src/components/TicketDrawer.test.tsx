@@ -37,9 +37,9 @@ function renderDrawer(server: FakeServer) {
   );
 }
 
-function withTicket(): FakeServer {
+function withTicket(detail: TicketDetail = DETAIL): FakeServer {
   return supportServer()
-    .on('GET', '/api/m/support/tickets/t1', DETAIL)
+    .on('GET', '/api/m/support/tickets/t1', detail)
     .on('GET', '/api/m/support/sla', { policies: [], editable: false });
 }
 
@@ -76,6 +76,38 @@ describe('TicketDrawer', () => {
         { text: 'Works again' },
       ]),
     );
+  });
+
+  it('offers to close a ticket whose failure signature went quiet, and shows its recurrences by Alerts', async () => {
+    const quiet: TicketDetail = {
+      ...DETAIL,
+      ticket: { ...TICKET, signature_id: 'sig-1', close_offered_at: 1_000_400 },
+      comments: [
+        {
+          id: 'c3',
+          ticket_id: 't1',
+          user_id: null,
+          text: '2 more failures (5 in all)',
+          source_event: 'e1',
+          created_at: 1_000_200,
+        },
+      ],
+    };
+    renderDrawer(withTicket(quiet));
+
+    const drawer = await screen.findByRole('dialog', { name: '#12 VPN is down' });
+    expect(within(drawer).getByRole('status', { name: 'No new failures for a while' })).toBeTruthy();
+    expect(within(drawer).getByRole('button', { name: 'Close ticket' })).toBeTruthy();
+    fireEvent.click(within(drawer).getByRole('tab', { name: /Comments/ }));
+    expect(screen.getByText('Alerts')).toBeTruthy();
+    expect(screen.getByText('2 more failures (5 in all)')).toBeTruthy();
+  });
+
+  it('offers nothing for a ticket without a quiet signature', async () => {
+    renderDrawer(withTicket());
+
+    await screen.findByRole('dialog', { name: '#12 VPN is down' });
+    expect(screen.queryByRole('button', { name: 'Close ticket' })).toBeNull();
   });
 
   it('says when the ticket is gone', async () => {

@@ -22,6 +22,7 @@ import type { AttachmentMeta, Ticket } from '../types';
 import { ApprovalsPanel } from './ApprovalsPanel';
 import { AttachmentsPanel, DeleteAttachment } from './AttachmentsPanel';
 import { ApprovalBadge, BreachBadges, PriorityBadge } from './Badges';
+import { CloseOffer } from './CloseOffer';
 import { CommentsPanel } from './CommentsPanel';
 import { HistoryTimeline } from './HistoryTimeline';
 import { RequestApproval } from './RequestApproval';
@@ -98,6 +99,7 @@ export function TicketDrawer({ opened, ticketId, names, now, closeOnEscape, onCl
             <BreachBadges ticket={ticket} />
           </Group>
         </Group>
+        <CloseOffer ticket={ticket} />
         <Tabs defaultValue="details" keepMounted={false}>
           <Tabs.List>
             <Tabs.Tab value="details" leftSection={<IconListDetails size={16} />}>

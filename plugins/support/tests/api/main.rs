@@ -18,6 +18,7 @@ mod approvals;
 mod attachments;
 mod isolation;
 mod retention;
+mod signatures;
 mod sla;
 mod statuses;
 mod summary;

@@ -1,0 +1,198 @@
+//! Failure signatures: each scan reads the failed runs stored since the last one (by
+//! `updated_at`, so a run that was running and then failed counts), groups them by
+//! process and normalised message (src/normalise.rs) and publishes what Ticket Management
+//! turns into one ticket per signature: `alerts.signature_opened` for a new signature,
+//! `alerts.signature_recurred` for more failures of a known one, and
+//! `alerts.signature_quiet` once a signature has been quiet for the company's days.
+
+use std::collections::BTreeMap;
+
+use autoscope_sdk::prelude::*;
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+
+use crate::normalise::{NO_MESSAGE, fingerprint, normalise};
+use crate::store::{self, Sample, Signature};
+
+const RUNS: &str = "bots.runs";
+const CURSOR: &str = "signature_cursor";
+/// Runs read a scan, in pages of the storage's largest.
+const PAGE: u32 = 500;
+const PAGES: usize = 4;
+/// Samples kept per signature and sent per event.
+const SAMPLES: usize = 5;
+/// The first scan of a company looks back this far, not over its whole history.
+const FIRST_LOOK_BACK: i64 = 86_400;
+/// A run fails within this long of its start: the scan reads runs started since, which
+/// the `(status, started_at)` index of `bots.runs` serves.
+const LONGEST_RUN: i64 = 2 * 86_400;
+const DAY: i64 = 86_400;
+
+/// Where the last scan stopped: the last run read, by `(updated_at, id)`.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+struct Cursor {
+    updated_at: i64,
+    id: String,
+}
+
+/// A failed run as the scan reads it.
+#[derive(Debug, Clone, Deserialize)]
+struct Failure {
+    id: String,
+    updated_at: i64,
+    external_id: String,
+    bot: String,
+    process: String,
+    started_at: i64,
+    #[serde(default)]
+    reason: Option<String>,
+}
+
+/// Scans new failures and offers quiet signatures; both within the call's limits.
+pub fn scan(now: i64) -> Result<()> {
+    let mut cursor =
+        store::setting::<Cursor>(CURSOR)?.unwrap_or(Cursor { updated_at: now - FIRST_LOOK_BACK, id: String::new() });
+    for _ in 0..PAGES {
+        let failures = next_failures(&cursor)?;
+        let Some(last) = failures.last() else { break };
+        let next = Cursor { updated_at: last.updated_at, id: last.id.clone() };
+        let full = failures.len() == PAGE as usize;
+        for (key, group) in group(failures) {
+            record(&key, group)?;
+        }
+        // Saved after each page: a failed call repeats at most one page.
+        store::put_setting(CURSOR, &next)?;
+        cursor = next;
+        if !full {
+            break;
+        }
+    }
+    offer_quiet(now)
+}
+
+/// The failed runs after `cursor`: those updated at its time with a greater id, then the
+/// later ones.
+fn next_failures(cursor: &Cursor) -> Result<Vec<Failure>> {
+    let failed = || {
+        Query::default()
+            .eq("status", "failed")
+            .filter("started_at", FilterOp::Gte, cursor.updated_at - LONGEST_RUN)
+            .fields(["external_id", "bot", "process", "started_at", "reason", "updated_at"])
+            .limit(PAGE)
+    };
+    let runs = collection(RUNS);
+    let mut found: Vec<Failure> = if cursor.id.is_empty() {
+        Vec::new()
+    } else {
+        runs.list_all_as(
+            &failed().eq("updated_at", cursor.updated_at).filter("id", FilterOp::Gt, cursor.id.as_str()).sort("id"),
+            PAGE as usize,
+        )?
+    };
+    if found.len() < PAGE as usize {
+        let later = failed().filter("updated_at", FilterOp::Gt, cursor.updated_at).sort("updated_at").sort("id");
+        let page = runs.list(&later.limit(PAGE - found.len() as u32))?;
+        for record in page.items {
+            found.push(storage::from_record(record)?);
+        }
+    }
+    Ok(found)
+}
+
+/// The failures by signature: (process, normalised message) with the failures, in order.
+fn group(failures: Vec<Failure>) -> BTreeMap<(String, String), Vec<Failure>> {
+    let mut groups: BTreeMap<(String, String), Vec<Failure>> = BTreeMap::new();
+    for failure in failures {
+        let message = normalise(failure.reason.as_deref().unwrap_or(NO_MESSAGE));
+        groups.entry((failure.process.clone(), message)).or_default().push(failure);
+    }
+    groups
+}
+
+/// Adds a group of failures to its signature (new or known) and publishes the event.
+fn record((process, message): &(String, String), failures: Vec<Failure>) -> Result<()> {
+    let key = fingerprint(process, message);
+    let samples: Vec<Sample> = failures
+        .iter()
+        .rev()
+        .take(SAMPLES)
+        .map(|failure| Sample {
+            external_id: failure.external_id.clone(),
+            bot: failure.bot.clone(),
+            started_at: failure.started_at,
+            reason: failure.reason.clone(),
+        })
+        .collect();
+    let first = failures.iter().map(|failure| failure.started_at).min().unwrap_or_default();
+    let last = failures.iter().map(|failure| failure.started_at).max().unwrap_or_default();
+    let added = failures.len() as i64;
+    let existing = store::signatures().list(&Query::default().eq("fingerprint", key.as_str()).limit(1))?.items;
+    match existing.into_iter().next().map(storage::from_record::<Signature>).transpose()? {
+        None => {
+            let bot = failures.first().map(|failure| failure.bot.clone());
+            let stored: Signature = storage::from_record(store::signatures().insert_as(&json!({
+                "fingerprint": key, "process": process, "message": message, "bot": bot, "count": added,
+                "first_seen": first, "last_seen": last, "samples": samples,
+            }))?)?;
+            host::publish(
+                "alerts.signature_opened",
+                &json!({
+                    "signature_id": stored.id, "process": process, "bot": bot, "message": message, "count": added,
+                    "first_seen": first, "last_seen": last, "samples": samples,
+                }),
+            )?;
+        }
+        Some(known) => {
+            let mut kept = samples.clone();
+            kept.extend(known.samples.iter().cloned());
+            kept.truncate(SAMPLES);
+            let count = known.count + added;
+            let last_seen = known.last_seen.max(last);
+            store::signatures().update(
+                &known.id,
+                known.version,
+                storage::to_record(
+                    &json!({ "count": count, "last_seen": last_seen, "samples": kept, "quiet_offered": false }),
+                )?,
+            )?;
+            host::publish(
+                "alerts.signature_recurred",
+                &json!({
+                    "signature_id": known.id, "process": process, "message": message, "added": added, "count": count,
+                    "last_seen": last_seen, "samples": samples,
+                }),
+            )?;
+        }
+    }
+    Ok(())
+}
+
+/// Signatures quiet for the company's days are offered for closing, once.
+fn offer_quiet(now: i64) -> Result<()> {
+    let days = store::company_settings()?.quiet_days;
+    let quiet = Query::default()
+        .eq("quiet_offered", false)
+        .filter("last_seen", FilterOp::Lt, now - days * DAY)
+        .sort("last_seen")
+        .limit(100);
+    for signature in store::signatures().list_all_as::<Signature>(&quiet, 100)? {
+        store::signatures().update(
+            &signature.id,
+            signature.version,
+            storage::to_record(&json!({ "quiet_offered": true }))?,
+        )?;
+        host::publish(
+            "alerts.signature_quiet",
+            &json!({
+                "signature_id": signature.id, "process": signature.process, "message": signature.message,
+                "quiet_days": days, "last_seen": signature.last_seen,
+            }),
+        )?;
+    }
+    Ok(())
+}
+
+/// `GET /signatures`: the newest failures first, a page with its total.
+pub fn list_query(cursor: Option<&str>) -> Query {
+    Query::default().sort_desc("last_seen").limit(50).with_total().cursor(cursor.map(str::to_string))
+}
