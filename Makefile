@@ -124,17 +124,18 @@ DUCKDB_VENV := $(HOME)/.cache/autoscope/duckdb-venv
 ## against DuckDB with ingestion against a raw INSERT, on SQLite and PostgreSQL, and Chat's
 ## fan-out to 1,000 realtime streams against a Node.js `ws` server with the memory of 10,000
 ## idle streams, Database Integration's sync from MariaDB against the ingestion API, and
-## the p99 of quiet calls during one module's or one company's storm against without it
-## (optimised build; about a quarter of an hour)
+## the p99 of quiet calls during one module's or one company's storm against without it,
+## and last Alerts' evaluation cycle of 100 rules over the 10 million runs (optimised build;
+## about a quarter of an hour)
 bench: modules
 	@[ -x $(DUCKDB_VENV)/bin/python ] && $(DUCKDB_VENV)/bin/python -c 'import duckdb' 2>/dev/null || \
 		{ python3 -m venv $(DUCKDB_VENV) && $(DUCKDB_VENV)/bin/pip install --quiet duckdb==1.1.3; }
 	$(call npm_ci,tests)
 	$(CARGO) bench -p autoscope --bench plugin_vs_native
-	DUCKDB_PYTHON=$(DUCKDB_VENV)/bin/python $(CARGO) bench -p autoscope --bench insight_vs_duckdb
 	$(CARGO) bench -p autoscope --bench chat_vs_node
 	$(CARGO) bench -p autoscope --bench dbsync_vs_ingest
 	$(CARGO) bench -p autoscope --bench module_storm
+	DUCKDB_PYTHON=$(DUCKDB_VENV)/bin/python $(CARGO) bench -p autoscope --bench insight_vs_duckdb
 
 ## bench-web: the login page, the first signed-in screen and each module page of the demo
 ## user in Debian's chromium against the optimised host with the demo data: bytes on the

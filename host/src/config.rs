@@ -147,6 +147,8 @@ pub struct ModulesConfig {
     pub allow_unsigned: bool,
     /// The database servers that modules' connections may reach.
     pub source_hosts: SourceHosts,
+    /// The hosts that modules' webhooks may reach.
+    pub webhook_hosts: WebhookHosts,
     /// `AUTOSCOPE_MODULE_LIMITS`: the most a package may declare per call unless its
     /// installation grants `limits`, as `name=value` pairs over the default policy (read by
     /// the registry, which knows the names).
@@ -221,6 +223,44 @@ impl SourceHosts {
                     _ => false,
                 }
         })
+    }
+}
+
+/// `AUTOSCOPE_WEBHOOK_HOSTS`: the hosts a module's webhook may reach, as a comma-separated
+/// list of `host` (any port) or `host:port` (`hooks.example.com`, `hooks.example.com:8443`,
+/// `[::1]:9000`), each matched exactly and without case (no lookup, no wildcards: the
+/// operator vouches for each receiver). Unset or empty: none.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct WebhookHosts(Vec<(url::Host, Option<u16>)>);
+
+impl WebhookHosts {
+    pub fn parse(text: &str) -> anyhow::Result<Self> {
+        let entries = text.split(',').map(str::trim).filter(|entry| !entry.is_empty());
+        entries
+            .map(|entry| {
+                Self::entry(entry)
+                    .with_context(|| format!("AUTOSCOPE_WEBHOOK_HOSTS: '{entry}' is not a host or host:port"))
+            })
+            .collect::<anyhow::Result<_>>()
+            .map(Self)
+    }
+
+    fn entry(entry: &str) -> anyhow::Result<(url::Host, Option<u16>)> {
+        // A port follows the last ':' unless that one is inside an IPv6 address.
+        let (host, port) = match entry.rsplit_once(':') {
+            Some((host, port)) if !host.contains(':') || host.ends_with(']') => (host, Some(port.parse::<u16>()?)),
+            _ => (entry, None),
+        };
+        // Parsed as a URL's host is, so both are compared in one form (lower case, IP
+        // addresses normalised).
+        Ok((url::Host::parse(host)?, port))
+    }
+
+    /// Whether a webhook may be sent to `url`'s host and port.
+    pub fn allows(&self, url: &url::Url) -> bool {
+        let Some(host) = url.host().map(|host| host.to_owned()) else { return false };
+        let port = url.port_or_known_default();
+        self.0.iter().any(|(allowed, only)| *allowed == host && only.is_none_or(|only| Some(only) == port))
     }
 }
 
@@ -324,6 +364,10 @@ impl Config {
                 allow_unsigned: get("AUTOSCOPE_ALLOW_UNSIGNED_MODULES").is_some_and(|v| v == "1" || v == "true"),
                 source_hosts: get("AUTOSCOPE_SOURCE_HOSTS")
                     .map(|text| SourceHosts::parse(&text))
+                    .transpose()?
+                    .unwrap_or_default(),
+                webhook_hosts: get("AUTOSCOPE_WEBHOOK_HOSTS")
+                    .map(|text| WebhookHosts::parse(&text))
                     .transpose()?
                     .unwrap_or_default(),
                 limits_policy: get("AUTOSCOPE_MODULE_LIMITS").unwrap_or_default(),
@@ -454,6 +498,39 @@ mod tests {
         assert!(!SourceHosts::parse("none").unwrap().allows("127.0.0.1", 5432));
         for bad in ["db example", "10.0.0.0/40", "host:port", "db.example.com:70000"] {
             let err = SourceHosts::parse(bad).unwrap_err().to_string();
+            assert!(err.contains(bad), "{err}");
+        }
+    }
+
+    #[test]
+    fn webhook_hosts_allow_none_unless_listed_and_match_exactly() {
+        let url = |text: &str| url::Url::parse(text).unwrap();
+        assert!(!WebhookHosts::default().allows(&url("https://hooks.example.com/x")));
+        assert!(!WebhookHosts::parse(" , ").unwrap().allows(&url("http://127.0.0.1/x")));
+        let hosts = WebhookHosts::parse("Hooks.Example.com, alerts.example.org:8443, 127.0.0.1, [::1]:9000").unwrap();
+        for allowed in [
+            "https://hooks.example.com/x",
+            "http://HOOKS.example.com:8080/any/port",
+            "https://alerts.example.org:8443/x",
+            "http://127.0.0.1:4000/x",
+            "http://[::1]:9000/x",
+        ] {
+            assert!(hosts.allows(&url(allowed)), "{allowed}");
+        }
+        for refused in [
+            "https://alerts.example.org/x",
+            "https://evil.hooks.example.com/x",
+            "https://hooks.example.com.evil.test/x",
+            "http://127.0.0.2/x",
+            "http://[::1]/x",
+            "http://localhost/x",
+        ] {
+            assert!(!hosts.allows(&url(refused)), "{refused}");
+        }
+        // A port given is the one matched, a default one included.
+        assert!(WebhookHosts::parse("hooks.example.com:443").unwrap().allows(&url("https://hooks.example.com/x")));
+        for bad in ["hooks example", "hooks.example.com:port", "::1", "a/b", "h:70000"] {
+            let err = WebhookHosts::parse(bad).unwrap_err().to_string();
             assert!(err.contains(bad), "{err}");
         }
     }

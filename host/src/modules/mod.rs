@@ -9,6 +9,7 @@
 //! - `jobs`: long work a module starts and the host drives, a step per plugin call;
 //! - `ingestion`: the bulk ingestion API into module collections;
 //! - `sources`: outside databases connected to a module, read through the host;
+//! - `webhooks`: signed POSTs a module sends to outside addresses, stored and sent by a worker;
 //! - `capabilities`: the host functions a plugin calls, each checked against its grants;
 //! - `registry`: packages, install, upgrade, remove and loading at start;
 //! - `gateway`: `/api/m/<key>/...` and the legacy routes, into the runtime;
@@ -30,4 +31,5 @@ pub mod schedules;
 pub mod sources;
 #[cfg(test)]
 mod typescript;
+pub mod webhooks;
 pub mod workers;

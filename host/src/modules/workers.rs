@@ -1,17 +1,22 @@
-//! The platform's background work, one task per host: event deliveries and module jobs
-//! (as soon as one is published or started, and every 2 seconds for retries), schedule
-//! runs every 15 seconds, and the rollup days writers marked every 5 seconds.
+//! The platform's background work, one task per host: event deliveries, module jobs and
+//! webhooks (as soon as one is published, started or sent, and every 2 seconds for
+//! retries), schedule runs every 15 seconds, and the rollup days writers marked every 5
+//! seconds.
 
 use std::time::Duration;
 
-use crate::http::AppState;
-use crate::modules::{collections, events, jobs, schedules};
+use tokio::task::JoinHandle;
 
-/// Delivers events, runs jobs and schedules and rebuilds rollups until the process ends.
+use crate::http::AppState;
+use crate::modules::{collections, events, jobs, schedules, webhooks};
+
+/// Delivers events, runs jobs and schedules, sends webhooks and rebuilds rollups until the
+/// process ends.
 pub async fn run(state: AppState) {
     let mut schedule_tick = tokio::time::interval(Duration::from_secs(15));
     let mut rollup_tick = tokio::time::interval(Duration::from_secs(5));
     let mut event_tick = tokio::time::interval(Duration::from_secs(2));
+    let mut sending: Option<JoinHandle<()>> = None;
     loop {
         tokio::select! {
             _ = schedule_tick.tick() => {
@@ -33,8 +38,27 @@ pub async fn run(state: AppState) {
         if let Err(err) = jobs::run_due(&state).await {
             tracing::warn!(error = format!("{err:#}"), "starting module jobs failed");
         }
+        // Webhooks wait on outside servers (10 seconds at most an attempt): they are sent on
+        // a task of their own, one batch after another, so a slow receiver holds up no event.
+        if sending.as_ref().is_none_or(JoinHandle::is_finished) {
+            sending = Some(tokio::spawn(send_webhooks(state.clone())));
+        }
         if let Err(err) = events::deliver_due(&state).await {
             tracing::warn!(error = format!("{err:#}"), "delivering events failed");
+        }
+    }
+}
+
+/// Sends the webhooks that are due, batch after batch while batches come full.
+async fn send_webhooks(state: AppState) {
+    loop {
+        match webhooks::deliver_due(&state).await {
+            Ok(sent) if sent.attempted == webhooks::BATCH => continue,
+            Ok(_) => return,
+            Err(err) => {
+                tracing::warn!(error = format!("{err:#}"), "sending webhooks failed");
+                return;
+            }
         }
     }
 }

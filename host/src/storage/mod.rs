@@ -15,6 +15,7 @@ pub mod memberships;
 pub mod module_events;
 pub mod module_jobs;
 pub mod module_purge;
+pub mod module_webhooks;
 pub mod notifications;
 pub mod pictures;
 pub mod rate_limits;

@@ -5,14 +5,15 @@
 use super::Db;
 
 /// Deletes, in one transaction, the deliveries waiting for the module, its schedule runs,
-/// its jobs and the outside-database connections companies made for it. Events it
-/// published stay: they belong to the modules subscribed to them.
+/// its jobs and webhooks, and the outside-database connections companies made for it.
+/// Events it published stay: they belong to the modules subscribed to them.
 pub async fn purge(db: &Db, module_key: &str) -> sqlx::Result<()> {
     let mut tx = db.pool().begin().await?;
     for statement in [
         "DELETE FROM module_deliveries WHERE module_key = $1",
         "DELETE FROM module_schedule_runs WHERE module_key = $1",
         "DELETE FROM module_jobs WHERE module = $1",
+        "DELETE FROM module_webhooks WHERE module = $1",
         "DELETE FROM source_connections WHERE module = $1",
     ] {
         sqlx::query(statement).bind(module_key).execute(&mut *tx).await?;

@@ -2,7 +2,7 @@
 //! (the `autoscope-harness` crate), so they need this prebuilt binary instead of compiling
 //! the host into their dev-dependencies. It is the real host (gateway, rights, runtime
 //! limits, storage) on SQLite in a temporary folder, listening on a loopback port, with no
-//! background workers: the tests decide when events, schedules and jobs run, through a
+//! background workers: the tests decide when events, schedules, jobs and webhooks run, through a
 //! control API under [`CONTROL_PREFIX`] that only the holder of its random token may use.
 //! It stops when its standard input closes, so a test process that dies takes it along.
 
@@ -71,6 +71,7 @@ fn control(state: AppState, token: String) -> axum::Router {
         .route("/events", post(deliver_events))
         .route("/schedules", post(run_schedules))
         .route("/jobs", post(run_jobs))
+        .route("/webhooks", post(deliver_webhooks))
         .route("/clock", post(advance_clock))
         .route("/notifications", post(notifications))
         .route("/mail", post(mail))
@@ -192,6 +193,10 @@ async fn run_schedules(State(state): State<AppState>) -> Answer {
 
 async fn run_jobs(State(state): State<AppState>) -> Answer {
     Ok(Json(json!({ "runs": testing::run_jobs(&state).await? })))
+}
+
+async fn deliver_webhooks(State(state): State<AppState>) -> Answer {
+    Ok(Json(json!({ "delivered": testing::deliver_webhooks(&state).await? })))
 }
 
 #[derive(Deserialize)]

@@ -31,7 +31,8 @@ pub mod harness;
 
 /// The configuration of a host for tests: its data in `dir`, its database at
 /// `database_url`, compiled plugins cached in `compile_cache` (shared between hosts, so
-/// repeated runs skip compilation), unsigned packages allowed, no web shell.
+/// repeated runs skip compilation), unsigned packages allowed, webhooks to loopback
+/// receivers allowed, no web shell.
 pub fn config(dir: &Path, database_url: &str, compile_cache: &Path) -> anyhow::Result<Config> {
     let vars = std::collections::HashMap::from([
         ("AUTOSCOPE_SECRET", "autoscope-module-test-secret-0123456789".to_string()),
@@ -40,6 +41,8 @@ pub fn config(dir: &Path, database_url: &str, compile_cache: &Path) -> anyhow::R
         ("AUTOSCOPE_WEB_DIR", dir.join("no-web-shell").display().to_string()),
         ("AUTOSCOPE_ALLOW_UNSIGNED_MODULES", "true".to_string()),
         ("AUTOSCOPE_COMPILE_CACHE_DIR", compile_cache.display().to_string()),
+        // A test's own receiver listens on loopback.
+        ("AUTOSCOPE_WEBHOOK_HOSTS", "127.0.0.1,localhost,[::1]".to_string()),
     ]);
     Config::from_lookup(|key| vars.get(key).cloned())
 }
@@ -173,6 +176,21 @@ pub async fn run_jobs(state: &AppState) -> anyhow::Result<usize> {
 /// Runs the schedules that are due; answers how many runs succeeded.
 pub async fn run_schedules(state: &AppState) -> anyhow::Result<usize> {
     crate::modules::schedules::run_due(state).await
+}
+
+/// Sends every webhook that is due, as the host's worker does, until none is; answers how
+/// many receivers accepted. A failed one is due again only after its backoff.
+pub async fn deliver_webhooks(state: &AppState) -> anyhow::Result<usize> {
+    let mut delivered = 0;
+    // Each attempt moves its delivery past now: the loop ends unless the clock outruns it.
+    for _ in 0..100 {
+        let sent = crate::modules::webhooks::deliver_due(state).await?;
+        delivered += sent.delivered;
+        if sent.attempted == 0 {
+            break;
+        }
+    }
+    Ok(delivered)
 }
 
 /// Publishes an event as module `source` in the company, as its `publish` host call

@@ -31,3 +31,4 @@ mod social;
 mod sources;
 mod tenancy;
 mod web_shell;
+mod webhooks;

@@ -11,6 +11,7 @@ import type { ListPage } from '@common/lib/lists';
 import { useModuleMutation } from '@common/lib/mutations';
 import type {
   Assignment,
+  Channel,
   Checked,
   Incident,
   IncidentDetail,
@@ -29,6 +30,7 @@ export const alertsKeys = {
   rules: (user: string) => ['alerts', user, 'rules'] as const,
   signatures: (user: string) => ['alerts', user, 'signatures'] as const,
   settings: (user: string) => ['alerts', user, 'settings'] as const,
+  channels: (user: string) => ['alerts', user, 'channels'] as const,
 };
 
 const incidentPath = (id: string) => `/incidents/${encodeURIComponent(id)}`;
@@ -123,6 +125,16 @@ export function useRules() {
   return useQuery({
     queryKey: alertsKeys.rules(user),
     queryFn: ({ signal }) => api.get<Rule[]>('/rules', { signal }),
+  });
+}
+
+/** Chat's public channels a rule may post to; none without Chat. */
+export function useChannels() {
+  const api = useModuleApi();
+  const user = useUser();
+  return useQuery({
+    queryKey: alertsKeys.channels(user),
+    queryFn: ({ signal }) => api.get<Channel[]>('/channels', { signal }),
   });
 }
 

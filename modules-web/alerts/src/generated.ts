@@ -18,6 +18,14 @@ export type Measure = "runs" | "successful_runs" | "successful_items";
  */
 export type RuleDraft = { name: string, kind: Kind, severity: Severity, process: string | null, bot: string | null, queue: string | null, threshold: number, measure: Measure | null, min_runs: number, window_minutes: number, interval_minutes: number, quiet_minutes: number, time_zone: string | null, deliver_bell: boolean, deliver_mail: boolean,
 /**
+ * A public Chat channel's id: Chat posts the incidents there.
+ */
+chat_channel: string | null,
+/**
+ * An http(s) address on a host the portal's operator allows.
+ */
+webhook_url: string | null,
+/**
  * User ids; empty is the company's admins.
  */
 recipients: Array<string>, enabled: boolean, };
@@ -25,7 +33,19 @@ recipients: Array<string>, enabled: boolean, };
 /**
  * A stored rule.
  */
-export type Rule = { id: string, version: number, next_run_at: number | null, last_run_at: number | null, created_by: string | null, name: string, kind: Kind, severity: Severity, process: string | null, bot: string | null, queue: string | null, threshold: number, measure: Measure | null, min_runs: number, window_minutes: number, interval_minutes: number, quiet_minutes: number, time_zone: string | null, deliver_bell: boolean, deliver_mail: boolean,
+export type Rule = { id: string, version: number, next_run_at: number | null, last_run_at: number | null, created_by: string | null,
+/**
+ * Signs each webhook delivery (HMAC-SHA256); made when the address is first set.
+ */
+webhook_secret: string | null, name: string, kind: Kind, severity: Severity, process: string | null, bot: string | null, queue: string | null, threshold: number, measure: Measure | null, min_runs: number, window_minutes: number, interval_minutes: number, quiet_minutes: number, time_zone: string | null, deliver_bell: boolean, deliver_mail: boolean,
+/**
+ * A public Chat channel's id: Chat posts the incidents there.
+ */
+chat_channel: string | null,
+/**
+ * An http(s) address on a host the portal's operator allows.
+ */
+webhook_url: string | null,
 /**
  * User ids; empty is the company's admins.
  */
@@ -87,6 +107,11 @@ export type Settings = {
  */
 quiet_days: number, };
 
+/**
+ * A Chat channel a rule may post to.
+ */
+export type Channel = { id: string, name: string, };
+
 export type Assignment = { assignee_id: string | null, };
 
 export type NewComment = { text: string, };
@@ -105,6 +130,9 @@ export const MESSAGES = {
   WINDOW_RANGE: "The window must be between 5 minutes and 31 days",
   INTERVAL_RANGE: "Check every 1 to 1440 minutes",
   QUIET_RANGE: "The quiet window must be between 0 minutes and 7 days",
-  NO_DELIVERY: "Choose the bell, e-mail or both",
+  NO_DELIVERY: "Choose at least one delivery: the bell, e-mail, a Chat channel or a webhook",
+  CHANNEL_UNKNOWN: "Choose a public Chat channel",
+  CHAT_MISSING: "Chat is not installed",
+  WEBHOOK_URL: "Enter the webhook's address, starting with https:// or http://",
   QUIET_DAYS_RANGE: "Choose between 1 and 90 days",
 } as const;

@@ -97,9 +97,19 @@ describe('validateRule', () => {
     expect(validateRule(values({ quiet_minutes: 0 })).quiet_minutes).toBeUndefined();
   });
 
-  it('needs the bell, e-mail or both', () => {
+  it('needs a delivery: the bell, e-mail, a Chat channel or a webhook', () => {
     expect(validateRule(values({ deliver_bell: false })).deliver_bell).toBe(MESSAGES.NO_DELIVERY);
     expect(validateRule(values({ deliver_bell: false, deliver_mail: true }))).toEqual({});
+    expect(validateRule(values({ deliver_bell: false, chat_channel: 'c1' }))).toEqual({});
+    expect(validateRule(values({ deliver_bell: false, webhook_url: 'https://hooks.example.com/a' }))).toEqual({});
+  });
+
+  it('takes a webhook at an http or https address only', () => {
+    expect(validateRule(values({ webhook_url: 'ftp://files.example.com' })).webhook_url).toBe(MESSAGES.WEBHOOK_URL);
+    expect(validateRule(values({ webhook_url: 'https://hooks.example.com/a b' })).webhook_url).toBe(
+      MESSAGES.WEBHOOK_URL,
+    );
+    expect(validateRule(values({ webhook_url: ' http://127.0.0.1:9000/hook ' }))).toEqual({});
   });
 });
 
@@ -122,6 +132,8 @@ describe('rulePayload', () => {
       time_zone: null,
       deliver_bell: true,
       deliver_mail: false,
+      chat_channel: null,
+      webhook_url: null,
       recipients: [],
       enabled: true,
     });

@@ -11,6 +11,7 @@ import { MESSAGES, type Kind, type Measure, type Rule, type RuleDraft, type Seve
 export const NAME_MAX = 100;
 export const SCOPE_MAX = { process: 200, bot: 100, queue: 100 } as const;
 export const MAX_RECIPIENTS = 50;
+export const WEBHOOK_MAX = 2048;
 const WEEK_MINUTES = 7 * 24 * 60;
 const MAX_WINDOW = 31 * 24 * 60;
 
@@ -147,6 +148,8 @@ export interface RuleFormValues {
   time_zone: string | null;
   deliver_bell: boolean;
   deliver_mail: boolean;
+  chat_channel: string | null;
+  webhook_url: string;
   recipients: string[];
   enabled: boolean;
 }
@@ -168,6 +171,8 @@ export function emptyRule(kind: Kind = 'failure_rate'): RuleFormValues {
     time_zone: null,
     deliver_bell: true,
     deliver_mail: false,
+    chat_channel: null,
+    webhook_url: '',
     recipients: [],
     enabled: true,
   };
@@ -190,6 +195,8 @@ export function ruleFormValues(rule: Rule): RuleFormValues {
     time_zone: rule.time_zone,
     deliver_bell: rule.deliver_bell,
     deliver_mail: rule.deliver_mail,
+    chat_channel: rule.chat_channel,
+    webhook_url: rule.webhook_url ?? '',
     recipients: rule.recipients ?? [],
     enabled: rule.enabled,
   };
@@ -241,7 +248,13 @@ export function validateRule(values: RuleFormValues): FormErrors<RuleFormValues>
   }
   if (!wholeWithin(values.interval_minutes, 1, 1440)) errors.interval_minutes = MESSAGES.INTERVAL_RANGE;
   if (!wholeWithin(values.quiet_minutes, 0, WEEK_MINUTES)) errors.quiet_minutes = MESSAGES.QUIET_RANGE;
-  if (!values.deliver_bell && !values.deliver_mail) errors.deliver_bell = MESSAGES.NO_DELIVERY;
+  const webhook = values.webhook_url.trim();
+  if (webhook && (!/^https?:\/\/\S+$/i.test(webhook) || [...webhook].length > WEBHOOK_MAX)) {
+    errors.webhook_url = MESSAGES.WEBHOOK_URL;
+  }
+  if (!values.deliver_bell && !values.deliver_mail && !values.chat_channel && !webhook) {
+    errors.deliver_bell = MESSAGES.NO_DELIVERY;
+  }
   return errors;
 }
 
@@ -274,6 +287,8 @@ export function rulePayload(values: RuleFormValues): RuleDraft {
     time_zone: fields.timeZone ? values.time_zone : null,
     deliver_bell: values.deliver_bell,
     deliver_mail: values.deliver_mail,
+    chat_channel: values.chat_channel,
+    webhook_url: orNull(values.webhook_url),
     recipients: [...new Set(values.recipients)],
     enabled: values.enabled,
   };
@@ -308,6 +323,11 @@ export function fieldOfServerMessage(message: string, kind: Kind): keyof RuleFor
       return 'quiet_minutes';
     case MESSAGES.NO_DELIVERY:
       return 'deliver_bell';
+    case MESSAGES.CHANNEL_UNKNOWN:
+    case MESSAGES.CHAT_MISSING:
+      return 'chat_channel';
+    case MESSAGES.WEBHOOK_URL:
+      return 'webhook_url';
     default:
       return undefined;
   }
@@ -330,7 +350,15 @@ export function scopeText(rule: Pick<RuleDraft, 'process' | 'bot' | 'queue'>): s
 
 /** A stored rule's draft: what `PUT /rules/{id}` takes besides the version. */
 export function draftOf(rule: Rule): RuleDraft {
-  const { id: _id, version: _version, next_run_at: _next, last_run_at: _last, created_by: _by, ...draft } = rule;
+  const {
+    id: _id,
+    version: _version,
+    next_run_at: _next,
+    last_run_at: _last,
+    created_by: _by,
+    webhook_secret: _secret,
+    ...draft
+  } = rule;
   return draft;
 }
 

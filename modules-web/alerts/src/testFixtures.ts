@@ -47,6 +47,7 @@ export function aRule(changes: Partial<Rule> = {}): Rule {
     next_run_at: NOW + 240,
     last_run_at: NOW - 60,
     created_by: ADA.user_id,
+    webhook_secret: null,
     ...rulePayload({ ...emptyRule(), name: 'Invoices failing', process: 'Invoices', severity: 'critical' }),
     ...changes,
   };

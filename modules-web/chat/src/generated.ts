@@ -259,6 +259,16 @@ export const MAX_TOPIC = 250;
 export const MAX_DIRECT_OTHERS = 8;
 
 /**
+ * The author id of the messages the Alerts module posts (no person's).
+ */
+export const ALERTS_AUTHOR = "module:alerts";
+
+/**
+ * How the Alerts module is shown as an author.
+ */
+export const ALERTS_NAME = "Alerts";
+
+/**
  * The accepted file types: the extension, the MIME type sent for it and what the content must
  * look like (`@common/lib/files` checks a file against them).
  */

@@ -82,7 +82,7 @@ pub fn apply(rule: &Rule, evaluation: &Evaluation, now: i64, portal_url: &str) -
         Step::Close(open) => {
             let incident = change(&open, storage::to_record(&json!({ "status": "closed", "closed_at": now }))?)?;
             log(&incident.id, Action::Closed, None, Some(&evaluation.summary))?;
-            deliver::closed(rule, &incident)?;
+            deliver::closed(rule, &incident, portal_url)?;
             incident
         }
     };

@@ -46,6 +46,7 @@ fn router() -> Router {
         .put("/settings", put_settings)
         .get("/badge", |_: &Request| ok(&serde_json::json!({ "count": incidents::open_count()? })))
         .get("/people", |_: &Request| ok(&host::directory(&DirectoryQuery::default())?))
+        .get("/channels", |_: &Request| ok(&deliver::channels()?))
         .on_schedule("evaluate", |ctx: &Context, _: &ScheduleRun| cycle::run(ctx.now, &ctx.portal_url).map(drop))
         .on_schedule("signatures", |ctx: &Context, _: &ScheduleRun| signatures::scan(ctx.now))
         .on_schedule("digest", |ctx: &Context, _: &ScheduleRun| digest::run(ctx.now, &ctx.portal_url).map(drop))
@@ -61,17 +62,24 @@ fn list_rules(_: &Request) -> Result<Reply> {
     ok(&rules)
 }
 
-fn members() -> Result<Vec<autoscope_sdk::wire::host::DirectoryEntry>> {
-    host::directory(&DirectoryQuery::default())
+/// The draft checked: its fields, its recipients among the members, its Chat channel.
+fn checked_draft(draft: RuleDraft) -> Result<RuleDraft> {
+    let draft = rules::check(draft, &host::directory(&DirectoryQuery::default())?)?;
+    if let Some(channel) = &draft.chat_channel {
+        deliver::check_channel(channel)?;
+    }
+    Ok(draft)
 }
 
 /// `POST /rules`: stored and evaluated at once.
 fn create_rule(req: &Request) -> Result<Reply> {
-    let draft = rules::check(req.body::<RuleDraft>()?, &members()?)?;
+    let draft = checked_draft(req.body::<RuleDraft>()?)?;
     let context = req.context();
+    let secret = webhook(&draft, None, &context.entropy)?;
     let mut record = storage::to_record(&draft)?;
     record.insert("created_by".into(), req.caller()?.user_id.clone().into());
     record.insert("next_run_at".into(), context.now.into());
+    record.insert("webhook_secret".into(), secret.into());
     let rule: Rule = storage::from_record(store::rules().insert(record)?)?;
     created(&checked(rule, context)?)
 }
@@ -82,14 +90,28 @@ fn update_rule(req: &Request) -> Result<Reply> {
     let body: Versioned = req.body()?;
     let draft: RuleDraft = serde_json::from_value(serde_json::Value::Object(body.fields))
         .map_err(|err| Error::bad_request(format!("Invalid JSON body: {err}")))?;
-    let draft = rules::check(draft, &members()?)?;
+    let draft = checked_draft(draft)?;
     let id = req.param("id")?;
-    let _: Rule = store::get(&store::rules(), id, RULE_NOT_FOUND)?;
+    let stored: Rule = store::get(&store::rules(), id, RULE_NOT_FOUND)?;
     let context = req.context();
+    let secret = webhook(&draft, Some(&stored), &context.entropy)?;
     let mut changes = storage::to_record(&draft)?;
     changes.insert("next_run_at".into(), context.now.into());
+    changes.insert("webhook_secret".into(), secret.into());
     let rule: Rule = storage::from_record(store::rules().update(id, body.version, changes)?)?;
     ok(&checked(rule, context)?)
+}
+
+/// The secret of the draft's webhook (kept from `stored`), after a ping to a new address.
+fn webhook(draft: &RuleDraft, stored: Option<&Rule>, entropy: &str) -> Result<Option<String>> {
+    let kept = stored.and_then(|rule| rule.webhook_secret.as_deref());
+    let secret = deliver::webhook_secret(draft, kept, entropy);
+    if let (Some(url), Some(secret)) = (&draft.webhook_url, &secret)
+        && stored.and_then(|rule| rule.draft.webhook_url.as_ref()) != Some(url)
+    {
+        deliver::ping(url, secret, &draft.name)?;
+    }
+    Ok(secret)
 }
 
 /// Evaluates an enabled rule; a disabled one closes its incident instead.

@@ -80,6 +80,12 @@ pub struct RuleDraft {
     pub time_zone: Option<String>,
     pub deliver_bell: bool,
     pub deliver_mail: bool,
+    /// A public Chat channel's id: Chat posts the incidents there.
+    #[serde(default)]
+    pub chat_channel: Option<String>,
+    /// An http(s) address on a host the portal's operator allows.
+    #[serde(default)]
+    pub webhook_url: Option<String>,
     /// User ids; empty is the company's admins.
     #[serde(default)]
     pub recipients: Vec<String>,
@@ -100,6 +106,9 @@ pub struct Rule {
     pub last_run_at: Option<i64>,
     #[serde(default)]
     pub created_by: Option<String>,
+    /// Signs each webhook delivery (HMAC-SHA256); made when the address is first set.
+    #[serde(default)]
+    pub webhook_secret: Option<String>,
 }
 
 pub const NAME_REQUIRED: &str = "Name is required";
@@ -116,7 +125,10 @@ pub const INTERVAL_RANGE: &str = "Check every 1 to 1440 minutes";
 pub const QUIET_RANGE: &str = "The quiet window must be between 0 minutes and 7 days";
 pub const ZONE_UNKNOWN: &str = "Choose a time zone from the list";
 pub const RECIPIENT_UNKNOWN: &str = "Every recipient must be a member of the company";
-pub const NO_DELIVERY: &str = "Choose the bell, e-mail or both";
+pub const NO_DELIVERY: &str = "Choose at least one delivery: the bell, e-mail, a Chat channel or a webhook";
+pub const WEBHOOK_URL: &str = "Enter the webhook's address, starting with https:// or http://";
+pub const CHANNEL_UNKNOWN: &str = "Choose a public Chat channel";
+pub const CHAT_MISSING: &str = "Chat is not installed";
 pub const TOO_MANY_RECIPIENTS: &str = "Choose at most 50 recipients";
 
 const MAX_WINDOW: i64 = 31 * 24 * 60;
@@ -132,7 +144,15 @@ pub fn check(mut draft: RuleDraft, members: &[DirectoryEntry]) -> Result<RuleDra
     if draft.name.chars().count() > 100 {
         return Err(Error::bad_request(NAME_TOO_LONG));
     }
-    for scope in [&mut draft.process, &mut draft.bot, &mut draft.queue, &mut draft.time_zone] {
+    let optional = [
+        &mut draft.process,
+        &mut draft.bot,
+        &mut draft.queue,
+        &mut draft.time_zone,
+        &mut draft.chat_channel,
+        &mut draft.webhook_url,
+    ];
+    for scope in optional {
         *scope = scope.as_deref().map(str::trim).filter(|text| !text.is_empty()).map(str::to_string);
     }
     check_threshold(&draft)?;
@@ -166,7 +186,14 @@ pub fn check(mut draft: RuleDraft, members: &[DirectoryEntry]) -> Result<RuleDra
     {
         return Err(Error::bad_request(ZONE_UNKNOWN));
     }
-    if !draft.deliver_bell && !draft.deliver_mail {
+    if let Some(url) = &draft.webhook_url {
+        let lower = url.to_ascii_lowercase();
+        let web = lower.starts_with("https://") || lower.starts_with("http://");
+        if !web || url.chars().count() > 2048 || url.chars().any(char::is_whitespace) {
+            return Err(Error::bad_request(WEBHOOK_URL));
+        }
+    }
+    if !draft.deliver_bell && !draft.deliver_mail && draft.chat_channel.is_none() && draft.webhook_url.is_none() {
         return Err(Error::bad_request(NO_DELIVERY));
     }
     let mut seen = std::collections::BTreeSet::new();
@@ -213,6 +240,8 @@ pub fn draft(kind: Kind, threshold: f64) -> RuleDraft {
         time_zone: None,
         deliver_bell: true,
         deliver_mail: false,
+        chat_channel: None,
+        webhook_url: None,
         recipients: Vec::new(),
         enabled: true,
     }
@@ -278,7 +307,16 @@ mod tests {
         assert_eq!(refused(rule), ZONE_UNKNOWN);
         let mut rule = draft(Kind::Sla, 0.0);
         rule.deliver_bell = false;
-        assert_eq!(refused(rule), NO_DELIVERY);
+        rule.chat_channel = Some(" ".into());
+        assert_eq!(refused(rule), NO_DELIVERY, "a blank channel is none");
+        let mut rule = draft(Kind::Sla, 0.0);
+        rule.webhook_url = Some("ftp://files.example.com/in".into());
+        assert_eq!(refused(rule), WEBHOOK_URL);
+        let mut rule = draft(Kind::Sla, 0.0);
+        rule.deliver_bell = false;
+        rule.webhook_url = Some(" https://hooks.example.com/a ".into());
+        let checked = check(rule, &[]).expect("a webhook is a delivery");
+        assert_eq!(checked.webhook_url.as_deref(), Some("https://hooks.example.com/a"));
         let mut rule = draft(Kind::Sla, 0.0);
         rule.recipients = vec!["u1".into(), "stranger".into()];
         assert_eq!(refused(rule), RECIPIENT_UNKNOWN);

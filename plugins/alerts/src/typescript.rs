@@ -6,6 +6,7 @@
 use autoscope_typescript::{GeneratedFile, config, declaration, messages};
 
 use crate::cycle::Checked;
+use crate::deliver::Channel;
 use crate::evaluate::Evaluation;
 use crate::incidents::IncidentDetail;
 use crate::rules::{self, Kind, Measure, Rule, RuleDraft, Severity};
@@ -35,6 +36,7 @@ fn generated_typescript_is_current() {
         declaration::<Sample>(&cfg),
         declaration::<Signature>(&cfg),
         declaration::<Settings>(&cfg),
+        declaration::<Channel>(&cfg),
         declaration::<Assignment>(&cfg),
         declaration::<NewComment>(&cfg),
         messages(&[
@@ -51,6 +53,9 @@ fn generated_typescript_is_current() {
             ("INTERVAL_RANGE", rules::INTERVAL_RANGE),
             ("QUIET_RANGE", rules::QUIET_RANGE),
             ("NO_DELIVERY", rules::NO_DELIVERY),
+            ("CHANNEL_UNKNOWN", rules::CHANNEL_UNKNOWN),
+            ("CHAT_MISSING", rules::CHAT_MISSING),
+            ("WEBHOOK_URL", rules::WEBHOOK_URL),
             ("QUIET_DAYS_RANGE", QUIET_DAYS_RANGE),
         ]),
     ];

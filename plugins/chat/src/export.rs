@@ -65,7 +65,10 @@ pub fn lines(messages: &[Message], files: &[(String, String)], people: &[Directo
                 seq: message.seq,
                 time: timestamp(message.created_at),
                 author_id: message.author_id.clone(),
-                author: live::display_name(author),
+                author: match crate::alerts::module_author_name(&message.author_id) {
+                    Some(name) => name.to_string(),
+                    None => live::display_name(author),
+                },
                 email: author.map(|user| user.email.clone()).unwrap_or_default(),
                 text: live::render_mentions(&message.text, people),
                 thread: message
@@ -197,5 +200,13 @@ mod tests {
              1,1970-01-01T00:00:00Z,Ann Lee,ann@example.com,\"hi, @Ann Lee\",,,no,no\r\n\
              2,1970-01-01T00:00:00Z,Ann Lee,ann@example.com,\"say \"\"yes\"\"\",1,,no,no\r\n"
         );
+    }
+
+    #[test]
+    fn the_alerts_module_is_named_as_its_messages_author() {
+        let mut posted = message("m1", 1, None, "🔴 Critical: Invoices failing");
+        posted.author_id = crate::alerts::ALERTS_AUTHOR.into();
+        let line = &lines(&[posted], &[], &[])[0];
+        assert_eq!((line.author.as_str(), line.email.as_str()), ("Alerts", ""));
     }
 }

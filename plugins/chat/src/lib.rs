@@ -1,11 +1,13 @@
 //! `chat`: Chat. Public, private and direct channels with per-channel message numbers,
 //! threads, `<@user_id>` mentions, reactions, read markers (receipts in direct channels),
-//! files checked by content, search, presence and an export for company admins.
+//! files checked by content, search, presence and an export for company admins; the Alerts
+//! module's incidents posted in public channels.
 //!
 //! Handlers only parse and answer: the flows are in [`channels`], [`messages`],
-//! [`presence`] and [`export`], checks in [`validate`], storage in [`store`], pushes,
-//! bells and mails in [`live`].
+//! [`presence`], [`export`] and [`alerts`], checks in [`validate`], storage in [`store`],
+//! pushes, bells and mails in [`live`].
 
+mod alerts;
 mod channels;
 mod export;
 mod files;
@@ -22,6 +24,7 @@ use autoscope_sdk::prelude::*;
 use autoscope_sdk::wire::host::DirectoryQuery;
 use serde::de::DeserializeOwned;
 
+use crate::alerts::Change;
 use crate::messages::Actor;
 use crate::views::{Done, Heartbeat, Person, ReadRequest};
 
@@ -75,6 +78,12 @@ fn router() -> Router {
         })
         .get("/badge", |req: &Request| ok(&channels::badge(user(req)?)?))
         .get("/people", people)
+        .on_event("alerts.incident_opened", |context: &Context, event: &EventDelivery| {
+            alerts::deliver(&event.id, Change::Opened, &event.payload, context.now)
+        })
+        .on_event("alerts.incident_closed", |context: &Context, event: &EventDelivery| {
+            alerts::deliver(&event.id, Change::Closed, &event.payload, context.now)
+        })
 }
 
 autoscope_sdk::module!(router);

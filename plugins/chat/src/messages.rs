@@ -1,6 +1,6 @@
 //! Messages: sending (with the channel's next seq, a thread's count, mentions and a
-//! file), editing and deleting one's own, reactions, pages, threads, search, files and the
-//! export.
+//! file), a module's posts (Alerts' incidents), editing and deleting one's own, reactions,
+//! pages, threads, search, files and the export.
 
 use autoscope_sdk::files::Upload;
 use autoscope_sdk::prelude::*;
@@ -180,12 +180,17 @@ pub fn send(channel_id: &str, body: NewMessage, actor: &Actor) -> Result<Message
         }
         _ => None,
     };
-    let record = store::messages().insert_as(&json!({
-        "channel_id": channel_id, "seq": channel.last_seq, "author_id": actor.user_id, "text": text,
-        "parent_id": parent.as_ref().map(|root| root.id.as_str()), "mentions": mentioned, "reactions": [],
-        "file_id": file_id,
-    }));
-    let message: Message = match record.and_then(storage::from_record) {
+    let draft = Draft {
+        channel_id,
+        seq: channel.last_seq,
+        author_id: actor.user_id,
+        text: &text,
+        parent_id: parent.as_ref().map(|root| root.id.as_str()),
+        mentions: &mentioned,
+        file_id: file_id.as_deref(),
+        source_event: None,
+    };
+    let message = match insert(&draft) {
         Ok(message) => message,
         Err(err) => {
             // The seq stays taken (a gap is harmless); the file must not outlive its message.
@@ -210,8 +215,60 @@ pub fn send(channel_id: &str, body: NewMessage, actor: &Actor) -> Result<Message
     // One's own message is read.
     store::mark_read_from(seen.member.clone(), channel_id, actor.user_id, message.seq)?;
     tell_mentioned(&message, &channel, &told, &people, actor);
+    announce(message)
+}
+
+/// A top-level message by a module, not a person (`author_id` such as `module:alerts`), for
+/// its event `source_event`: numbered, counted as unread and pushed as a person's is, without
+/// mentions, file or read marker (a module is no member).
+pub fn post_by_module(
+    channel: Channel,
+    author_id: &str,
+    text: &str,
+    source_event: &str,
+    now: i64,
+) -> Result<MessageView> {
+    let channel = next_seq(channel, now)?;
+    let message = insert(&Draft {
+        channel_id: &channel.id,
+        seq: channel.last_seq,
+        author_id,
+        text,
+        parent_id: None,
+        mentions: &[],
+        file_id: None,
+        source_event: Some(source_event),
+    })?;
+    announce(message)
+}
+
+/// A new message, whoever writes it: a person ([`send`]) or a module ([`post_by_module`]).
+struct Draft<'a> {
+    channel_id: &'a str,
+    /// Taken with [`next_seq`], which also moved the channel's `last_message_at`.
+    seq: i64,
+    author_id: &'a str,
+    text: &'a str,
+    parent_id: Option<&'a str>,
+    mentions: &'a [String],
+    file_id: Option<&'a str>,
+    /// The event a module posted it for.
+    source_event: Option<&'a str>,
+}
+
+fn insert(draft: &Draft) -> Result<Message> {
+    let record = store::messages().insert_as(&json!({
+        "channel_id": draft.channel_id, "seq": draft.seq, "author_id": draft.author_id, "text": draft.text,
+        "parent_id": draft.parent_id, "mentions": draft.mentions, "reactions": [], "file_id": draft.file_id,
+        "source_event": draft.source_event,
+    }))?;
+    storage::from_record(record)
+}
+
+/// Pushes a new message to its channel's members. Their unread counts are the messages past
+/// their markers, so they grew with it: the shell reads the badge again on `chat.message`.
+fn announce(message: Message) -> Result<MessageView> {
     let shown = view_one(message)?;
-    // The members' unread totals changed: the shell reads the badge again on `chat.message`.
     live::message(MessageEventKind::Created, &shown);
     Ok(shown)
 }
@@ -230,9 +287,9 @@ fn thread_root(parent_id: &str, channel_id: &str) -> Result<Message> {
     Ok(root)
 }
 
-/// 403 unless `user_id` wrote the message; 400 once it is deleted.
+/// 403 unless `user_id` wrote the message (never a module's); 400 once it is deleted.
 fn own(message: &Message, user_id: &str) -> Result<()> {
-    if message.author_id != user_id {
+    if !validate::wrote(&message.author_id, user_id) {
         return Err(Error::forbidden(AUTHOR_ONLY));
     }
     if message.deleted {

@@ -241,6 +241,11 @@ pub fn message(id: &str) -> Result<Option<Message>> {
     messages().get(id)?.map(decode).transpose()
 }
 
+/// Whether a message was posted for the event `event_id` already (events come at least once).
+pub fn posted(event_id: &str) -> Result<bool> {
+    Ok(messages().count(vec![storage::filter("source_event", FilterOp::Eq, event_id)])? > 0)
+}
+
 pub fn list_messages(query: &Query) -> Result<Page> {
     messages().list(query)
 }

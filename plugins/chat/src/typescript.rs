@@ -5,6 +5,7 @@
 
 use autoscope_typescript::{GeneratedFile, accepted_files, config, constant, declaration, messages};
 
+use crate::alerts::{ALERTS_AUTHOR, ALERTS_NAME};
 use crate::files::{
     CONTENT_MISMATCH, FILE_NAME_REQUIRED, FILE_NAME_TOO_LONG, FILE_NOT_FOUND, MAX_BYTES, NOT_BASE64, RULES, TOO_BIG,
     TYPE_NOT_ACCEPTED,
@@ -59,6 +60,12 @@ fn generated_typescript_is_current() {
         constant("The most characters of a channel name.", "MAX_NAME", MAX_NAME),
         constant("The most characters of a topic.", "MAX_TOPIC", MAX_TOPIC),
         constant("The most other people of a direct conversation.", "MAX_DIRECT_OTHERS", MAX_DIRECT_OTHERS),
+        constant(
+            "The author id of the messages the Alerts module posts (no person's).",
+            "ALERTS_AUTHOR",
+            ALERTS_AUTHOR,
+        ),
+        constant("How the Alerts module is shown as an author.", "ALERTS_NAME", ALERTS_NAME),
         accepted_files(serde_json::to_value(RULES.types).expect("file types as JSON"), MAX_BYTES),
         messages(&messages![
             TEXT_REQUIRED,

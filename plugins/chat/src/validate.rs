@@ -36,6 +36,16 @@ pub const MAX_DIRECT_OTHERS: usize = 8;
 /// An emoji is a few code points (skin tones and joiners make it several).
 const MAX_EMOJI_CHARS: usize = 16;
 
+/// How the author id of a module's message begins (`module:alerts`): user ids are UUIDs,
+/// so it names no person.
+pub const MODULE_AUTHOR_PREFIX: &str = "module:";
+
+/// Whether `user_id` wrote a message by `author_id`. Never for a module's message: even an
+/// id of that form from elsewhere may not edit or delete what a module wrote.
+pub fn wrote(author_id: &str, user_id: &str) -> bool {
+    author_id == user_id && !author_id.starts_with(MODULE_AUTHOR_PREFIX)
+}
+
 /// A message's text: trimmed; may be empty only when a file comes with it.
 pub fn text(text: &str, has_file: bool) -> Result<String> {
     let trimmed = text.trim();
@@ -163,6 +173,14 @@ mod tests {
         assert_eq!(text("", true).unwrap(), "");
         assert!(text(&"a".repeat(MAX_TEXT), false).is_ok());
         assert_eq!(text(&"é".repeat(MAX_TEXT + 1), false).unwrap_err().message, TEXT_TOO_LONG);
+    }
+
+    #[test]
+    fn module_authors_are_nobody_s_own() {
+        assert!(wrote("0190-ann", "0190-ann"));
+        assert!(!wrote("0190-ann", "0190-bob"));
+        assert!(!wrote("module:alerts", "module:alerts"));
+        assert!(!wrote("module:alerts", "0190-ann"));
     }
 
     #[test]

@@ -264,6 +264,13 @@ impl Harness {
         count(&self.control("POST", "/jobs", None)?, "runs")
     }
 
+    /// Sends the webhooks that are due (to loopback receivers: the harness allows no other
+    /// host), as the host's worker does; answers how many receivers accepted. A failed one
+    /// is due again after its backoff by the host's clock ([`Harness::advance`]).
+    pub fn deliver_webhooks(&self) -> anyhow::Result<u64> {
+        count(&self.control("POST", "/webhooks", None)?, "delivered")
+    }
+
     /// Moves the host's clock forward; answers its time now (unix seconds). Sessions end 12
     /// hours after they were opened by this clock.
     pub fn advance(&self, by: Duration) -> anyhow::Result<i64> {

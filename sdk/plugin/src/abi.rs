@@ -38,6 +38,8 @@ mod imp {
         fn host_ingest_background(input: u64) -> u64;
         #[link_name = "jobs"]
         fn host_jobs(input: u64) -> u64;
+        #[link_name = "webhook"]
+        fn host_webhook(input: u64) -> u64;
         #[link_name = "log"]
         fn host_log(input: u64) -> u64;
     }
@@ -75,6 +77,7 @@ mod imp {
                 HostFunction::Ingest => host_ingest(offset),
                 HostFunction::IngestBackground => host_ingest_background(offset),
                 HostFunction::Jobs => host_jobs(offset),
+                HostFunction::Webhook => host_webhook(offset),
                 HostFunction::Log => host_log(offset),
             }
         };

@@ -1,6 +1,7 @@
 //! Host services besides storage: bell notifications, mail, events, realtime messages,
-//! the company's user directory and the system log. Each but the log needs its capability
-//! granted at installation; the host answers 403 otherwise, which `?` passes on.
+//! the company's user directory, jobs, outbound webhooks and the system log. Each but the
+//! log needs its capability granted at installation; the host answers 403 otherwise,
+//! which `?` passes on.
 
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -10,7 +11,7 @@ use crate::wire::HostFunction;
 use crate::wire::HostReply;
 use crate::wire::host::{
     DirectoryEntry, DirectoryQuery, Done, Ingest, IngestBackground, IngestReport, IngestTicket, Job, JobsOp, Log,
-    LogLevel, Mail, Notify, Publish, Realtime, UsersIn,
+    LogLevel, Mail, Notify, Publish, Realtime, UsersIn, Webhook, WebhookDelivery, WebhookOp, WebhookSent,
 };
 use crate::wire::members::MembersOp;
 use crate::{Error, Result};
@@ -130,6 +131,21 @@ pub fn jobs(name: Option<&str>, limit: u32) -> Result<Vec<Job>> {
 /// Asks a running job to stop after its current step.
 pub fn cancel_job(id: &str) -> Result<Job> {
     call(HostFunction::Jobs, &JobsOp::Cancel { id: id.into() })
+}
+
+/// Sends `webhook.payload` as a signed POST to `webhook.url`: the host stores the delivery
+/// and answers its id at once, then sends it in the background, trying again with backoff
+/// until a 2xx answer (at most [`crate::wire::host::WEBHOOK_ATTEMPTS`] attempts). 400 for a
+/// URL that is not http(s) or carries credentials, 403 for a host the operator does not
+/// allow, 413 for a payload over 64 KB of JSON.
+pub fn webhook(webhook: &Webhook) -> Result<WebhookSent> {
+    call(HostFunction::Webhook, &WebhookOp::Send(webhook.clone()))
+}
+
+/// How a delivery [`webhook`] started stands; 404 when the module has none with this id in
+/// the company.
+pub fn webhook_status(id: &str) -> Result<WebhookDelivery> {
+    call(HostFunction::Webhook, &WebhookOp::Get { id: id.into() })
 }
 
 fn encode<T: Serialize + ?Sized>(value: &T) -> Result<serde_json::Value> {

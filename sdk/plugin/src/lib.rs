@@ -20,7 +20,7 @@
 //!
 //! Everything a handler does to the outside world goes through the host: [`storage`] for
 //! the module's company-scoped collections, [`host`] for notifications, mail, events,
-//! realtime messages and the user directory. Each host call answers a [`Result`] whose
+//! realtime messages, the user directory, jobs and outbound webhooks. Each host call answers a [`Result`] whose
 //! error carries the HTTP status to pass on, so `?` is usually all a handler needs.
 //!
 //! What callers send is checked with [`input`] (text, numbers, users, list parameters,

@@ -552,6 +552,15 @@ impl Harness {
         host::run_jobs(&self.state).await
     }
 
+    /// Sends every webhook that is due (as the host's worker does in the background), again
+    /// until none is; answers how many receivers accepted (a 2xx). A failed attempt is tried
+    /// again only after its backoff (10 s doubling, see [`Harness::advance`]). The harness
+    /// allows webhooks to loopback hosts only (`127.0.0.1`, `localhost`, `[::1]`), where a
+    /// test runs its receiver.
+    pub async fn deliver_webhooks(&self) -> anyhow::Result<usize> {
+        host::deliver_webhooks(&self.state).await
+    }
+
     /// Runs every schedule that is due, once per company; answers how many runs
     /// succeeded. A schedule is due again `every_seconds` later by the host's clock.
     pub async fn run_schedules(&self) -> anyhow::Result<usize> {

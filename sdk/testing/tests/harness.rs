@@ -79,6 +79,45 @@ async fn an_event_is_delivered_by_deliver_events() -> anyhow::Result<()> {
     Ok(())
 }
 
+/// A webhook leaves only when the test sends the due ones: signed, to a receiver on
+/// loopback, and tried again after its backoff by the host's clock.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_webhook_is_sent_by_deliver_webhooks() -> anyhow::Result<()> {
+    let harness = Harness::load(crud()?).await?;
+    let acme = harness.company("Acme").await?;
+    // The receiver answers 500 first, then 200, and keeps each request's delivery id.
+    let deliveries = std::sync::Arc::new(std::sync::Mutex::new(Vec::<String>::new()));
+    let seen = deliveries.clone();
+    let receive = move |headers: axum::http::HeaderMap| async move {
+        let mut seen = seen.lock().expect("the receiver's list");
+        let id = headers.get("x-autoscope-delivery").and_then(|id| id.to_str().ok()).unwrap_or_default();
+        seen.push(id.to_string());
+        if seen.len() == 1 { axum::http::StatusCode::INTERNAL_SERVER_ERROR } else { axum::http::StatusCode::OK }
+    };
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
+    let url = format!("http://{}/hook", listener.local_addr()?);
+    tokio::spawn(async move {
+        axum::serve(listener, axum::Router::new().route("/hook", axum::routing::post(receive))).await
+    });
+
+    let body = json!({ "url": url, "secret": "s3cret", "payload": { "incident": "i-1" } });
+    let sent = harness.call(&acme, "POST", "/webhooks", Some(body)).await?;
+    assert_eq!(sent.status, 201, "{sent:?}");
+    let id = sent.body["id"].as_str().context("the delivery's id")?.to_string();
+    assert_eq!(harness.deliver_webhooks().await?, 0, "the receiver answered 500");
+    assert_eq!(harness.deliver_webhooks().await?, 0, "not due again before its backoff");
+    harness.advance(Duration::from_secs(10));
+    assert_eq!(harness.deliver_webhooks().await?, 1);
+    let delivery = harness.call(&acme, "GET", &format!("/webhooks/{id}"), None).await?;
+    assert_eq!(
+        (&delivery.body["status"], &delivery.body["attempts"]),
+        (&json!("delivered"), &json!(2)),
+        "{delivery:?}"
+    );
+    assert_eq!(*deliveries.lock().expect("the receiver's list"), [id.clone(), id]);
+    Ok(())
+}
+
 /// A schedule runs once per period: again only after the clock moved past it.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_schedule_ticks_once_per_period() -> anyhow::Result<()> {

@@ -180,6 +180,80 @@ pub enum JobStatus {
     Cancelled,
 }
 
+/// `webhook`: a signed POST to an outside address, which the host stores and sends in the
+/// background (retried with backoff), or a delivery's state. The operator lists the hosts
+/// a webhook may reach; the secret signs every attempt and is never answered back.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(tag = "op", rename_all = "snake_case")]
+pub enum WebhookOp {
+    /// Stores the delivery and answers a [`WebhookSent`] at once.
+    Send(Webhook),
+    /// A delivery of the module in the company, as a [`WebhookDelivery`].
+    Get { id: String },
+}
+
+/// A webhook to send: `payload` as the JSON body of a POST to `url`, signed with `secret`
+/// (`x-autoscope-signature: sha256=<hex HMAC-SHA256 of "<timestamp>.<body>">`).
+#[derive(Clone, Serialize, Deserialize)]
+pub struct Webhook {
+    /// `http` or `https`, without credentials, on a host the operator allows.
+    pub url: String,
+    /// 1 to [`MAX_WEBHOOK_SECRET_CHARS`] characters, shared with the receiver.
+    pub secret: String,
+    /// At most [`MAX_WEBHOOK_PAYLOAD_BYTES`] of JSON.
+    #[serde(default)]
+    pub payload: Value,
+}
+
+impl std::fmt::Debug for Webhook {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // The secret stays out of logs and panic messages.
+        f.debug_struct("Webhook").field("url", &self.url).field("payload", &self.payload).finish_non_exhaustive()
+    }
+}
+
+/// The most characters a webhook's secret may have.
+pub const MAX_WEBHOOK_SECRET_CHARS: usize = 200;
+/// The most bytes of JSON a webhook's payload may hold.
+pub const MAX_WEBHOOK_PAYLOAD_BYTES: usize = 64 << 10;
+/// Attempts of one delivery before it fails.
+pub const WEBHOOK_ATTEMPTS: u32 = 6;
+
+/// What `send` answers: the delivery's id, for `get`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WebhookSent {
+    pub id: String,
+}
+
+/// A delivery as the host keeps it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WebhookDelivery {
+    pub id: String,
+    pub url: String,
+    pub status: WebhookStatus,
+    /// Attempts made so far (at most [`WEBHOOK_ATTEMPTS`]).
+    pub attempts: u32,
+    /// The HTTP status of the last attempt; null before one, or when it got no answer.
+    pub last_status: Option<u16>,
+    /// Why the last attempt failed; null after a success.
+    pub last_error: Option<String>,
+    pub created_at: i64,
+    pub delivered_at: Option<i64>,
+    /// When the next attempt is due, while the delivery is pending.
+    pub next_attempt_at: Option<i64>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum WebhookStatus {
+    /// Not sent yet, or to be tried again.
+    Pending,
+    /// A 2xx answer came.
+    Delivered,
+    /// Every attempt failed.
+    Failed,
+}
+
 /// `realtime`: a message to the company channel `<module>.<channel>`, received live by
 /// signed-in users of the company who may view the module: all of them, or only `users`
 /// and those of `users_in` when either is given (the members of a private chat channel,

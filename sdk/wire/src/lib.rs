@@ -45,11 +45,12 @@ pub enum HostFunction {
     Ingest,
     IngestBackground,
     Jobs,
+    Webhook,
     Log,
 }
 
 impl HostFunction {
-    pub const ALL: [Self; 12] = [
+    pub const ALL: [Self; 13] = [
         Self::Storage,
         Self::Notify,
         Self::Mail,
@@ -61,6 +62,7 @@ impl HostFunction {
         Self::Ingest,
         Self::IngestBackground,
         Self::Jobs,
+        Self::Webhook,
         Self::Log,
     ];
 
@@ -78,6 +80,7 @@ impl HostFunction {
             Self::Ingest => "ingest",
             Self::IngestBackground => "ingest_background",
             Self::Jobs => "jobs",
+            Self::Webhook => "webhook",
             Self::Log => "log",
         }
     }

@@ -11,7 +11,7 @@ use std::time::Instant;
 
 use autoscope_wire::host::{
     Directory, DirectoryEntry, DirectoryQuery, Done, JobsOp, Log, LogLevel, MAX_LOG_CHARS, MAX_REALTIME_USERS, Mail,
-    Notify, Publish, Realtime,
+    Notify, Publish, Realtime, WebhookOp,
 };
 use autoscope_wire::members::MembersOp;
 use autoscope_wire::sources::SourcesOp;
@@ -25,7 +25,7 @@ use serde_json::value::RawValue;
 use crate::mail::templates;
 use crate::modules::manifest::{self, Capability};
 use crate::modules::runtime::{CallContext, DEADLINE_PASSED};
-use crate::modules::{collections, jobs as module_jobs};
+use crate::modules::{collections, jobs as module_jobs, webhooks};
 use crate::storage::{notifications, users};
 use crate::teams;
 
@@ -89,6 +89,7 @@ async fn dispatch(context: &CallContext, function: HostFunction, input: &[u8]) -
         HostFunction::Ingest => answer(input, |request| ingest::ingest(context, request)).await,
         HostFunction::IngestBackground => ingest::background(context, input).await,
         HostFunction::Jobs => answer(input, |op| jobs(context, op)).await,
+        HostFunction::Webhook => answer(input, |op| webhook(context, op)).await,
         HostFunction::Log => answer(input, |line| log(context, line)).await,
     }
 }
@@ -397,6 +398,19 @@ async fn jobs(context: &CallContext, op: JobsOp) -> Result<Value, HostError> {
         JobsOp::Get { id } => module_jobs::get(&state.db, scope, &id).await.map(json),
         JobsOp::List { name, limit } => module_jobs::list(&state.db, scope, name.as_deref(), limit).await.map(json),
         JobsOp::Cancel { id } => module_jobs::cancel(state, scope, &id).await.map(json),
+    };
+    answer.map_err(refused)
+}
+
+/// The module's outbound webhooks in the calling company: send (stored, then sent by a
+/// worker) and get.
+async fn webhook(context: &CallContext, op: WebhookOp) -> Result<Value, HostError> {
+    require(context, Capability::Webhooks)?;
+    let scope = (context.module.manifest.key.as_str(), context.company_id.as_str());
+    let state = &context.state;
+    let answer = match op {
+        WebhookOp::Send(webhook) => webhooks::send(state, scope, webhook).await.map(json),
+        WebhookOp::Get { id } => webhooks::get(&state.db, scope, &id).await.map(json),
     };
     answer.map_err(refused)
 }

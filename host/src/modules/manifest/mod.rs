@@ -256,6 +256,10 @@ pub struct Capabilities {
     /// The long jobs it starts and the host drives a step at a time (an import).
     #[serde(default)]
     pub jobs: Vec<String>,
+    /// Signed POSTs to outside addresses the operator allows, sent by the host in the
+    /// background (an incident to a rule's webhook).
+    #[serde(default)]
+    pub webhooks: bool,
 }
 
 /// One grantable capability. Installation grants a subset of what the manifest declares.
@@ -275,6 +279,7 @@ pub enum Capability {
     Members,
     Sources,
     Jobs,
+    Webhooks,
     Schedule,
     /// Limits above the operator's policy ([`Limits::above`]). Never implied by granting
     /// what is declared: an administrator names it.
@@ -298,6 +303,7 @@ impl Capability {
             "members" => Self::Members,
             "sources" => Self::Sources,
             "jobs" => Self::Jobs,
+            "webhooks" => Self::Webhooks,
             "schedule" => Self::Schedule,
             "limits" => Self::Limits,
             other => {
@@ -335,6 +341,7 @@ impl std::fmt::Display for Capability {
             Self::Members => f.write_str("members"),
             Self::Sources => f.write_str("sources"),
             Self::Jobs => f.write_str("jobs"),
+            Self::Webhooks => f.write_str("webhooks"),
             Self::Schedule => f.write_str("schedule"),
             Self::Limits => f.write_str("limits"),
             Self::Route(route) => write!(f, "route:{route}"),
@@ -554,6 +561,7 @@ impl Manifest {
             (caps.members, Capability::Members),
             (caps.sources, Capability::Sources),
             (!caps.jobs.is_empty(), Capability::Jobs),
+            (caps.webhooks, Capability::Webhooks),
             (!self.schedules.is_empty(), Capability::Schedule),
         ] {
             if on {
@@ -656,6 +664,15 @@ every_seconds = 3600
         assert!(declared.contains(&Capability::Schedule));
         assert!(declared.contains(&Capability::Public("POST /approve".into())));
         assert!(!declared.contains(&Capability::Notify));
+    }
+
+    #[test]
+    fn webhooks_are_declared_by_their_flag() {
+        assert!(!Manifest::parse(EXAMPLE).unwrap().declared_capabilities().contains(&Capability::Webhooks));
+        let manifest =
+            Manifest::parse(&EXAMPLE.replace("[capabilities]\n", "[capabilities]\nwebhooks = true\n")).unwrap();
+        manifest.validate().unwrap();
+        assert!(manifest.declared_capabilities().contains(&Capability::Webhooks));
     }
 
     #[test]
@@ -899,6 +916,7 @@ collection = \"nowhere\"
             "read:support.tickets",
             "update:support.tickets",
             "publish",
+            "webhooks",
             "schedule",
             "limits",
             "route:POST /support/approve_request",

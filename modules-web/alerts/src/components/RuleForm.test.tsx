@@ -69,6 +69,8 @@ describe('RuleForm', () => {
         time_zone: null,
         deliver_bell: true,
         deliver_mail: true,
+        chat_channel: null,
+        webhook_url: null,
         recipients: [],
         enabled: true,
       },

@@ -1,6 +1,8 @@
 import { useMemo } from 'react';
 import {
+  ActionIcon,
   Checkbox,
+  CopyButton,
   Fieldset,
   Group,
   MultiSelect,
@@ -12,6 +14,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
+import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCurrentUser, useNotify } from '@autoscope/web-sdk';
 
@@ -20,12 +23,13 @@ import { toNumberValue, useFormState, useFormSubmit } from '@common/lib/forms';
 import { usePeople } from '@common/lib/queries';
 import { DetailDrawer } from '@common/ui/DetailDrawer';
 import { DialogForm } from '@common/ui/DialogForm';
-import { alertsKeys, checkedNotice, useSaveRule } from '../api';
+import { alertsKeys, checkedNotice, useChannels, useSaveRule } from '../api';
 import type { Rule } from '../generated';
 import {
   KIND_FIELDS,
   MAX_RECIPIENTS,
   NAME_MAX,
+  WEBHOOK_MAX,
   SCOPE_MAX,
   emptyRule,
   fieldOfServerMessage,
@@ -75,6 +79,11 @@ function RuleFormBody({ rule, onClose }: { rule: Rule | null; onClose: () => voi
   const client = useQueryClient();
   const user = useCurrentUser();
   const people = usePeople();
+  const channels = useChannels();
+  const channelOptions = useMemo(
+    () => (channels.data ?? []).map((channel) => ({ value: channel.id, label: `#${channel.name}` })),
+    [channels.data],
+  );
   const save = useSaveRule();
   const form = useFormState<RuleFormValues>(() => (rule ? ruleFormValues(rule) : emptyRule()));
   const { values, errors, setValue, setValues, setErrors } = form;
@@ -265,6 +274,56 @@ function RuleFormBody({ rule, onClose }: { rule: Rule | null; onClose: () => voi
             <Text size="sm" c="red" role="alert">
               {errors.deliver_bell}
             </Text>
+          )}
+          <Select
+            label="Chat channel"
+            description={
+              channelOptions.length || values.chat_channel
+                ? 'Chat posts the incident there when it opens and when it closes'
+                : 'Chat is not installed, or it has no public channels'
+            }
+            placeholder="None"
+            data={channelOptions}
+            value={values.chat_channel}
+            onChange={(channel) => {
+              setValue('chat_channel', channel);
+              setErrors((current) => ({ ...current, deliver_bell: undefined }));
+            }}
+            error={errors.chat_channel}
+            disabled={!channelOptions.length && !values.chat_channel}
+            searchable
+            clearable
+            nothingFoundMessage="No channels match"
+          />
+          <TextInput
+            label="Webhook address"
+            description="Each incident's opening and closing is POSTed there, signed with the rule's secret (x-autoscope-signature)"
+            placeholder="https://hooks.example.com/incidents"
+            value={values.webhook_url}
+            onChange={(event) => {
+              setValue('webhook_url', event.currentTarget.value);
+              setErrors((current) => ({ ...current, deliver_bell: undefined }));
+            }}
+            error={errors.webhook_url}
+            maxLength={WEBHOOK_MAX}
+            inputMode="url"
+          />
+          {rule?.webhook_secret && values.webhook_url.trim() === rule.webhook_url && (
+            <TextInput
+              label="Signing secret"
+              description="HMAC-SHA256 of '<x-autoscope-timestamp>.<body>' with this secret"
+              value={rule.webhook_secret}
+              readOnly
+              rightSection={
+                <CopyButton value={rule.webhook_secret}>
+                  {({ copied, copy }) => (
+                    <ActionIcon variant="subtle" onClick={copy} aria-label={copied ? 'Copied' : 'Copy the secret'}>
+                      {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
+                    </ActionIcon>
+                  )}
+                </CopyButton>
+              }
+            />
           )}
           <MultiSelect
             label="Recipients"

@@ -5,6 +5,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { indexPeople } from '@common/domain/people';
 import { ADA, GRACE } from '@common/domain/testFixtures';
+import { ALERTS_AUTHOR } from '../generated';
 import { PEOPLE, aMessage } from '../testFixtures';
 import type { MessageView } from '../types';
 import { ChatContext } from './chatContext';
@@ -32,6 +33,28 @@ describe('MessageItem', () => {
     expect(within(article).getByText('Ada Lovelace')).toBeTruthy();
     expect(within(article).getByText('AL')).toBeTruthy();
     expect(within(article).getByText('(edited)')).toBeTruthy();
+  });
+
+  it('shows what the Alerts module posted as Alerts, with a bell, no presence and no author actions', () => {
+    const link = 'https://portal.example.com/Alerts?incident=i1';
+    const message = aMessage({
+      author_id: ALERTS_AUTHOR,
+      text: `🔴 Critical: Invoices failing — 3 of 10 runs failed\n${link}`,
+    });
+    const { article, onReact, onOpenThread } = renderMessage(message);
+    expect(article.getAttribute('aria-label')).toMatch(/^Alerts, \d\d:\d\d [ap]m$/);
+    expect(within(article).getByText('Alerts')).toBeTruthy();
+    expect(article.querySelector('[data-module-author] svg')).not.toBeNull();
+    expect(within(article).queryByText('A')).toBeNull();
+    expect(within(article).queryByText('Former user')).toBeNull();
+    expect(article.querySelector('[data-status]')).toBeNull();
+    expect(within(article).getByRole('link', { name: link }).getAttribute('href')).toBe(link);
+    expect(within(article).queryByRole('button', { name: 'Message actions' })).toBeNull();
+    fireEvent.click(within(article).getByRole('button', { name: 'Reply in thread' }));
+    expect(onOpenThread).toHaveBeenCalledWith(message);
+    fireEvent.click(within(article).getByRole('button', { name: 'Add reaction' }));
+    fireEvent.click(screen.getByRole('button', { name: 'React with 👍' }));
+    expect(onReact).toHaveBeenCalledWith(message, '👍');
   });
 
   it('renders mentions as names, safe links as anchors and the rest as text', () => {

@@ -11,9 +11,10 @@ import {
   Tooltip,
   UnstyledButton,
 } from '@mantine/core';
-import { IconDots, IconMessageReply, IconMoodSmile, IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconBell, IconDots, IconMessageReply, IconMoodSmile, IconPencil, IconTrash } from '@tabler/icons-react';
 
 import { formatDateTime } from '@common/lib/format';
+import { moduleAuthorName } from '../authors';
 import { initials } from '../mentions';
 import type { MessageView } from '../types';
 import { useChat, useNameOf } from './chatContext';
@@ -61,6 +62,8 @@ export const MessageItem = memo(function MessageItem({
   const { me } = useChat();
   const nameOf = useNameOf();
   const author = nameOf(message.author_id);
+  // A module (Alerts) wrote it: no person's initials or presence.
+  const byModule = moduleAuthorName(message.author_id) !== null;
   const mine = message.author_id === me;
   const replies = message.reply_count;
 
@@ -74,7 +77,11 @@ export const MessageItem = memo(function MessageItem({
       className={highlighted ? `${classes.message} ${classes.highlighted}` : classes.message}
     >
       <div className={classes.gutter}>
-        {header ? (
+        {header && byModule ? (
+          <Avatar size={32} radius="xl" color="orange" variant="light" aria-hidden data-module-author>
+            <IconBell size={18} />
+          </Avatar>
+        ) : header ? (
           <Avatar size={32} radius="xl" color="initials" name={author} aria-hidden>
             {initials(author)}
           </Avatar>
@@ -90,7 +97,7 @@ export const MessageItem = memo(function MessageItem({
             <Text fw={600} size="sm">
               {author}
             </Text>
-            <PresenceDot userId={message.author_id} />
+            {!byModule && <PresenceDot userId={message.author_id} />}
             <Text size="xs" c="dimmed" title={formatDateTime(message.created_at)}>
               {timeOf(message.created_at)}
             </Text>

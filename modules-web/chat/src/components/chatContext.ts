@@ -3,6 +3,7 @@
 import { createContext, useContext } from 'react';
 
 import { nameOf, type PeopleIndex, type Person } from '@common/domain/people';
+import { moduleAuthorName } from '../authors';
 import type { PresenceMap } from '../presence';
 
 export interface ChatContextValue {
@@ -18,8 +19,8 @@ export function useChat(): ChatContextValue {
   return useContext(ChatContext);
 }
 
-/** A user id as a name ("Former user" when the directory no longer has them). */
+/** A user id as a name ("Former user" when the directory no longer has them); a module author by its own name. */
 export function useNameOf(): (userId: string) => string {
   const { byId } = useChat();
-  return (userId: string) => nameOf(byId, userId) ?? '…';
+  return (userId: string) => moduleAuthorName(userId) ?? nameOf(byId, userId) ?? '…';
 }

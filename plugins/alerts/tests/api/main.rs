@@ -6,8 +6,10 @@
 
 mod common;
 
+mod chat;
 mod digest;
 mod incidents;
 mod kinds;
 mod rules;
 mod signatures;
+mod webhooks;

@@ -28,10 +28,16 @@ async fn bad_rules_are_refused_with_the_reason(engine: Engine) -> anyhow::Result
         (with("threshold", 120.into()), "The failure rate must be between 0 and 100 percent"),
         (with("window_minutes", 1.into()), "The window must be between 5 minutes and 31 days"),
         (with("interval_minutes", 0.into()), "Check every 1 to 1440 minutes"),
-        (with("deliver_bell", false.into()), "Choose the bell, e-mail or both"),
+        (
+            with("deliver_bell", false.into()),
+            "Choose at least one delivery: the bell, e-mail, a Chat channel or a webhook",
+        ),
+        (with("chat_channel", "some-channel".into()), "Chat is not installed"),
         (with("recipients", json!(["nobody"])), "Every recipient must be a member of the company"),
-        (with("time_zone", "Nowhere/City".into()), "Choose a time zone from the list"),
     ];
+    let mut silent = rule("Rule", "silent_bot", 0.0);
+    silent["time_zone"] = "Nowhere/City".into();
+    let cases = cases.into_iter().chain([(silent, "Choose a time zone from the list")]);
     for (draft, message) in cases {
         assert_eq!(refused(&harness, &acme, "POST", "/rules", Some(draft), 400).await?, message);
     }

@@ -7,6 +7,7 @@
 
 mod common;
 
+mod alerts;
 mod channels;
 mod export;
 mod files;

@@ -1,13 +1,13 @@
 //! `crud`: a test module that exercises every part of the platform a module can reach:
 //! storage (own and granted collections), notifications, mail, events, realtime, the
-//! directory, outside databases, public and legacy routes, subscriptions, schedules and
-//! guest state.
+//! directory, outside databases, jobs, webhooks, public and legacy routes, subscriptions,
+//! schedules and guest state.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use autoscope_sdk::prelude::*;
 use autoscope_sdk::sources;
-use autoscope_sdk::wire::host::{DirectoryQuery, Mail, Notify, Realtime};
+use autoscope_sdk::wire::host::{DirectoryQuery, Mail, Notify, Realtime, Webhook};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
@@ -47,6 +47,8 @@ fn router() -> Router {
         .get("/jobs", |req: &Request| ok(&host::jobs(req.query("name"), 50)?))
         .get("/jobs/{id}", |req: &Request| ok(&host::job(req.param("id")?)?))
         .post("/jobs/{id}/cancel", |req: &Request| ok(&host::cancel_job(req.param("id")?)?))
+        .post("/webhooks", |req: &Request| created(&host::webhook(&req.body::<Webhook>()?)?))
+        .get("/webhooks/{id}", |req: &Request| ok(&host::webhook_status(req.param("id")?)?))
         .on_job("count", count_step)
         .on_event("crud.item_created", item_created)
         .on_schedule("tick", tick)
