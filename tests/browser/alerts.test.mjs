@@ -27,7 +27,7 @@ test('a rule fires on the demo runs, shows in the bell and on its page, is ackno
     const name = unique('Demo failures ');
     await page.getByRole('button', { name: 'New rule' }).first().click();
     const form = page.getByRole('dialog', { name: 'New rule' });
-    await form.getByLabel('Name', { exact: true }).fill(name);
+    await form.getByRole('textbox', { name: /^Name/ }).fill(name);
     // Any failure among the runs of the last seven days: the demo bots fail now and then.
     await form.getByLabel('Failure rate above (%)').fill('0');
     await form.getByLabel('Runs started in the last (minutes)').fill('10080');
@@ -73,7 +73,7 @@ test('a burst of one identical failure opens a single ticket in Ticket Managemen
     const owner = await createUser({ firstname: 'Ola', lastname: 'Berg' });
     const token = await tokenOf(owner);
     const key = await api('/ingest/keys', { method: 'POST', token, body: { name: 'orchestrator' } });
-    assert.equal(key.status, 201, JSON.stringify(key.body));
+    assert.equal(key.status, 200, JSON.stringify(key.body));
     const now = Math.floor(Date.now() / 1000);
     // Twenty runs failing alike: only the invoice number and the time differ.
     const runs = Array.from({ length: 20 }, (_, i) => ({
