@@ -1,6 +1,7 @@
-//! Failure signatures: each scan reads the failed runs stored since the last one (by
-//! `updated_at`, so a run that was running and then failed counts), groups them by
-//! process and normalised message (src/normalise.rs) and publishes what Ticket Management
+//! Failure signatures: each scan reads the failed runs and queue items stored since the
+//! last one (by `updated_at`, so a run that was running and then failed counts), groups
+//! them by process (an item without one by its queue) and normalised message
+//! (src/normalise.rs) and publishes what Ticket Management
 //! turns into one ticket per signature: `alerts.signature_opened` for a new signature,
 //! `alerts.signature_recurred` for more failures of a known one, and
 //! `alerts.signature_quiet` once a signature has been quiet for the company's days.
@@ -14,8 +15,26 @@ use serde_json::json;
 use crate::normalise::{NO_MESSAGE, fingerprint, normalise};
 use crate::store::{self, Sample, Signature};
 
-const RUNS: &str = "bots.runs";
-const CURSOR: &str = "signature_cursor";
+/// What is scanned: each collection of failures with its own cursor.
+struct Source {
+    collection: &'static str,
+    cursor: &'static str,
+    /// What is read of each: `process` with `queue` to name an item without one.
+    fields: &'static [&'static str],
+}
+
+const SOURCES: [Source; 2] = [
+    Source {
+        collection: "bots.runs",
+        cursor: "signature_cursor",
+        fields: &["external_id", "bot", "process", "started_at", "reason", "updated_at"],
+    },
+    Source {
+        collection: "bots.queue_items",
+        cursor: "signature_cursor_items",
+        fields: &["external_id", "bot", "process", "queue", "started_at", "ended_at", "reason", "updated_at"],
+    },
+];
 /// Runs read a scan, in pages of the storage's largest.
 const PAGE: u32 = 500;
 const PAGES: usize = 4;
@@ -35,68 +54,107 @@ struct Cursor {
     id: String,
 }
 
-/// A failed run as the scan reads it.
+/// A failed run or queue item as the scan reads it.
 #[derive(Debug, Clone, Deserialize)]
-struct Failure {
+struct Stored {
     id: String,
     updated_at: i64,
     external_id: String,
-    bot: String,
-    process: String,
-    started_at: i64,
+    #[serde(default)]
+    bot: Option<String>,
+    #[serde(default)]
+    process: Option<String>,
+    #[serde(default)]
+    queue: Option<String>,
+    #[serde(default)]
+    started_at: Option<i64>,
+    #[serde(default)]
+    ended_at: Option<i64>,
     #[serde(default)]
     reason: Option<String>,
 }
 
+/// A failure, whichever it was.
+#[derive(Debug, Clone)]
+struct Failure {
+    external_id: String,
+    bot: String,
+    process: String,
+    started_at: i64,
+    reason: Option<String>,
+}
+
+impl Stored {
+    /// `None` for an item with neither a process nor a queue: nothing to group it by.
+    fn failure(self) -> Option<Failure> {
+        let named = |name: Option<String>| name.filter(|name| !name.trim().is_empty());
+        Some(Failure {
+            process: named(self.process).or_else(|| named(self.queue))?,
+            bot: self.bot.unwrap_or_default(),
+            started_at: self.started_at.or(self.ended_at).unwrap_or(self.updated_at),
+            external_id: self.external_id,
+            reason: self.reason,
+        })
+    }
+}
+
 /// Scans new failures and offers quiet signatures; both within the call's limits.
 pub fn scan(now: i64) -> Result<()> {
-    let mut cursor =
-        store::setting::<Cursor>(CURSOR)?.unwrap_or(Cursor { updated_at: now - FIRST_LOOK_BACK, id: String::new() });
+    for source in &SOURCES {
+        scan_source(source, now)?;
+    }
+    offer_quiet(now)
+}
+
+fn scan_source(source: &Source, now: i64) -> Result<()> {
+    let first = Cursor { updated_at: now - FIRST_LOOK_BACK, id: String::new() };
+    let mut cursor = store::setting::<Cursor>(source.cursor)?.unwrap_or(first);
     for _ in 0..PAGES {
-        let failures = next_failures(&cursor)?;
-        let Some(last) = failures.last() else { break };
-        let next = Cursor { updated_at: last.updated_at, id: last.id.clone() };
-        let full = failures.len() == PAGE as usize;
+        let (read, failures) = next_failures(source, &cursor)?;
+        let Some((next, full)) = read else { break };
         for (key, group) in group(failures) {
             record(&key, group)?;
         }
         // Saved after each page: a failed call repeats at most one page.
-        store::put_setting(CURSOR, &next)?;
+        store::put_setting(source.cursor, &next)?;
         cursor = next;
         if !full {
             break;
         }
     }
-    offer_quiet(now)
+    Ok(())
 }
 
-/// The failed runs after `cursor`: those updated at its time with a greater id, then the
-/// later ones.
-fn next_failures(cursor: &Cursor) -> Result<Vec<Failure>> {
+/// The failures after `cursor` (those updated at its time with a greater id, then the later
+/// ones), with where the page ended and whether it was full; no end when nothing was read.
+fn next_failures(source: &Source, cursor: &Cursor) -> Result<(Option<(Cursor, bool)>, Vec<Failure>)> {
     let failed = || {
         Query::default()
             .eq("status", "failed")
             .filter("started_at", FilterOp::Gte, cursor.updated_at - LONGEST_RUN)
-            .fields(["external_id", "bot", "process", "started_at", "reason", "updated_at"])
+            .fields(source.fields.iter().copied())
             .limit(PAGE)
     };
-    let runs = collection(RUNS);
-    let mut found: Vec<Failure> = if cursor.id.is_empty() {
+    let stored = collection(source.collection);
+    let mut found: Vec<Stored> = if cursor.id.is_empty() {
         Vec::new()
     } else {
-        runs.list_all_as(
+        stored.list_all_as(
             &failed().eq("updated_at", cursor.updated_at).filter("id", FilterOp::Gt, cursor.id.as_str()).sort("id"),
             PAGE as usize,
         )?
     };
     if found.len() < PAGE as usize {
         let later = failed().filter("updated_at", FilterOp::Gt, cursor.updated_at).sort("updated_at").sort("id");
-        let page = runs.list(&later.limit(PAGE - found.len() as u32))?;
+        let page = stored.list(&later.limit(PAGE - found.len() as u32))?;
         for record in page.items {
             found.push(storage::from_record(record)?);
         }
     }
-    Ok(found)
+    let end = found
+        .last()
+        .map(|last| (Cursor { updated_at: last.updated_at, id: last.id.clone() }, found.len() == PAGE as usize));
+    Ok((end, found.into_iter().filter_map(Stored::failure).collect()))
 }
 
 /// The failures by signature: (process, normalised message) with the failures, in order.

@@ -9,6 +9,7 @@ use crate::common::{DAY, MINUTE, expect, ingest, later, run};
 
 on_both_engines!(
     a_burst_of_one_failure_opens_a_single_ticket_and_later_ones_join_it,
+    failed_queue_items_are_grouped_by_process_or_queue,
     a_quiet_signature_is_offered_for_closing,
 );
 
@@ -116,5 +117,45 @@ async fn a_quiet_signature_is_offered_for_closing(engine: Engine) -> anyhow::Res
     assert_eq!(page["items"][0]["quiet_offered"], true);
     let ticket = &tickets(&harness, &acme).await?[0];
     assert!(ticket["close_offered_at"].is_i64(), "Ticket Management offers closing: {ticket}");
+    Ok(())
+}
+
+async fn failed_queue_items_are_grouped_by_process_or_queue(engine: Engine) -> anyhow::Result<()> {
+    let harness = load(engine).await?;
+    let acme = harness.company("Acme").await?;
+    let now = harness.now();
+    let item = |id: &str, process: Option<&str>, reason: &str| {
+        json!({
+            "external_id": id, "queue": "AP", "process": process, "status": "failed", "added_at": now - 3_600,
+            "started_at": now - 600, "ended_at": now - 590, "reason": reason,
+        })
+    };
+    let items = json!([
+        item("q1", None, "Vendor V-1001 is blocked"),
+        item("q2", None, "Vendor V-2002 is blocked"),
+        item("q3", None, "Vendor V-3 is blocked"),
+        item("q4", Some("Invoices"), "Vendor V-9 is blocked"),
+    ]);
+    ingest(&harness, &acme, "queue_items", items).await?;
+    later(&harness, MINUTE).await?;
+    let page = expect(&harness, &acme, "GET", "/signatures", None, 200).await?;
+    let mut found: Vec<(String, String, i64)> = page["items"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|s| {
+            let text = |field: &str| s[field].as_str().unwrap_or_default().to_string();
+            (text("process"), text("message"), s["count"].as_i64().unwrap_or_default())
+        })
+        .collect();
+    found.sort();
+    assert_eq!(
+        found,
+        [
+            ("AP".to_string(), "Vendor V-<n> is blocked".to_string(), 3),
+            ("Invoices".to_string(), "Vendor V-<n> is blocked".to_string(), 1),
+        ]
+    );
+    assert_eq!(tickets(&harness, &acme).await?.len(), 2);
     Ok(())
 }
