@@ -110,24 +110,33 @@ fn scan_source(source: &Source, now: i64) -> Result<()> {
     let first = Cursor { updated_at: now - FIRST_LOOK_BACK, id: String::new() };
     let mut cursor = store::setting::<Cursor>(source.cursor)?.unwrap_or(first);
     for _ in 0..PAGES {
-        let (read, failures) = next_failures(source, &cursor)?;
-        let Some((next, full)) = read else { break };
-        for (key, group) in group(failures) {
+        let page = next_failures(source, &cursor)?;
+        let Some(next) = page.end else { break };
+        for (key, group) in group(page.failures) {
             record(&key, group)?;
         }
         // Saved after each page: a failed call repeats at most one page.
         store::put_setting(source.cursor, &next)?;
         cursor = next;
-        if !full {
+        if !page.full {
             break;
         }
     }
     Ok(())
 }
 
-/// The failures after `cursor` (those updated at its time with a greater id, then the later
-/// ones), with where the page ended and whether it was full; no end when nothing was read.
-fn next_failures(source: &Source, cursor: &Cursor) -> Result<(Option<(Cursor, bool)>, Vec<Failure>)> {
+/// A page of failures read after a cursor.
+struct FailurePage {
+    /// The last record read, `None` when none was.
+    end: Option<Cursor>,
+    /// As many records as a page holds were read: more may follow.
+    full: bool,
+    failures: Vec<Failure>,
+}
+
+/// The failures after `cursor`: those updated at its time with a greater id, then the
+/// later ones.
+fn next_failures(source: &Source, cursor: &Cursor) -> Result<FailurePage> {
     let failed = || {
         Query::default()
             .eq("status", "failed")
@@ -151,10 +160,9 @@ fn next_failures(source: &Source, cursor: &Cursor) -> Result<(Option<(Cursor, bo
             found.push(storage::from_record(record)?);
         }
     }
-    let end = found
-        .last()
-        .map(|last| (Cursor { updated_at: last.updated_at, id: last.id.clone() }, found.len() == PAGE as usize));
-    Ok((end, found.into_iter().filter_map(Stored::failure).collect()))
+    let end = found.last().map(|last| Cursor { updated_at: last.updated_at, id: last.id.clone() });
+    let full = found.len() == PAGE as usize;
+    Ok(FailurePage { end, full, failures: found.into_iter().filter_map(Stored::failure).collect() })
 }
 
 /// The failures by signature: (process, normalised message) with the failures, in order.
