@@ -107,7 +107,15 @@ pub fn built_plugin(crate_name: &str) -> anyhow::Result<PathBuf> {
 /// `make modules` builds it: to test a module together with the ones it reads (the
 /// vault's processes, say). Fails with how to build the plugin when it is missing.
 pub fn product_module(key: &str) -> anyhow::Result<Module> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../plugins").join(key);
+    // Found from where the test runs (cargo runs a crate's tests in its folder) rather than
+    // from where this crate was compiled: checkouts that share one build directory (a CI
+    // clone beside the work tree) would otherwise read each other's manifests.
+    let here = std::env::current_dir()?;
+    let dir = here
+        .ancestors()
+        .map(|dir| dir.join("plugins").join(key))
+        .find(|dir| dir.join("module.toml").is_file())
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../../plugins").join(key));
     anyhow::ensure!(dir.join("module.toml").is_file(), "{} has no module.toml: no product module {key}", dir.display());
     Module::from_dir(dir, &format!("module_{key}"))
 }
