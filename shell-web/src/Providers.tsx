@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { SessionProvider } from './session';
 import { cssVariables, theme, unstoredColorScheme } from './theme';
+import { Snackbars } from './ui';
 
 /** What every screen runs inside: the theme, the snackbar host and the session. */
 export function Providers({ children }: { children: ReactNode }) {
@@ -13,7 +13,7 @@ export function Providers({ children }: { children: ReactNode }) {
       defaultColorScheme="light"
       colorSchemeManager={unstoredColorScheme}
     >
-      <Notifications position="top-center" zIndex={4000} />
+      <Snackbars />
       <SessionProvider>{children}</SessionProvider>
     </MantineProvider>
   );

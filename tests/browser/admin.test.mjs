@@ -14,7 +14,7 @@ import {
 const browser = useBrowser();
 
 /** Sends the enterprise edition form as the signed-in user (name and e-mail come prefilled). */
-async function askForEnterprise(page, seen) {
+async function askForEnterprise(page) {
   await page.goto('/EnterpriseEdition');
   const country = page.getByRole('combobox', { name: 'Country', exact: true });
   await country.fill('India');
@@ -25,16 +25,16 @@ async function askForEnterprise(page, seen) {
   await phone.press('End');
   await phone.pressSequentially('9876543210');
   await page.getByRole('button', { name: 'Register' }).click();
-  await eventually('the subscription alert', () => seen.dialogs.includes('Thank you for subscribing'));
+  await notice(page, 'Thank you for subscribing', 'success').waitFor();
 }
 
 test("an administrator's Upgrade of an enterprise request opens the user's premium entry at once", (t) =>
-  withPage(browser, t, async (page, seen) => {
+  withPage(browser, t, async (page) => {
     const user = await createUser({ firstname: 'Priya', lastname: 'Nair' });
     await signIn(page, user);
     const mainMenu = page.getByRole('navigation', { name: 'Main menu' });
     await mainMenu.getByRole('link', { name: 'Database Integration (Upgrade to Premium)' }).waitFor();
-    await askForEnterprise(page, seen);
+    await askForEnterprise(page);
     await page.goto('/BusinessInsight');
     await mainMenu.getByRole('link', { name: 'Database Integration (Upgrade to Premium)' }).waitFor();
 

@@ -1,26 +1,29 @@
-// The enterprise edition form: without a session it alerts, clears local storage and goes
-// to /; with one it is prefilled from the session, checks its fields (name, e-mail, country,
-// phone number) before sending anything, and subscribes.
+// The enterprise edition form: without a session it says so in the app's snackbar (never the
+// browser's alert), clears local storage and goes to /; with one it is prefilled from the
+// session, checks its fields (name, e-mail, country, phone number) before sending anything,
+// says a failure in the snackbar and on the form, and subscribes.
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { createUser, eventually, postsTo, signIn, useBrowser, withPage } from './support/harness.mjs';
+import { createUser, eventually, notice, postsTo, signIn, useBrowser, withPage } from './support/harness.mjs';
 
 const browser = useBrowser();
 
-test("without a session: alert 'User not found please login', storage cleared, back at /", (t) =>
+test("without a session: 'User not found please login' in the snackbar, storage cleared, back at /", (t) =>
   withPage(browser, t, async (page, seen) => {
     await page.goto('/terms-and-conditions');
     await page.evaluate(() => localStorage.setItem('left-behind', 'yes'));
     await page.goto('/EnterpriseEdition');
-    await eventually('the alert', () => seen.dialogs.includes('User not found please login'));
+    await notice(page, 'User not found please login', 'failure').waitFor();
     await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('button', { name: 'Login', exact: true }).waitFor();
     assert.equal(await page.evaluate(() => localStorage.length), 0, 'local storage is empty');
     assert.equal(postsTo(seen, '/users/enterpriseEditionSubscribers').length, 0);
+    assert.deepEqual(seen.dialogs, [], "no browser's alert");
   }));
 
-test("with a session: the field messages, then 'Thank you for subscribing'", (t) =>
+test("with a session: the field messages, a failure said on the form, then 'Thank you for subscribing'", (t) =>
   withPage(browser, t, async (page, seen) => {
     const user = await createUser({ firstname: 'Omar', lastname: 'Haddad' });
     await signIn(page, user);
@@ -57,9 +60,24 @@ test("with a session: the field messages, then 'Thank you for subscribing'", (t)
     await phone.click();
     await phone.press('End');
     await phone.pressSequentially('790123456');
+
+    // The host failing once: the snackbar and the form say so, and nothing typed is lost.
+    const subscribe = '**/api/users/enterpriseEditionSubscribers';
+    await page.route(subscribe, (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Something went wrong"}' }));
     await register.click();
-    await eventually('the subscription alert', () => seen.dialogs.includes('Thank you for subscribing'));
-    const [post] = postsTo(seen, '/users/enterpriseEditionSubscribers');
+    await notice(page, 'Something went wrong', 'failure').waitFor();
+    const onForm = page.getByRole('alert').filter({ hasText: 'Your request was not sent. Please try again.' });
+    await onForm.getByText('Something went wrong', { exact: true }).waitFor();
+    assert.equal(await name.inputValue(), 'Omar Haddad');
+    assert.equal(new URL(page.url()).pathname, '/EnterpriseEdition');
+    await page.unroute(subscribe);
+
+    await register.click();
+    await notice(page, 'Thank you for subscribing', 'success').waitFor();
+    await page.waitForURL('**/BusinessInsight');
+    assert.deepEqual(seen.dialogs, [], "no browser's alert");
+    const post = postsTo(seen, '/users/enterpriseEditionSubscribers').at(-1);
     assert.deepEqual(post.request.postDataJSON(), {
       communityUserEmail: user.email,
       communityUserCompany: user.company,

@@ -2,7 +2,9 @@
 // `autoscope-demo` filled before the run (run.mjs): 90 days of runs and queue items
 // sent through the ingestion API's code, bots and processes created through the modules'
 // own routes. Each screen renders those figures, a filter changes them as the API says,
-// and a formula opens with its inputs.
+// and a formula opens with its inputs. Business Insight shows the days with runs by
+// default, names the days of run data its estimates count, shows no ROI for a month
+// without runs and says from when to when there is run data (issue 20).
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -25,10 +27,17 @@ async function moduleGet(token, path) {
   return answer.body;
 }
 
-/** The whole number a figure shows ("38,297" → 38297). */
+/** The number a figure shows, rounded to a whole ("38,297" → 38297, "$840.50" → 841: money under 1,000 has cents). */
 async function shownCount(locator) {
   const text = await locator.innerText();
-  return Number(text.replace(/[^\d]/g, ''));
+  return Math.round(Number(text.replace(/[^\d.]/g, '')));
+}
+
+/** `path` asked with the query of `url` and `extra` (e.g. a filter) set. */
+function withQuery(path, url, extra = {}) {
+  const query = new URLSearchParams(url.search);
+  for (const [name, value] of Object.entries(extra)) query.set(name, value);
+  return `${path}?${query}`;
 }
 
 /** The request the page sent to `path` last, as a URL. */
@@ -77,7 +86,12 @@ test('Business Insight shows the demo benefits, a department filter changes them
     const cost = page.getByTestId('kpi-cost-saved-value');
     await cost.waitFor();
     const overviewUrl = lastRequest(seen, '/m/business_insight/overview');
-    const all = await moduleGet(token, `/business_insight/overview${overviewUrl.search}`);
+    assert.equal(overviewUrl.searchParams.get('from'), null, 'the default range names no days');
+    const all = await moduleGet(token, withQuery('/business_insight/overview', overviewUrl));
+    assert.ok(all.run_data, 'the demo has run data');
+    assert.deepEqual(all.data, all.range, 'every day of the default range has run data');
+    assert.equal(all.range.to, all.run_data.to, 'the default range ends on the last day with runs');
+    await page.getByTestId('run-data-note').filter({ hasText: `Run data from ${all.run_data.from} to ${all.run_data.to}.` }).waitFor();
     const realised = all.totals.cost_saved.realised.value;
     assert.ok(realised > 0, `the demo runs saved money: ${realised}`);
     await eventuallyEqual(() => shownCount(cost), Math.round(realised), 'the card shows the API figure');
@@ -87,7 +101,7 @@ test('Business Insight shows the demo benefits, a department filter changes them
     const department = all.by_department.find((row) => row.department === 'Finance & Accounting')?.department
       ?? all.by_department[0].department;
     await choose(page, 'Department', department);
-    const one = await moduleGet(token, `/business_insight/overview${overviewUrl.search}&department=${encodeURIComponent(department)}`);
+    const one = await moduleGet(token, withQuery('/business_insight/overview', overviewUrl, { department }));
     const narrowed = one.totals.cost_saved.realised.value;
     assert.ok(narrowed > 0 && narrowed < realised, `${department}: ${narrowed} of ${realised}`);
     await eventuallyEqual(() => shownCount(cost), Math.round(narrowed), `the cost saved shown for ${department}`);
@@ -100,6 +114,47 @@ test('Business Insight shows the demo benefits, a department filter changes them
     await eventuallyEqual(() => drawer.getByTestId('formula-text').innerText(), figure.formula, 'the formula');
     const inputs = drawer.getByRole('table', { name: 'Inputs' });
     for (const input of figure.inputs) await inputs.getByText(input.label, { exact: true }).waitFor();
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'hidden' });
+
+    // The estimate is prorated over the days of run data, and its formula names them.
+    const estimate = one.totals.hours_saved.estimated;
+    assert.ok(
+      estimate.formula.endsWith(`, over ${one.data.days} days of run data (${one.data.from} to ${one.data.to})`),
+      estimate.formula,
+    );
+    await page.getByTestId('kpi-hours-saved-estimated').click();
+    const estimated = page.getByRole('dialog', { name: 'Hours saved (estimated)' });
+    await eventuallyEqual(() => estimated.getByTestId('formula-text').innerText(), estimate.formula, 'the formula of the estimate');
+    await page.keyboard.press('Escape');
+    await estimated.waitFor({ state: 'hidden' });
+
+    // From two months before the first run: the first month has no runs, and no ROI.
+    const [year, month] = all.run_data.from.split('-').map(Number);
+    const before = new Date(Date.UTC(year, month - 3, 1));
+    const from = before.toISOString().slice(0, 10);
+    const label = `${before.toLocaleString('en', { month: 'short', timeZone: 'UTC' })} ${before.getUTCFullYear()}`;
+    const longer = await moduleGet(token, `/business_insight/overview?from=${from}&to=${all.run_data.to}`);
+    const empty = longer.by_month[0];
+    assert.deepEqual([empty.runs, empty.data_days, empty.roi.realised.value], [0, 0, null], JSON.stringify(empty.roi));
+    await page.goto(`/BusinessInsight?range=custom&from=${from}&to=${all.run_data.to}`);
+    await page.getByRole('button', { name: 'Show the figures of each month' }).click();
+    const monthRow = page.getByRole('table', { name: 'Benefits by month' }).getByRole('row').filter({ hasText: label });
+    await monthRow.getByText('(No runs)').waitFor();
+    await monthRow.getByRole('button', { name: new RegExp(`^ROI \\(realised\\), ${label}: `) }).click();
+    const roi = page.getByRole('dialog', { name: 'ROI (realised)' });
+    await eventuallyEqual(() => roi.getByTestId('formula-note').innerText(), empty.roi.realised.note, 'why it has no ROI');
+    await page.keyboard.press('Escape');
+    await roi.waitFor({ state: 'hidden' });
+
+    // Days before the first run say from when to when there is run data, and lead to it.
+    const tenDays = new Date(before.getTime() + 9 * 86_400_000).toISOString().slice(0, 10);
+    await page.goto(`/BusinessInsight?range=custom&from=${from}&to=${tenDays}`);
+    const notice = page.getByRole('alert').filter({ hasText: 'No runs in these days' });
+    await notice.getByText(`Run data from ${all.run_data.from} to ${all.run_data.to}.`, { exact: false }).waitFor();
+    await notice.getByRole('button', { name: 'Show the days with runs' }).click();
+    await notice.waitFor({ state: 'detached' });
+    assert.equal(new URL(page.url()).searchParams.get('range'), null, 'back to the default range');
   }));
 
 test('Bot Profile lists the demo bots with their live status, and a bot calculation opens its formula', (t) =>

@@ -1,7 +1,9 @@
 // The process modules (issue 5) in the shell: Process Vault (create with validation,
 // assessment with the server's scores, CSV export), Process Ranking (rank, bucket, what-if
 // weights, Save) and Process Board (moves by keyboard and by the card menu, the vault's
-// history of them, a stale card's conflict). Each test has its own user, so its own company.
+// history of them, a stale card's conflict; the sideways scroll cue at 1440×900 and on a
+// phone, a drop acknowledged and undone, the filters in the URL). Each test has its own
+// user, so its own company.
 
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
@@ -109,7 +111,8 @@ test('Process Vault: the assessment shows the scores the plugin computed, and mo
     await dialog.getByText(`${potential} %`, { exact: true }).waitFor();
     // hours = 200 × 12 × 15 / 60 = 600; money = 600 × 40; FTE = 600 / 1800 = 0.33;
     // ease = 100 − 10 × (2 − 1) − 15 (medium) − 4 × (5 − 3) − 4 × (5 − 5) = 67
-    await dialog.getByText('24,000', { exact: true }).waitFor();
+    // Money in the company's currency (INR for these users), written as on every page.
+    await dialog.getByText('₹24,000', { exact: true }).waitFor();
     await dialog.getByText('600 hours', { exact: true }).waitFor();
     await dialog.getByText('0.33 FTE', { exact: true }).waitFor();
     await dialog.getByText('67', { exact: true }).waitFor();
@@ -124,15 +127,25 @@ test('Process Vault: the assessment shows the scores the plugin computed, and mo
     const row = page.getByRole('row').filter({ has: page.getByRole('button', { name, exact: true }) });
     await row.getByRole('cell', { name: `${potential} %`, exact: true }).waitFor();
     await row.getByText('Assessment', { exact: true }).waitFor();
+
+    // One money format everywhere: the vault's table and overview, then the ranking, another remote.
+    await row.getByRole('cell', { name: '₹24,000', exact: true }).waitFor();
+    await page.getByRole('button', { name, exact: true }).click();
+    const overview = page.getByRole('dialog', { name });
+    await overview.getByText('₹40.00', { exact: true }).waitFor();
+    await page.goto('/ProcessRanking');
+    const ranked = page.getByRole('table', { name: 'Process ranking' }).getByRole('row').filter({ hasText: name });
+    await ranked.getByText('₹24,000', { exact: true }).waitFor();
   }));
 
-test('Process Ranking: rank, score and bucket; a weight slider re-ranks before saving; Save keeps the weight', (t) =>
+test('Process Ranking: rank, score and bucket; a weight slider re-ranks before saving; Save keeps the weight; '
+  + 'a filter stays over a reload; a row opens its process in the Vault', (t) =>
   withPage(browser, t, async (page, seen) => {
     const { user, token } = await newCompanyUser();
     // Much benefit but hard to do; little benefit but easy.
     const big = unique('Claims intake ');
     const easy = unique('Address change ');
-    await createProcess(token, {
+    const { id: bigId } = await createProcess(token, {
       name: big, monthly_volume: 1000, handling_minutes: 30, hourly_cost: 50, complexity: 'high',
       applications: ['SAP', 'Outlook', 'Excel', 'Portal'],
     });
@@ -191,6 +204,21 @@ test('Process Ranking: rank, score and bucket; a weight slider re-ranks before s
     await page.getByText('What-if, not saved').waitFor({ state: 'hidden' });
     await rowOf(easy).waitFor();
     await eventuallyEqual(order, [easy, big], 'the ranking by the saved weights after a reload');
+
+    // The filters live in the URL: a reload (or a shared link) shows the same view.
+    await choose(page, 'Bucket', 'Strategic');
+    await eventuallyEqual(order, [big], 'the ranking narrowed to the strategic bucket');
+    await page.getByText('1 of 2 processes', { exact: true }).waitFor();
+    assert.equal(new URL(page.url()).searchParams.get('bucket'), 'strategic');
+    await page.reload();
+    await page.getByText('1 of 2 processes', { exact: true }).waitFor();
+    await eventuallyEqual(order, [big], 'the filter after a reload');
+    assert.equal(await page.getByRole('combobox', { name: 'Bucket', exact: true }).inputValue(), 'Strategic');
+
+    // A row opens its process in the Process Vault, its overview open.
+    await rowOf(big).getByRole('cell').nth(3).click();
+    await page.waitForURL((url) => url.pathname === '/Process' && url.searchParams.get('process') === bigId);
+    await page.getByRole('dialog', { name: big }).getByRole('heading', { name: 'Details' }).waitFor();
   }));
 
 test('Process Board: moves by keyboard and by the card menu, recorded in the vault; a stale card gets the 409', (t) =>
@@ -261,6 +289,102 @@ test('Process Board: moves by keyboard and by the card menu, recorded in the vau
       'three stage changes in the history');
   }));
 
+/** Whether `locator`'s box lies wholly inside `frame`'s, sideways. */
+async function withinSideways(locator, frame) {
+  const [box, bounds] = await Promise.all([locator.boundingBox(), frame.boundingBox()]);
+  return Boolean(box && bounds && box.x >= bounds.x - 1 && box.x + box.width <= bounds.x + bounds.width + 1);
+}
+
+const pageScrollsSideways = (page) =>
+  page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+
+/** Drags `handle` with the mouse and drops it at `[x, y]` (dnd-kit starts a drag after a few pixels). */
+async function dragTo(page, handle, [x, y]) {
+  const from = await handle.boundingBox();
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2 + 12, from.y + from.height / 2, { steps: 3 });
+  await page.mouse.move(x, y, { steps: 12 });
+  await page.mouse.up();
+}
+
+test('Process Board: columns out of view are cued at 1440×900 and on a phone; a move is acknowledged and Undo takes it back; the filters live in the URL', (t) =>
+  withPage(browser, t, async (page, seen) => {
+    const { user, token } = await newCompanyUser();
+    const name = unique('Invoice matching ');
+    const { id } = await createProcess(token, { name, health: 'at_risk' });
+    const stageOf = async () => (await moduleCall(token, `/vault/processes/${id}`)).stage;
+    await signIn(page, user);
+
+    // A filter from the URL is in force and shown; the search typed joins it there.
+    await page.goto('/ProcessBoard?health=at_risk');
+    const board = page.getByRole('region', { name: 'Process board' });
+    const header = (column) => board.getByText(column, { exact: true });
+    const cardIn = (column) => page.getByRole('list', { name: column, exact: true })
+      .getByRole('button', { name: `Open ${name}`, exact: true });
+    await cardIn('Idea').waitFor();
+    assert.equal(await page.getByRole('combobox', { name: 'Health', exact: true }).inputValue(), 'At risk');
+    await page.getByRole('textbox', { name: 'Search', exact: true }).fill('Invoice');
+    await page.waitForURL((url) => url.searchParams.get('q') === 'Invoice' && url.searchParams.get('health') === 'at_risk');
+    await page.getByText('1 card matches the filters', { exact: true }).waitFor();
+
+    // 1440×900: seven columns do not fit beside the sidebar. The board scrolls inside itself,
+    // and says so: how many columns are out of view, and buttons that bring them.
+    assert.equal(await pageScrollsSideways(page), false, 'the page scrolls sideways at 1440 px');
+    const scrollLeft = page.getByRole('button', { name: 'Scroll left', exact: true });
+    const scrollRight = page.getByRole('button', { name: 'Scroll right', exact: true });
+    await page.getByText(/^\d more columns? →$/).waitFor();
+    assert.equal(await scrollLeft.isDisabled(), true);
+    assert.equal(await withinSideways(header('Retired or Rejected'), board), false);
+    await scrollRight.click();
+    await eventually('the last column in view', () => withinSideways(header('Retired or Rejected'), board));
+    await page.getByText(/^← \d more columns?$/).waitFor();
+    assert.equal(await scrollRight.isDisabled(), true);
+    await scrollLeft.click();
+    await eventually('the first column in view', () => withinSideways(header('Idea'), board));
+
+    // A drop is acknowledged, and Undo moves the card back through the same API.
+    const assessment = await header('Assessment').boundingBox();
+    await dragTo(page, page.getByRole('button', { name: `Move ${name}`, exact: true }),
+      [assessment.x + assessment.width / 2, assessment.y + assessment.height + 40]);
+    await page.getByText(`Moved ${name} to Assessment`, { exact: true }).waitFor();
+    await cardIn('Assessment').waitFor();
+    await eventually('the stage assessment', async () => (await stageOf()) === 'assessment');
+    await page.getByRole('button', { name: 'Undo', exact: true }).click();
+    await page.getByText(`Moved ${name} back to Idea`, { exact: true }).waitFor();
+    await cardIn('Idea').waitFor();
+    await eventually('the stage idea again', async () => (await stageOf()) === 'idea');
+    const moves = requestsTo(seen, 'POST', `/api/m/board/cards/${id}/move`);
+    assert.deepEqual(moves.map(({ request }) => request.postDataJSON().to), ['assessment', 'idea']);
+
+    // A phone: one column fills most of the screen, the next peeks in; the page still never
+    // scrolls sideways, and the same cue pages the board a column at a time.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await eventually('the first column in view on a phone', () => withinSideways(header('Idea'), board));
+    assert.equal(await pageScrollsSideways(page), false, 'the page scrolls sideways at 390 px');
+    await page.getByText('6 more columns →', { exact: true }).waitFor();
+    assert.equal(await withinSideways(header('Assessment'), board), false);
+    await scrollRight.click();
+    await eventually('the second column in view', () => withinSideways(header('Assessment'), board));
+    assert.equal(await withinSideways(header('Idea'), board), false);
+    await page.getByText('5 more columns →', { exact: true }).waitFor();
+    await scrollLeft.click();
+    await eventually('the first column back in view', () => withinSideways(header('Idea'), board));
+
+    // The card menu's move, acknowledged on screen at the foot of the phone, and undone.
+    await page.getByRole('button', { name: `Actions for ${name}`, exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Testing', exact: true }).click();
+    const acknowledged = page.getByText(`Moved ${name} to Testing`, { exact: true });
+    await acknowledged.waitFor();
+    const box = await acknowledged.boundingBox();
+    assert.ok(box.x >= 0 && box.x + box.width <= 390 && box.y + box.height <= 844, JSON.stringify(box));
+    await eventually('the stage testing', async () => (await stageOf()) === 'testing');
+    await page.getByRole('button', { name: 'Undo', exact: true }).click();
+    await page.getByText(`Moved ${name} back to Idea`, { exact: true }).waitFor();
+    await eventually('the stage idea after the undo', async () => (await stageOf()) === 'idea');
+    await cardIn('Idea').waitFor();
+  }, { viewport: { width: 1440, height: 900 } }));
+
 test('Process Vault: Export CSV downloads the header and the process row', (t) =>
   withPage(browser, t, async (page) => {
     const { user, token } = await newCompanyUser();
@@ -279,8 +403,8 @@ test('Process Vault: Export CSV downloads the header and the process row', (t) =
     const lines = text.replace(/^\uFEFF/, '').split('\r\n');
     assert.equal(lines[0], [
       'name', 'description', 'department', 'owner_email', 'stage', 'health', 'monthly_volume', 'handling_minutes',
-      'hourly_cost', 'exception_rate', 'automation_pct', 'complexity', 'applications', 'bots', 'ftes', 'potential',
-      'ease', 'benefit_hours', 'benefit_money', 'benefit_fte', 'created', 'updated',
+      'hourly_cost (INR)', 'exception_rate', 'automation_pct', 'complexity', 'applications', 'bots', 'ftes', 'potential',
+      'ease', 'benefit_hours', 'benefit_money (INR)', 'benefit_fte', 'created', 'updated',
     ].join(','));
     assert.equal(lines.length, 3, 'the header, one row and the final line end');
     assert.equal(lines[2], '');

@@ -1,13 +1,14 @@
 // The sign-up wizard end to end: the one-time code is read from the real SMTP server, every
 // step checks its fields, the password hints tick, the agreement gates the button, and the
-// new user lands signed in on /BusinessInsight. Sign-up snackbars stay about 4 s.
+// new user lands signed in on /BusinessInsight. Sign-up snackbars stay about 4 s; a refused
+// code or address shows under its field too.
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import {
-  PASSWORD, choose, createUser, eventually, eventuallyEqual, mailTo, msUntilGone, notice, postsTo, sixDigitCode, unique,
-  useBrowser, withPage,
+  PASSWORD, choose, createUser, errorUnder, eventually, eventuallyEqual, mailTo, msUntilGone, notice, postsTo,
+  sixDigitCode, unique, useBrowser, withPage,
 } from './support/harness.mjs';
 
 const browser = useBrowser();
@@ -50,8 +51,11 @@ test('the full sign-up: code from the mail, profile, strong password, agreement,
     const mailed = sixDigitCode(await mailTo(email));
     await code.fill(mailed === '000000' ? '111111' : '000000');
     await next.click();
+    // A wrong code: in the snackbar and under the code field, until it is typed again.
     await notice(page, 'Otp Code not valid', 'failure').waitFor();
+    await eventuallyEqual(() => errorUnder(code), 'Otp Code not valid', 'the error under the code');
     await code.fill(mailed);
+    await eventuallyEqual(() => errorUnder(code), '', 'the error gone as the code is typed again');
     await next.click();
     await notice(page, 'Otp verfied', 'success').waitFor();
 
@@ -120,6 +124,8 @@ test('the sign-up refuses an address that already has an account', (t) =>
     await page.getByRole('button', { name: 'Next', exact: true }).click();
     const failure = notice(page, 'Email already exists', 'failure');
     await failure.waitFor();
+    await eventuallyEqual(() => errorUnder(page.getByLabel('Email', { exact: true })), 'Email already exists',
+      'the error under the e-mail');
     // Sign-up notices stay 4 seconds.
     const shown = await msUntilGone(failure);
     assert.ok(shown > 3300 && shown < 4800, `gone after about 4 s, got ${shown} ms`);

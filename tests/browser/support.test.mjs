@@ -108,7 +108,9 @@ test('Ticket Management: create, assign and ask approval; the mailed link approv
     await page.getByText('No tickets in this range', { exact: true }).waitFor();
     await eventuallyEqual(() => keyFigures(page, FIGURES), ['0', '0', '0'], 'the key figures before');
 
-    // The New ticket form; the ticket opens in its drawer.
+    // The New ticket form (its bot chosen from Bot Profile's inventory); the ticket opens in its drawer.
+    const bot = unique('Claims bot ');
+    await moduleCall(token, '/bots/bots', { method: 'POST', body: { name: bot }, status: 201 });
     await page.goto('/Support');
     await page.getByText('No tickets yet', { exact: true }).waitFor();
     await page.getByRole('region', { name: 'Page title' }).getByRole('button', { name: 'New ticket', exact: true })
@@ -119,6 +121,7 @@ test('Ticket Management: create, assign and ask approval; the mailed link approv
     await form.getByRole('textbox', { name: 'Description' }).fill('Needs the finance VPN profile by Monday.');
     await choose(page, 'Category', 'Access request', { within: form });
     await choose(page, 'Priority', 'High', { within: form });
+    await choose(page, 'Bot', bot, { within: form });
     await form.getByRole('button', { name: 'Create ticket' }).click();
     await notice(page, 'Ticket #1 created', 'success').waitFor();
     await form.waitFor({ state: 'hidden' });
@@ -129,6 +132,7 @@ test('Ticket Management: create, assign and ask approval; the mailed link approv
       [created.number, created.title, created.category, created.priority, created.status, created.requester_id],
       [1, title, 'Access request', 'High', 'open', userId],
     );
+    assert.equal(created.bot_id, bot, 'the bot by its inventory name');
     assert.equal(created.assignee_id ?? null, null);
     const ticketPath = `/support/tickets/${created.id}`;
 
@@ -265,12 +269,18 @@ test('Ticket Management: create, assign and ask approval; the mailed link approv
     await notice(page, 'Ticket #1 is now In progress', 'success').waitFor();
     assert.equal((await moduleCall(token, ticketPath)).ticket.status, 'in_progress');
 
-    // The bell (under the drawer until it closes) lists the decision for the requester.
+    // The bell (under the drawer until it closes) lists the decision for the requester, and
+    // opens the ticket from it.
     await page.keyboard.press('Escape');
     await drawer.waitFor({ state: 'hidden' });
     await bell.click();
-    await page.getByRole('button', { name: `${message} (unread)`, exact: true }).waitFor();
+    await page.getByRole('button', { name: `${message} (unread), opens its page`, exact: true }).click();
+    await drawer.waitFor();
+    assert.equal(new URL(page.url()).searchParams.get('ticket'), created.id);
+    await eventually('the bell to count none unread',
+      async () => (await bell.getAttribute('aria-label')) === 'Notifications');
     await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'hidden' });
 
     // Support Insight after: nothing waits for approval; the ticket is in progress.
     await page.goto('/SupportInsight');

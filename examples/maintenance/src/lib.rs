@@ -130,7 +130,7 @@ fn announce(ctx: &Context, _: &ScheduleRun) -> Result<()> {
             Ok(_) => {}
         }
         let message = announcement(title, text("system"), starts_at, ctx.now);
-        host::notify(&Notify { user_ids: vec![owner.to_string()], message })?;
+        host::notify(&Notify { user_ids: vec![owner.to_string()], message, link: None })?;
     }
     Ok(())
 }

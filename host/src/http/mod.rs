@@ -144,6 +144,7 @@ fn api() -> OpenApiRouter<AppState> {
         .merge(crate::modules::sources::api::routes())
         .merge(crate::realtime::routes())
         .merge(crate::modules::ingestion::routes())
+        .merge(crate::modules::onboarding::routes())
 }
 
 /// The paths the portal itself answers under `/api`, templated as the OpenAPI document

@@ -188,7 +188,7 @@ async fn public_companies(
 }
 
 /// What the plugin learns of the signed-in caller.
-fn caller(user: &CurrentUser) -> Caller {
+pub(super) fn caller(user: &CurrentUser) -> Caller {
     Caller {
         user_id: user.user_id.clone(),
         email: user.email.clone(),
@@ -205,7 +205,7 @@ fn caller(user: &CurrentUser) -> Caller {
 }
 
 /// Calls the plugin; its reply becomes the response, a failure its HTTP status.
-async fn answer(
+pub(super) async fn answer(
     state: &AppState,
     module: &Installed,
     envelope: &Envelope,

@@ -13,6 +13,7 @@
 //! - `capabilities`: the host functions a plugin calls, each checked against its grants;
 //! - `registry`: packages, install, upgrade, remove and loading at start;
 //! - `gateway`: `/api/m/<key>/...` and the legacy routes, into the runtime;
+//! - `onboarding`: the getting-started steps modules declare, and their sample data;
 //! - `schedules`, `workers`: schedule runs and the background work of modules;
 //! - `kit`: `autoscope module new` and `build`, for module authors (over `registry`'s packing);
 //! - `typescript` (tests): the web SDK's types of the platform's answers.
@@ -25,6 +26,7 @@ pub mod ingestion;
 pub mod jobs;
 pub mod kit;
 pub mod manifest;
+pub mod onboarding;
 pub mod registry;
 pub mod runtime;
 pub mod schedules;

@@ -1,6 +1,7 @@
 //! The web SDK's types (`sdk/web/src/generated.ts`), rendered from the Rust types of the
 //! platform's answers: `GET /api/modules`, a module's database connections and its jobs,
-//! the connection form's messages and the names of the host's own realtime channels.
+//! the connection form's messages, the names of the host's own realtime channels and the
+//! getting-started checklist (`GET /api/onboarding`).
 
 use autoscope_typescript::{GeneratedFile, config, constant, declaration, messages, named_messages, string_union};
 use autoscope_wire::host::{Job, JobStatus};
@@ -10,6 +11,7 @@ use autoscope_wire::sources::{
 };
 
 use super::jobs::CHANNEL as JOBS;
+use super::onboarding::{Checklist, SampleState, StepItem};
 use super::registry::api::{PageItem, RemoteItem, RightsKey, VisibleModule, VisibleModules};
 use super::sources::connections::{
     DATABASE, HOST, NAME, NAME_TAKEN, NOT_ALLOWED, PASSWORD_TOO_LONG, PORT, TIME_ZONE, USER,
@@ -69,5 +71,8 @@ fn generated_typescript_is_current() {
         declaration::<Job>(&cfg),
         declaration::<JobStatus>(&cfg),
         constant("A module's realtime channel of its jobs' changes (each a `Job`).", "JOBS_CHANNEL", JOBS),
+        declaration::<Checklist>(&cfg),
+        declaration::<StepItem>(&cfg),
+        declaration::<SampleState>(&cfg),
     ]);
 }

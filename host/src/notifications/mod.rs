@@ -11,6 +11,7 @@ use crate::clock;
 use crate::error::{Error, Result};
 use crate::http::{AppState, Json, Message};
 use crate::storage::notifications::{self, Notification};
+use autoscope_wire::host::MAX_NOTIFICATION_LINK;
 
 /// How many notifications the bell shows.
 pub const LIST_LIMIT: i64 = 100;
@@ -29,13 +30,36 @@ pub struct NotificationItem {
     /// ISO 8601, UTC.
     pub created_at: String,
     pub message: String,
+    /// The in-app page the notification opens, when its module gave one.
+    pub link: Option<String>,
     pub read: bool,
 }
 
 impl From<Notification> for NotificationItem {
     fn from(n: Notification) -> Self {
-        Self { id: n.id, created_at: clock::iso8601(n.created_at), message: n.message, read: n.read_at.is_some() }
+        Self {
+            id: n.id,
+            created_at: clock::iso8601(n.created_at),
+            message: n.message,
+            link: n.link,
+            read: n.read_at.is_some(),
+        }
     }
+}
+
+/// Why a module's notification link is refused.
+pub const LINK_INVALID: &str = "A notification's link must be a path in the portal, such as /TicketManagement?ticket=1";
+
+/// Checks that a link a module gives stays inside the portal: a path from its root, so a
+/// module cannot send people to another site (`//host`, `https:`, `javascript:`) from the
+/// bell, which everyone trusts.
+pub fn check_link(link: &str) -> std::result::Result<(), &'static str> {
+    let inside = link.starts_with('/')
+        && !link.starts_with("//")
+        && !link.starts_with("/\\")
+        && link.len() <= MAX_NOTIFICATION_LINK
+        && !link.chars().any(|c| c.is_control() || c.is_whitespace() || c == '\\');
+    if inside { Ok(()) } else { Err(LINK_INVALID) }
 }
 
 /// The caller's own notifications, newest first (at most 100).
@@ -66,4 +90,30 @@ async fn mark_read(
     let now = state.clock.now();
     notifications::mark_read(&state.db, &current.company_id, &current.user_id, &body.ids, now).await?;
     Ok(Message::new("Notifications marked read"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn links_stay_inside_the_portal() {
+        for link in ["/TicketManagement?ticket=42", "/Chat?channel=a&message=b", "/Alerts"] {
+            assert_eq!(check_link(link), Ok(()), "{link}");
+        }
+        let too_long = format!("/{}", "a".repeat(MAX_NOTIFICATION_LINK));
+        for link in [
+            "",
+            "Alerts",
+            "//evil.test/x",
+            "/\\evil.test",
+            "https://evil.test",
+            "javascript:alert(1)",
+            "/a b",
+            "/a\nb",
+            &too_long,
+        ] {
+            assert_eq!(check_link(link), Err(LINK_INVALID), "{link}");
+        }
+    }
 }

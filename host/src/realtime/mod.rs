@@ -143,8 +143,8 @@ impl Realtime {
     }
 
     /// A new bell notification for one user.
-    pub fn notify_user(&self, company_id: &str, user_id: &str, message: &str, now: i64) {
-        let payload = serde_json::json!({ "message": message, "createdAt": crate::clock::iso8601(now) });
+    pub fn notify_user(&self, company_id: &str, user_id: &str, message: &str, link: Option<&str>, now: i64) {
+        let payload = serde_json::json!({ "message": message, "link": link, "createdAt": crate::clock::iso8601(now) });
         self.send(company_id, Audience::User(user_id.into()), NOTIFICATIONS, json(&payload), false);
     }
 

@@ -21,6 +21,7 @@ pub mod pictures;
 pub mod rate_limits;
 pub mod reset_codes;
 pub mod roles;
+pub mod sample_data;
 pub mod sessions;
 pub mod signup_codes;
 pub mod social_nonces;

@@ -5,7 +5,8 @@
 use super::Db;
 
 /// Deletes, in one transaction, the deliveries waiting for the module, its schedule runs,
-/// its jobs and webhooks, and the outside-database connections companies made for it.
+/// its jobs and webhooks, the outside-database connections companies made for it, and the
+/// record of their sample data in it.
 /// Events it published stay: they belong to the modules subscribed to them.
 pub async fn purge(db: &Db, module_key: &str) -> sqlx::Result<()> {
     let mut tx = db.pool().begin().await?;
@@ -15,6 +16,7 @@ pub async fn purge(db: &Db, module_key: &str) -> sqlx::Result<()> {
         "DELETE FROM module_jobs WHERE module = $1",
         "DELETE FROM module_webhooks WHERE module = $1",
         "DELETE FROM source_connections WHERE module = $1",
+        "DELETE FROM sample_data WHERE module = $1",
     ] {
         sqlx::query(statement).bind(module_key).execute(&mut *tx).await?;
     }

@@ -6,19 +6,30 @@ use super::Db;
 pub struct Notification {
     pub id: String,
     pub message: String,
+    pub link: Option<String>,
     pub created_at: i64,
     pub read_at: Option<i64>,
 }
 
-/// Adds an unread notification for one user; returns its id.
-pub async fn insert(db: &Db, company_id: &str, user_id: &str, message: &str, now: i64) -> sqlx::Result<String> {
+/// Adds an unread notification for one user, with the page it opens; returns its id.
+pub async fn insert(
+    db: &Db,
+    company_id: &str,
+    user_id: &str,
+    message: &str,
+    link: Option<&str>,
+    now: i64,
+) -> sqlx::Result<String> {
     let id = super::new_id();
-    sqlx::query("INSERT INTO notifications (id, company_id, user_id, message, created_at) VALUES ($1, $2, $3, $4, $5)")
-        .bind(&id)
-        .bind(company_id)
-        .bind(user_id)
-        .bind(message)
-        .bind(now)
+    sqlx::query(
+        "INSERT INTO notifications (id, company_id, user_id, message, link, created_at) VALUES ($1, $2, $3, $4, $5, $6)",
+    )
+    .bind(&id)
+    .bind(company_id)
+    .bind(user_id)
+    .bind(message)
+    .bind(link)
+    .bind(now)
         .execute(db.pool())
         .await?;
     Ok(id)
@@ -27,7 +38,7 @@ pub async fn insert(db: &Db, company_id: &str, user_id: &str, message: &str, now
 /// The user's newest notifications first, at most `limit`.
 pub async fn list_for_user(db: &Db, company_id: &str, user_id: &str, limit: i64) -> sqlx::Result<Vec<Notification>> {
     sqlx::query_as(
-        "SELECT id, message, created_at, read_at FROM notifications
+        "SELECT id, message, link, created_at, read_at FROM notifications
          WHERE company_id = $1 AND user_id = $2
          ORDER BY created_at DESC, id DESC LIMIT $3",
     )

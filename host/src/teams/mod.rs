@@ -125,10 +125,15 @@ pub async fn seats_left(state: &AppState, company_id: &str, edition: Edition) ->
     if edition == Edition::Enterprise {
         return Ok(None);
     }
+    Ok(Some((COMMUNITY_SEATS - people(state, company_id).await?).max(0)))
+}
+
+/// The people a company counts: its active members and pending invitations (the seats the
+/// community edition limits; a getting-started step waits for a second one).
+pub async fn people(state: &AppState, company_id: &str) -> Result<i64> {
     let now = state.clock.now();
-    let taken = memberships::count_active(&state.db, company_id).await?
-        + crate::storage::invitations::count_pending(&state.db, company_id, now).await?;
-    Ok(Some((COMMUNITY_SEATS - taken).max(0)))
+    Ok(memberships::count_active(&state.db, company_id).await?
+        + crate::storage::invitations::count_pending(&state.db, company_id, now).await?)
 }
 
 fn member(row: memberships::Member) -> Member {

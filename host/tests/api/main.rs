@@ -19,6 +19,7 @@ mod module_registry;
 mod module_runtime;
 mod module_storage;
 mod notifications;
+mod onboarding;
 mod profile;
 mod profile_pictures;
 mod profile_settings;

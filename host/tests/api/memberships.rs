@@ -132,8 +132,8 @@ async fn each_session_sees_only_its_companys_data(app: TestApp) {
     let (acme_token, acme, globex) = ann_in_two_companies(&app).await;
     let ann = ann_id(&app).await;
     let now = app.state.clock.now();
-    notifications::insert(app.db(), &acme, &ann, "Acme news", now).await.unwrap();
-    notifications::insert(app.db(), &globex, &ann, "Globex news", now).await.unwrap();
+    notifications::insert(app.db(), &acme, &ann, "Acme news", None, now).await.unwrap();
+    notifications::insert(app.db(), &globex, &ann, "Globex news", None, now).await.unwrap();
     // A switch ends the session it is called from: a second sign-in switches.
     let second = app.sign_in("ann@acme.com", PASSWORD).await;
     let globex_token = switch(&app, &second, &globex).await.body["token"].as_str().unwrap().to_string();

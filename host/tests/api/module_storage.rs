@@ -169,6 +169,19 @@ async fn notify_mail_and_directory_stay_in_the_company(app: TestApp) {
     assert_eq!(notified.body, json!({ "count": 1 }), "{notified:?}");
     let bell = app.get_as(&a.token, "/api/notification/getall").await;
     assert_eq!(bell.body[0]["message"], "Run failed");
+    assert_eq!(bell.body[0]["link"], json!(null));
+    let linked = json!({ "user_ids": [a.user_id], "message": "Ticket #7", "link": "/Support?ticket=t7" });
+    assert_eq!(app.post_as(&a.token, "/api/m/crud/notify", linked).await.body, json!({ "count": 1 }));
+    let bell = app.get_as(&a.token, "/api/notification/getall").await;
+    assert_eq!((&bell.body[0]["message"], &bell.body[0]["link"]), (&json!("Ticket #7"), &json!("/Support?ticket=t7")));
+    // A link to another site is refused, and nothing is sent.
+    for elsewhere in ["https://evil.example.com", "//evil.example.com/Support", "javascript:alert(1)"] {
+        let refused = json!({ "user_ids": [a.user_id], "message": "Click", "link": elsewhere });
+        let refused = app.post_as(&a.token, "/api/m/crud/notify", refused).await;
+        assert_eq!(refused.status, 400, "{elsewhere}: {refused:?}");
+        assert_eq!(refused.body["message"], autoscope::notifications::LINK_INVALID);
+    }
+    assert_eq!(app.get_as(&a.token, "/api/notification/getall").await.body.as_array().map(Vec::len), Some(2));
     let across = app.post_as(&a.token, "/api/m/crud/notify", json!({ "user_ids": [b.user_id], "message": "Hi" })).await;
     assert_eq!(across.status, 404, "{across:?}");
     assert_eq!(app.get_as(&b.token, "/api/notification/getall").await.body, json!([]));

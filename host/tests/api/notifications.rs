@@ -32,9 +32,9 @@ async fn the_list_is_the_callers_own_newest_first(app: TestApp) {
     let token = app.sign_up("ann@acme.com", "Acme").await;
     let (user_id, company_id) = ids(&app, &token).await;
     let colleague = add_colleague(&app, &company_id, "bob@acme.com", "Bob").await;
-    notifications::insert(app.db(), &company_id, &user_id, "Ticket 1 opened", 1_700_000_000).await.unwrap();
-    notifications::insert(app.db(), &company_id, &user_id, "Bot 7 failed", 1_700_000_100).await.unwrap();
-    notifications::insert(app.db(), &company_id, &colleague, "For Bob", 1_700_000_200).await.unwrap();
+    notifications::insert(app.db(), &company_id, &user_id, "Ticket 1 opened", None, 1_700_000_000).await.unwrap();
+    notifications::insert(app.db(), &company_id, &user_id, "Bot 7 failed", None, 1_700_000_100).await.unwrap();
+    notifications::insert(app.db(), &company_id, &colleague, "For Bob", None, 1_700_000_200).await.unwrap();
 
     let items = list(&app, &token).await;
     let messages: Vec<&str> = items.iter().filter_map(|n| n["message"].as_str()).collect();
@@ -49,7 +49,9 @@ async fn the_list_holds_at_most_100(app: TestApp) {
     let token = app.sign_up("ann@acme.com", "Acme").await;
     let (user_id, company_id) = ids(&app, &token).await;
     for n in 0..105 {
-        notifications::insert(app.db(), &company_id, &user_id, &format!("n{n}"), 1_700_000_000 + n).await.unwrap();
+        notifications::insert(app.db(), &company_id, &user_id, &format!("n{n}"), None, 1_700_000_000 + n)
+            .await
+            .unwrap();
     }
     let items = list(&app, &token).await;
     assert_eq!(items.len(), 100);
@@ -62,9 +64,9 @@ async fn mark_read_changes_only_the_callers_own(app: TestApp) {
     let token = app.sign_up("ann@acme.com", "Acme").await;
     let (user_id, company_id) = ids(&app, &token).await;
     let bob = add_colleague(&app, &company_id, "bob@acme.com", "Bob").await;
-    let mine = notifications::insert(app.db(), &company_id, &user_id, "Mine", 1_700_000_000).await.unwrap();
-    let kept = notifications::insert(app.db(), &company_id, &user_id, "Kept", 1_700_000_001).await.unwrap();
-    let bobs = notifications::insert(app.db(), &company_id, &bob, "Bob's", 1_700_000_002).await.unwrap();
+    let mine = notifications::insert(app.db(), &company_id, &user_id, "Mine", None, 1_700_000_000).await.unwrap();
+    let kept = notifications::insert(app.db(), &company_id, &user_id, "Kept", None, 1_700_000_001).await.unwrap();
+    let bobs = notifications::insert(app.db(), &company_id, &bob, "Bob's", None, 1_700_000_002).await.unwrap();
 
     let answer = app.post_as(&token, "/api/notification/markRead", json!({"ids": [mine, bobs]})).await;
     assert_eq!(answer.status, 200, "{answer:?}");

@@ -67,7 +67,7 @@ async fn two_instances_deliver_each_other_s_messages_through_nats() {
         "the publishing instance delivers too"
     );
 
-    second.state.realtime.notify_user(&ann.company_id, &ann.user_id, "From the second", second.state.clock.now());
+    second.state.realtime.notify_user(&ann.company_id, &ann.user_id, "From the second", None, second.state.clock.now());
     second.state.realtime.directory_changed(&ann.company_id);
     assert_eq!(ann_on_first.channels_until(realtime::DIRECTORY).await, ["notifications", "directory"]);
     assert_eq!(ann_on_second.channels_until(realtime::DIRECTORY).await, ["notifications", "directory"]);
@@ -211,7 +211,7 @@ async fn each_message_reaches_only_those_it_is_for(app: TestApp) {
 
     let pushed = app.post_as(&ann.token, "/api/m/crud/realtime", json!({ "channel": "board", "payload": 1 })).await;
     assert_eq!(pushed.status, 200, "{pushed:?}");
-    app.state.realtime.notify_user(&ann.company_id, &bob.user_id, "For Bob", app.state.clock.now());
+    app.state.realtime.notify_user(&ann.company_id, &bob.user_id, "For Bob", None, app.state.clock.now());
     app.state.realtime.session_changed(&ann.company_id, &ann.user_id);
     app.state.realtime.directory_changed(&ann.company_id);
     app.state.realtime.directory_changed(&cid.company_id);
@@ -355,7 +355,7 @@ async fn a_module_message_over_64_kb_is_refused(app: TestApp) {
 /// reconnects with the id of 2 and gets 3, 4, 5, then live 6, each once; `?after=` works too.
 async fn a_reconnecting_stream_resumes_without_loss_or_duplicates(app: TestApp) {
     let ann = person(&app, app.sign_up("ann@resume.example.com", "Resume").await).await;
-    let notify = |n: u32| app.state.realtime.notify_user(&ann.company_id, &ann.user_id, &n.to_string(), 0);
+    let notify = |n: u32| app.state.realtime.notify_user(&ann.company_id, &ann.user_id, &n.to_string(), None, 0);
     let mut stream = Stream::open(&app, &ann.token, None).await;
     let opened = stream.opening_id().await;
     for n in 1..=3 {
@@ -434,7 +434,7 @@ async fn a_stream_that_does_not_keep_up_is_dropped_and_the_others_go_on(app: Tes
         let payload = json!({ "n": n, "pad": pad });
         let queued = app.state.realtime.publish(&company, "crud.board", "process", &payload, &[]).unwrap();
         // Bob may not view the module: a notification of his own, each read at once.
-        app.state.realtime.notify_user(&company, &bob.user_id, &n.to_string(), 0);
+        app.state.realtime.notify_user(&company, &bob.user_id, &n.to_string(), None, 0);
         let event = quick.message().await;
         assert_eq!(event.event, realtime::NOTIFICATIONS);
         if queued == 0 && dropped_at.is_none() {

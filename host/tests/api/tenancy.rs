@@ -17,7 +17,7 @@ async fn company_b_reads_none_of_company_a(app: TestApp) {
     let (ann_id, acme_id) = (ann["user_id"].as_str().unwrap(), ann["company_id"].as_str().unwrap());
     let now = app.state.clock.now();
     pictures::put(app.db(), ann_id, "image/png", b"\x89PNG\r\n\x1a\n", now).await.unwrap();
-    let note = notifications::insert(app.db(), acme_id, ann_id, "Acme secret", now).await.unwrap();
+    let note = notifications::insert(app.db(), acme_id, ann_id, "Acme secret", None, now).await.unwrap();
     masters::insert(app.db(), acme_id, "department", "Acme Skunkworks", 9).await.unwrap();
     assert_eq!(app.post_as(&acme, "/api/users/enterpriseEditionSubscribers", payload()).await.status, 200);
 

@@ -1,10 +1,8 @@
-import { useCallback } from 'react';
 import { Tabs } from '@mantine/core';
 import { IconAlertTriangle, IconFingerprint, IconRuler } from '@tabler/icons-react';
-import { useSearchParams } from 'react-router';
 import { usePageTitle } from '@autoscope/web-sdk';
 
-import { useOpenParam } from '@common/lib/listHooks';
+import { useOpenParam, useUrlState } from '@common/lib/listHooks';
 import { usePeople } from '@common/lib/queries';
 import { useNow } from '@common/lib/useNow';
 import { useDialog } from '@common/ui/dialogs';
@@ -16,22 +14,13 @@ import { RuleForm } from './components/RuleForm';
 import { RulesTab } from './components/RulesTab';
 import { SignaturesTab } from './components/SignaturesTab';
 import type { Rule } from './generated';
-import {
-  INCIDENT_PARAM,
-  statusFromParams,
-  tabFromParams,
-  withStatus,
-  withTab,
-  type StatusFilter,
-  type Tab,
-} from './urlState';
+import { INCIDENT_PARAM, statusFromParams, tabFromParams, withStatus, withTab, type Tab } from './urlState';
 import classes from './AlertsPage.module.css';
 
 /** Alerts (/Alerts): the incidents rules open, the rules, and the failure signatures. */
 export default function AlertsPage() {
-  const [params, setParams] = useSearchParams();
-  const tab = tabFromParams(params);
-  const status = statusFromParams(params);
+  const [tab, setTab] = useUrlState(tabFromParams, withTab);
+  const [status, setStatus] = useUrlState(statusFromParams, withStatus);
   const drawer = useOpenParam(INCIDENT_PARAM);
   const now = useNow();
   const people = usePeople();
@@ -39,12 +28,6 @@ export default function AlertsPage() {
   const deletion = useDialog<Rule>();
 
   useLiveIncidents();
-
-  const setTab = (next: Tab) => setParams((current) => withTab(current, next), { replace: true });
-  const setStatus = useCallback(
-    (next: StatusFilter) => setParams((current) => withStatus(current, next), { replace: true }),
-    [setParams],
-  );
 
   usePageTitle({
     heading: 'Alerts',

@@ -1,5 +1,7 @@
 /** The page's state kept in the URL (the tab, the incidents shown, the open incident), so a view can be shared. */
 
+import { paramOneOf, withParams } from '@common/lib/urlParams';
+
 /** The URL parameter of the incident whose drawer is open (the mails link to `/Alerts?incident=<id>`). */
 export const INCIDENT_PARAM = 'incident';
 
@@ -10,30 +12,17 @@ export type Tab = (typeof TABS)[number];
 export const STATUS_FILTERS = ['open', 'closed', 'all'] as const;
 export type StatusFilter = (typeof STATUS_FILTERS)[number];
 
-function oneOf<T extends string>(values: readonly T[], value: string | null, fallback: T): T {
-  return value !== null && (values as readonly string[]).includes(value) ? (value as T) : fallback;
-}
+/** What the page shows when the URL names nothing. */
+const DEFAULTS = { tab: 'incidents', status: 'open' } as const satisfies { tab: Tab; status: StatusFilter };
 
-export function tabFromParams(params: URLSearchParams): Tab {
-  return oneOf(TABS, params.get('tab'), 'incidents');
-}
+export const tabFromParams = (params: URLSearchParams): Tab => paramOneOf(params, 'tab', TABS, DEFAULTS.tab);
 
-export function statusFromParams(params: URLSearchParams): StatusFilter {
-  return oneOf(STATUS_FILTERS, params.get('status'), 'open');
-}
+export const statusFromParams = (params: URLSearchParams): StatusFilter =>
+  paramOneOf(params, 'status', STATUS_FILTERS, DEFAULTS.status);
 
-/** `params` with `name` set, or left out at its default; the rest stays. */
-function withParam(params: URLSearchParams, name: string, value: string, fallback: string): URLSearchParams {
-  const next = new URLSearchParams(params);
-  if (value === fallback) next.delete(name);
-  else next.set(name, value);
-  return next;
-}
+export const withTab = (params: URLSearchParams, tab: Tab) => withParams(params, { tab }, DEFAULTS);
 
-export const withTab = (params: URLSearchParams, tab: Tab) => withParam(params, 'tab', tab, 'incidents');
-
-export const withStatus = (params: URLSearchParams, status: StatusFilter) =>
-  withParam(params, 'status', status, 'open');
+export const withStatus = (params: URLSearchParams, status: StatusFilter) => withParams(params, { status }, DEFAULTS);
 
 /** The query of `GET /incidents` for a filter and page. */
 export function incidentsQuery(status: StatusFilter, cursor: string | null): Record<string, string> {

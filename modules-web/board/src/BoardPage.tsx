@@ -1,12 +1,13 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Button, Group, Loader, Paper, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { IconFilterOff, IconLayoutKanban } from '@tabler/icons-react';
 import { useCurrentUser, useModuleApi, useNotify, usePageTitle, useRealtime } from '@autoscope/web-sdk';
 
 import { EmptyNotice } from '@common/ui/EmptyNotice';
 import { errorMessage } from '@common/lib/errors';
+import { countText } from '@common/lib/lists';
 import { nameOf } from '@common/domain/people';
 import { usePeople } from '@common/lib/queries';
 import { QueryError } from '@common/ui/QueryError';
@@ -26,12 +27,11 @@ import { BoardFilters } from './BoardFilters';
 import { CardDrawer } from './CardDrawer';
 import { KanbanBoard } from './KanbanBoard';
 import { groupIntoLanes, type LaneMode } from './lanes';
-import { applyMove, patchCard, revertMove } from './move';
+import { applyMove, movedCard, patchCard, revertMove, undoTarget } from './move';
+import { MoveNotice, type MoveAcknowledgement } from './MoveNotice';
+import { NO_FILTERS, filtersFromParams, laneModeFromParams, withFilters, withLaneMode } from './urlState';
 import { WipSettingsModal } from './WipSettingsModal';
 import classes from './BoardPage.module.css';
-
-const NO_PICKS: Omit<Filters, 'q'> = { department: null, owner_id: null, assignee_id: null, health: null };
-const SEARCH_DELAY_MS = 300;
 
 /** What the module's `board` channel carries after each move. */
 interface BoardMessage {
@@ -47,6 +47,22 @@ interface MoveRequest {
   key: readonly unknown[];
   /** The card's handle takes the focus back wherever the card lands (keyboard and menu moves). */
   refocus: boolean;
+  /** The move puts back the last one (its acknowledgement offers no undo). */
+  undo: boolean;
+}
+
+/** The last move's acknowledgement, with what its Undo moves where. */
+interface LastMove extends MoveAcknowledgement {
+  /** The card as the move left it (with its new version). */
+  card: BoardCard;
+  undoTo: ColumnKey | null;
+}
+
+/** "12 cards", or "1 card matches the filters". */
+function cardCount(count: number, filtered: boolean): string {
+  const cards = countText(count, ['card', 'cards']);
+  if (!filtered) return cards;
+  return `${cards} ${count === 1 ? 'matches' : 'match'} the filters`;
 }
 
 /** Process Board: the processes of Process Vault as a kanban by stage, with swimlanes, filters and WIP limits. */
@@ -56,16 +72,19 @@ export default function BoardPage() {
   const queryClient = useQueryClient();
   const userId = useCurrentUser()?.id ?? '';
 
-  const [search, setSearch] = useState('');
-  const [debouncedSearch] = useDebouncedValue(search, SEARCH_DELAY_MS);
-  const [picked, setPicked] = useState<Omit<Filters, 'q'>>(NO_PICKS);
-  const filters = useMemo<Filters>(() => ({ ...picked, q: debouncedSearch.trim() }), [picked, debouncedSearch]);
-  const [laneMode, setLaneMode] = useState<LaneMode>('none');
+  const [params, setParams] = useSearchParams();
+  const filters = useMemo(() => filtersFromParams(params), [params]);
+  const laneMode = laneModeFromParams(params);
+  const setFilters = (next: Filters) => setParams((current) => withFilters(current, next), { replace: true });
+  const setLaneMode = (mode: LaneMode) => setParams((current) => withLaneMode(current, mode), { replace: true });
   const [openCard, setOpenCard] = useState<{ id: string; name: string } | null>(null);
   const [wipOpen, setWipOpen] = useState(false);
-  // Said to screen readers after a move settles (dnd-kit announces the drag itself).
+  // Said to screen readers when a move fails (dnd-kit announces the drag itself, the notice a move).
   const [spoken, setSpoken] = useState('');
   const [focusCardId, setFocusCardId] = useState<string | null>(null);
+  const [lastMove, setLastMove] = useState<LastMove | null>(null);
+  const moveCount = useRef(0);
+  const dismissMove = useCallback(() => setLastMove(null), []);
 
   const boardKey = boardKeys.board(userId, filters);
   const board = useQuery({
@@ -120,13 +139,22 @@ export default function BoardPage() {
   const move = useMutation({
     mutationKey: MOVE_MUTATION_KEY,
     mutationFn: ({ card, to }: MoveRequest) => boardApi.move(api, card, to),
-    onSuccess: (answer, { card, to, key }) => {
-      // The process's new version, so that the card can move again before the refetch lands.
+    onSuccess: (answer, { card, to, key, undo }) => {
+      // The process's new version, so that the card can move again (or back) before the refetch lands.
       const version = answer?.card?.version;
       if (typeof version === 'number') {
         queryClient.setQueryData<BoardAnswer>(key, (old) => (old ? patchCard(old, card.process_id, { version }) : old));
       }
-      setSpoken(`${card.name} moved to ${columnLabel(to)}.`);
+      const moved = { ...movedCard(card, to), version: version ?? card.version };
+      const undoTo = undo ? null : undoTarget(card, moved);
+      moveCount.current += 1;
+      setLastMove({
+        id: moveCount.current,
+        message: `Moved ${card.name} ${undo ? 'back ' : ''}to ${columnLabel(to)}`,
+        undoable: undoTo !== null,
+        card: moved,
+        undoTo,
+      });
     },
     onError: (error, { card, key, refocus }) => {
       queryClient.setQueryData<BoardAnswer>(key, (old) => (old ? revertMove(old, card) : old));
@@ -144,13 +172,18 @@ export default function BoardPage() {
     },
   });
 
-  const moveCard = (card: BoardCard, to: ColumnKey, refocus: boolean) => {
+  const moveCard = (card: BoardCard, to: ColumnKey, refocus: boolean, undo = false) => {
     if (card.column === to) return;
+    setLastMove(null);
     // Applied at once (not in onMutate, which runs a tick later): the card must not flash back after the drop.
     void queryClient.cancelQueries({ queryKey: boardKeys.boards(userId) });
     queryClient.setQueryData<BoardAnswer>(boardKey, (old) => (old ? applyMove(old, card.process_id, to) : old));
     if (refocus) setFocusCardId(card.process_id);
-    move.mutate({ card, to, key: boardKey, refocus });
+    move.mutate({ card, to, key: boardKey, refocus, undo });
+  };
+  // The card's handle takes the focus from the notice's Undo, which goes away.
+  const undoLastMove = () => {
+    if (lastMove?.undoTo) moveCard(lastMove.card, lastMove.undoTo, true, true);
   };
 
   const onDraggingChange = useCallback(
@@ -169,20 +202,14 @@ export default function BoardPage() {
   });
 
   const filtered = hasFilters(filters);
-  const clearFilters = () => {
-    setSearch('');
-    setPicked(NO_PICKS);
-  };
+  const clearFilters = () => setFilters(NO_FILTERS);
 
   return (
     <div className={classes.page} data-testid="board-page">
       <Paper withBorder p="md">
         <BoardFilters
-          search={search}
-          onSearchChange={setSearch}
-          filters={{ ...picked, q: search }}
-          onChange={({ q: _q, ...rest }) => setPicked(rest)}
-          onClear={clearFilters}
+          filters={filters}
+          onChange={setFilters}
           cardDepartments={cardDepartments}
           laneMode={laneMode}
           onLaneModeChange={setLaneMode}
@@ -205,13 +232,6 @@ export default function BoardPage() {
         <QueryError title="The board could not be loaded" error={board.error} onRetry={() => void board.refetch()} />
       ) : (
         <>
-          <Group justify="space-between" gap="xs" className={classes.status}>
-            <Text size="sm" c="dimmed" aria-live="polite">
-              {cards.length === 1 ? '1 card' : `${cards.length} cards`}
-              {filtered ? ' match the filters' : ''}
-            </Text>
-            {board.isFetching && <Loader size="xs" aria-label="Refreshing the board" />}
-          </Group>
           {board.isError && <QueryError error={board.error} onRetry={() => void board.refetch()} />}
           {cards.length === 0 && (
             <Paper withBorder p="lg">
@@ -244,6 +264,14 @@ export default function BoardPage() {
             onOpen={(card) => setOpenCard({ id: card.process_id, name: card.name })}
             onMove={moveCard}
             onDraggingChange={onDraggingChange}
+            status={
+              <Group gap="xs" wrap="nowrap">
+                <Text size="sm" c="dimmed" aria-live="polite">
+                  {cardCount(cards.length, filtered)}
+                </Text>
+                {board.isFetching && <Loader size="xs" aria-label="Refreshing the board" />}
+              </Group>
+            }
           />
         </>
       )}
@@ -251,6 +279,7 @@ export default function BoardPage() {
       <VisuallyHidden role="status" aria-live="polite">
         {spoken}
       </VisuallyHidden>
+      <MoveNotice notice={lastMove} onUndo={undoLastMove} onDismiss={dismissMove} />
 
       <CardDrawer
         processId={openCard?.id ?? null}

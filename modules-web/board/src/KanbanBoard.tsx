@@ -24,6 +24,7 @@ import {
   laneCollision,
   type DragData,
 } from './dnd';
+import { BoardScroller, COLUMN_MARK } from './BoardScroller';
 import { CardPreview, SortableCard } from './KanbanCard';
 import type { Lane, LaneMode } from './lanes';
 import { isAtLimit } from './move';
@@ -41,6 +42,8 @@ interface KanbanBoardProps {
   /** `refocus`: the move came from the keyboard or the card menu, whose focus the moved card takes back. */
   onMove: (card: BoardCard, to: ColumnKey, refocus: boolean) => void;
   onDraggingChange: (dragging: boolean) => void;
+  /** Shown above the board, beside its scroll cue (the card count). */
+  status: ReactNode;
 }
 
 function ColumnHeader({ column }: { column: BoardColumn }) {
@@ -57,6 +60,7 @@ function ColumnHeader({ column }: { column: BoardColumn }) {
       wrap="nowrap"
       className={classes.columnHeader}
       data-full={full || undefined}
+      {...COLUMN_MARK}
     >
       <Text fw={700} size="sm" className={classes.wrap}>
         {column.label}
@@ -115,7 +119,7 @@ function Cell({ id, lane, column, laneMode, over, dragging, renderCard }: CellPr
 
 /** The kanban: column headers, then per swimlane a row of cells; cards move by drag, keyboard or menu. */
 export function KanbanBoard(props: KanbanBoardProps) {
-  const { columns, lanes, laneMode, people, focusCardId, onFocused, onOpen, onMove, onDraggingChange } = props;
+  const { columns, lanes, laneMode, people, focusCardId, onFocused, onOpen, onMove, onDraggingChange, status } = props;
   const sensors = useSensors(
     // A few pixels of travel before a drag starts, so that clicks on the card's buttons stay clicks.
     useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
@@ -171,8 +175,7 @@ export function KanbanBoard(props: KanbanBoardProps) {
       onDragEnd={onDragEnd}
       onDragCancel={finish}
     >
-      {/* Focusable, so that the keyboard can scroll the board sideways. */}
-      <div className={classes.scroller} role="region" aria-label="Process board" tabIndex={0}>
+      <BoardScroller label="Process board" status={status}>
         <div className={classes.grid} style={{ '--board-columns': columns.length } as CSSProperties}>
           {columns.map((column) => (
             <ColumnHeader key={column.key} column={column} />
@@ -206,7 +209,7 @@ export function KanbanBoard(props: KanbanBoardProps) {
             </Fragment>
           ))}
         </div>
-      </div>
+      </BoardScroller>
       {/* No drop animation: the card has already moved to its new column (optimistically). */}
       <DragOverlay dropAnimation={null}>{active ? <CardPreview card={active} people={people} /> : null}</DragOverlay>
     </DndContext>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { applyMove, isAtLimit, patchCard, revertMove, stageAfterMove } from './move';
+import { applyMove, isAtLimit, movedCard, patchCard, revertMove, stageAfterMove, undoTarget } from './move';
 import { aBoard, aCard, counts } from './testFixtures';
 
 describe('stageAfterMove', () => {
@@ -13,6 +13,27 @@ describe('stageAfterMove', () => {
     expect(stageAfterMove({ stage: 'live' }, 'closed')).toBe('retired');
     expect(stageAfterMove({ stage: 'testing' }, 'closed')).toBe('rejected');
     expect(stageAfterMove({ stage: 'idea' }, 'closed')).toBe('rejected');
+  });
+});
+
+describe('undoTarget', () => {
+  const undoOf = (before: ReturnType<typeof aCard>, to: Parameters<typeof movedCard>[1]) =>
+    undoTarget(before, movedCard(before, to));
+
+  it('moves the card back to the column it came from', () => {
+    expect(undoOf(aCard('a', 'idea'), 'analysis')).toBe('idea');
+    expect(undoOf(aCard('a', 'live'), 'closed')).toBe('live');
+    expect(undoOf(aCard('a', 'testing'), 'closed')).toBe('testing');
+  });
+
+  it('takes a closed card back to the closed column when that gives it its stage again', () => {
+    expect(undoOf(aCard('a', 'closed', { stage: 'rejected' }), 'idea')).toBe('closed');
+    expect(undoOf(aCard('a', 'closed', { stage: 'retired' }), 'live')).toBe('closed');
+  });
+
+  it('offers no undo that would change a closed card from retired to rejected, or back', () => {
+    expect(undoOf(aCard('a', 'closed', { stage: 'retired' }), 'idea')).toBeNull();
+    expect(undoOf(aCard('a', 'closed', { stage: 'rejected' }), 'live')).toBeNull();
   });
 });
 

@@ -8,6 +8,20 @@ export function stageAfterMove(card: Pick<BoardCard, 'stage'>, to: ColumnKey): s
   return to;
 }
 
+/** The card as a move to `to` leaves it (before the server answers with its new version). */
+export function movedCard(card: BoardCard, to: ColumnKey): BoardCard {
+  return { ...card, column: to, stage: stageAfterMove(card, to) };
+}
+
+/**
+ * Where moving `moved` again puts `before` back exactly, or null when no move can: a move
+ * names only a column, so a rejected card the closed column took back could come back retired.
+ */
+export function undoTarget(before: BoardCard, moved: BoardCard): ColumnKey | null {
+  if (before.column === moved.column) return null;
+  return stageAfterMove(moved, before.column) === before.stage ? before.column : null;
+}
+
 /** Whether a column holds as many cards as its WIP limit allows, or more. */
 export function isAtLimit(column: Pick<BoardColumn, 'count' | 'wip_limit'>): boolean {
   return column.wip_limit !== null && column.wip_limit !== undefined && column.count >= column.wip_limit;
@@ -31,9 +45,7 @@ export function applyMove(board: BoardAnswer, processId: string, to: ColumnKey):
   return {
     ...board,
     columns: recount(board.columns, card.column, to),
-    cards: board.cards.map((item) =>
-      item.process_id === processId ? { ...item, column: to, stage: stageAfterMove(item, to) } : item,
-    ),
+    cards: board.cards.map((item) => (item.process_id === processId ? movedCard(item, to) : item)),
   };
 }
 

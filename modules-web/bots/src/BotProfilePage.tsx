@@ -11,7 +11,7 @@ import {
   IconRobotOff,
 } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
-import { useModuleApi, useNotify, usePageTitle } from '@autoscope/web-sdk';
+import { useCurrency, useModuleApi, useNotify, usePageTitle } from '@autoscope/web-sdk';
 
 import { saveCsv } from '@common/lib/csv';
 import { FigureStack, dashboardClasses as classes } from '@common/ui/Dashboard';
@@ -50,8 +50,6 @@ import {
 } from './urlState';
 import { STATE_COLORS, STATE_LABELS, statusesByName, unregistered } from './vocabulary';
 
-const USD: Currency = { code: 'USD', symbol: '$' };
-
 /** Bot Profile (/BotProfile): the bot inventory with live status, utilisation, the calculation and API keys. */
 export default function BotProfilePage() {
   const api = useModuleApi();
@@ -59,7 +57,7 @@ export default function BotProfilePage() {
   const me = useMe();
   // Until /me answers, a link to the keys tab is trusted; the plugin and host decide anyway.
   const companyAdmin = me.data?.company_admin ?? params.get('tab') === 'keys';
-  const currency = me.data?.currency ?? USD;
+  const currency = useCurrency();
   const tab = tabFromParams(params, companyAdmin);
   const today = todayInput();
   const range = useMemo(() => choiceFromParams(params, today), [params, today]);
@@ -82,7 +80,7 @@ export default function BotProfilePage() {
   const statusIndex = useMemo(() => statusesByName(statuses.data?.bots), [statuses.data]);
   const exportButton = useCsvExportButton(['bot', 'bots'], async () => {
     const all = await fetchAllBots(api, filters);
-    return { count: all.length, csv: botsCsv(all, statusIndex, people.byId) };
+    return { count: all.length, csv: botsCsv(all, statusIndex, people.byId, currency) };
   });
 
   usePageTitle({
@@ -164,7 +162,7 @@ export default function BotProfilePage() {
         botId={drawer.shownId}
         range={range}
         people={people.byId}
-        currencySymbol={currency.symbol}
+        currency={currency}
         closeOnEscape={!form.opened && !deletion.opened}
         onClose={drawer.close}
         onEdit={(bot) => form.open(bot)}
@@ -270,7 +268,7 @@ function Inventory({
           statuses={statusIndex}
           statusesLoading={statuses.isPending}
           people={people}
-          currencySymbol={currency.symbol}
+          currency={currency}
           sort={filters.sort}
           onSort={(sort) => onFilters({ ...filters, sort })}
           stale={bots.isPlaceholderData}

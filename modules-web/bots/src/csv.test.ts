@@ -4,6 +4,8 @@ import { indexPeople } from '@common/domain/people';
 import { botsCsv, calculationCsv } from './csv';
 import { BOT, CALCULATION } from './testFixtures';
 
+const EUR = { code: 'EUR', symbol: '€' };
+
 const lines = (csv: string) =>
   csv
     .replace(/^\uFEFF/, '')
@@ -21,11 +23,11 @@ describe('CSV exports', () => {
         { bot: 'Invoice bot', id: 'b1', status: 'idle' as const, running: 0, running_since: null, last_event_at: null },
       ],
     ]);
-    expect(lines(botsCsv([BOT], statuses, people))).toEqual([
-      'Name,Status,Last run event,Type,Vendor,Machine,Owner,Licence cost per year,Processes,Schedule,Notes',
+    expect(lines(botsCsv([BOT], statuses, people, EUR))).toEqual([
+      'Name,Status,Last run event,Type,Vendor,Machine,Owner,Licence cost per year (EUR),Processes,Schedule,Notes',
       'Invoice bot,Idle,,Unattended,UiPath,VM-01,Ann Lee,7300,Invoice posting; Payroll check,Mon-Fri 06:00-18:00,',
     ]);
-    expect(lines(botsCsv([{ ...BOT, name: 'Other' }], new Map(), people))[1]?.startsWith('Other,,,')).toBe(true);
+    expect(lines(botsCsv([{ ...BOT, name: 'Other' }], new Map(), people, EUR))[1]?.startsWith('Other,,,')).toBe(true);
   });
 
   it('list the calculation in the company currency, guarding formulas', () => {

@@ -3,10 +3,11 @@
 import { toCsv } from '@common/lib/csv';
 import { formatDateTime } from '@common/lib/format';
 import { nameOf, type PeopleIndex } from '@common/domain/people';
-import type { Bot, BotStatus, Calculation } from './types';
+import type { Bot, BotStatus, Calculation, Currency } from './types';
 import { STATE_LABELS, TYPE_LABELS } from './vocabulary';
 
-const BOT_HEADER = [
+/** The inventory's columns, money under a header that names the currency. */
+const botHeader = (currency: Currency) => [
   'Name',
   'Status',
   'Last run event',
@@ -14,15 +15,20 @@ const BOT_HEADER = [
   'Vendor',
   'Machine',
   'Owner',
-  'Licence cost per year',
+  `Licence cost per year (${currency.code})`,
   'Processes',
   'Schedule',
   'Notes',
-] as const;
+];
 
-export function botsCsv(bots: readonly Bot[], statuses: ReadonlyMap<string, BotStatus>, people: PeopleIndex): string {
+export function botsCsv(
+  bots: readonly Bot[],
+  statuses: ReadonlyMap<string, BotStatus>,
+  people: PeopleIndex,
+  currency: Currency,
+): string {
   return toCsv(
-    BOT_HEADER,
+    botHeader(currency),
     bots.map((bot) => {
       const status = statuses.get(bot.name);
       return [

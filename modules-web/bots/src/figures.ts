@@ -1,17 +1,9 @@
 /** How Bot Profile writes its figures: money in the company's currency, durations, utilisation, formula inputs. */
 
-import { formatNumber } from '@common/lib/format';
-import type { FormulaInput } from './types';
+import { formatMoney, formatNumber } from '@common/lib/format';
+import type { Currency, FormulaInput } from './types';
 
-const money = new Intl.NumberFormat(undefined, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const oneDecimal = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 });
-
-/** `$ 1,234.50`, `-€ 30.00`; — when missing. */
-export function formatMoney(value: number | null | undefined, symbol: string): string {
-  if (value == null || !Number.isFinite(value)) return '—';
-  const text = `${symbol} ${money.format(Math.abs(value))}`;
-  return value < 0 ? `-${text}` : text;
-}
 
 /** `2 h 05 min`, `4 min 10 s`, `45 s`; — when missing. */
 export function formatDuration(seconds: number | null | undefined): string {
@@ -36,16 +28,16 @@ export function formatMonths(months: number | null): string {
 }
 
 /** A formula's input with its unit. */
-export function formatInput(input: FormulaInput, symbol: string): string {
+export function formatInput(input: FormulaInput, currency: Currency): string {
   switch (input.unit) {
     case 'money':
-      return formatMoney(input.value, symbol);
+      return formatMoney(input.value, currency);
     case 'money_per_year':
-      return `${formatMoney(input.value, symbol)} a year`;
+      return `${formatMoney(input.value, currency)} a year`;
     case 'money_per_month':
-      return `${formatMoney(input.value, symbol)} a month`;
+      return `${formatMoney(input.value, currency)} a month`;
     case 'money_per_hour':
-      return `${formatMoney(input.value, symbol)} an hour`;
+      return `${formatMoney(input.value, currency)} an hour`;
     case 'hours':
       return `${formatNumber(input.value, true)} h`;
     case 'minutes':

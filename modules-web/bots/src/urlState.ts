@@ -1,6 +1,8 @@
 /** The page's state kept in the URL (tab, inventory filters and sort, the open bot), so a view can be shared. */
 
 import { validSort } from '@common/lib/sort';
+import { isOneOf, paramOneOf, textParam, withParams } from '@common/lib/urlParams';
+import { RECORD_PAGES } from '@common/domain/links';
 import { BOT_TYPES, VENDORS, type BotFilters, type BotType, type Vendor } from './types';
 
 /** The fields `GET /bots` sorts on. */
@@ -8,42 +10,29 @@ export const SORT_FIELDS = ['name', 'type', 'vendor', 'machine', 'licence_cost',
 export type SortField = (typeof SORT_FIELDS)[number];
 export const DEFAULT_SORT = 'name';
 
-/** The URL parameter of the bot whose drawer is open. */
-export const OPEN_PARAM = 'bot';
+/** The URL parameter of the bot whose drawer is open (other modules link to it). */
+export const OPEN_PARAM = RECORD_PAGES.bot.param;
 
 export const TABS = ['inventory', 'utilisation', 'calculation', 'keys'] as const;
 export type Tab = (typeof TABS)[number];
+const DEFAULT_TAB: Tab = 'inventory';
 
-const FILTER_PARAMS = ['q', 'type', 'vendor', 'owner_id', 'sort'] as const;
-
-function oneOf<T extends string>(values: readonly T[], value: string | null): T | null {
-  return value !== null && (values as readonly string[]).includes(value) ? (value as T) : null;
-}
-
-export const isBotType = (value: string | null): value is BotType => oneOf(BOT_TYPES, value) !== null;
-export const isVendor = (value: string | null): value is Vendor => oneOf(VENDORS, value) !== null;
+export const isBotType = (value: string | null): value is BotType => isOneOf(BOT_TYPES, value);
+export const isVendor = (value: string | null): value is Vendor => isOneOf(VENDORS, value);
 
 export function filtersFromParams(params: URLSearchParams): BotFilters {
   return {
     q: params.get('q') ?? '',
-    type: oneOf(BOT_TYPES, params.get('type')),
-    vendor: oneOf(VENDORS, params.get('vendor')),
-    owner_id: params.get('owner_id') || null,
+    type: paramOneOf(params, 'type', BOT_TYPES, null),
+    vendor: paramOneOf(params, 'vendor', VENDORS, null),
+    owner_id: textParam(params, 'owner_id'),
     sort: validSort(params.get('sort'), SORT_FIELDS, DEFAULT_SORT),
   };
 }
 
 /** `params` with the filters replaced; defaults and empty values are left out. */
 export function withFilters(params: URLSearchParams, filters: BotFilters): URLSearchParams {
-  const next = new URLSearchParams(params);
-  for (const key of FILTER_PARAMS) next.delete(key);
-  const q = filters.q.trim();
-  if (q) next.set('q', q);
-  if (filters.type) next.set('type', filters.type);
-  if (filters.vendor) next.set('vendor', filters.vendor);
-  if (filters.owner_id) next.set('owner_id', filters.owner_id);
-  if (filters.sort !== DEFAULT_SORT) next.set('sort', filters.sort);
-  return next;
+  return withParams(params, { ...filters }, { sort: DEFAULT_SORT });
 }
 
 export function isFiltered(filters: BotFilters): boolean {
@@ -56,14 +45,10 @@ export function clearedFilters(filters: BotFilters): BotFilters {
 
 /** The tab the URL names; the API keys tab only for company administrators (inventory otherwise). */
 export function tabFromParams(params: URLSearchParams, companyAdmin: boolean): Tab {
-  const tab = oneOf(TABS, params.get('tab'));
-  if (!tab || (tab === 'keys' && !companyAdmin)) return 'inventory';
-  return tab;
+  const tab = paramOneOf(params, 'tab', TABS, DEFAULT_TAB);
+  return tab === 'keys' && !companyAdmin ? DEFAULT_TAB : tab;
 }
 
 export function withTab(params: URLSearchParams, tab: Tab): URLSearchParams {
-  const next = new URLSearchParams(params);
-  if (tab === 'inventory') next.delete('tab');
-  else next.set('tab', tab);
-  return next;
+  return withParams(params, { tab }, { tab: DEFAULT_TAB });
 }

@@ -2,7 +2,7 @@ import { Suspense, lazy, useCallback, useMemo, useState } from 'react';
 import { Button, Collapse, Grid, Loader, Paper, SegmentedControl, Text } from '@mantine/core';
 import { IconCalendarSearch, IconChevronDown, IconChevronUp, IconPuzzleOff } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
-import { usePageTitle } from '@autoscope/web-sdk';
+import { useCurrency, usePageTitle } from '@autoscope/web-sdk';
 
 import {
   DashboardBody,
@@ -14,10 +14,12 @@ import {
 } from '@common/ui/Dashboard';
 import { todayInput } from '@common/domain/days';
 import { EmptyNotice } from '@common/ui/EmptyNotice';
+import { FirstRunNotice } from '@common/ui/FirstRunNotice';
 import { useOverview } from './api';
 import { FilterPanel } from './components/FilterPanel';
 import { FormulaDrawer } from './components/FormulaDrawer';
 import { KpiCards } from './components/KpiCards';
+import { RunDataNotice } from './components/RunDataNotice';
 import { DepartmentTable, MonthTable, ProcessTable } from './components/Tables';
 import { departmentLabel, isEmpty, kpis, type Measure, type OpenFigure } from './figures';
 import {
@@ -28,15 +30,22 @@ import {
   paramsWithChoice,
   paramsWithFilters,
   rangeProblem,
+  RUNS,
+  shownChoice,
+  withKind,
   type Filters,
   type RangeChoice,
 } from './range';
+import { prorationText, runDataText } from './runData';
 import type { Overview } from './types';
 
 const MonthChart = lazy(() => import('./components/Charts').then((charts) => ({ default: charts.MonthChart })));
 const DepartmentChart = lazy(() =>
   import('./components/Charts').then((charts) => ({ default: charts.DepartmentChart })),
 );
+
+/** The getting-started steps that bring the figures their records: while open, they fill an empty page. */
+const FIRST_RUN_STEPS = ['vault.processes', 'bots.first_run'];
 
 /** The modules the figures come from, by key. */
 const MODULE_NAMES: Readonly<Record<string, string>> = { vault: 'Process Vault', bots: 'Bot Profile' };
@@ -60,6 +69,7 @@ export default function BusinessInsightPage() {
   const overview = useOverview(overviewQuery(choice, filters), problem === null);
   const data = overview.data;
   const [opened, setOpened] = useState<OpenFigure | null>(null);
+  const currency = useCurrency();
 
   usePageTitle({
     heading: 'Business Insight',
@@ -72,7 +82,7 @@ export default function BusinessInsightPage() {
     <div className={dashboardClasses.page} data-testid="business-insight-page">
       <Paper withBorder p="md">
         <FilterPanel
-          choice={choice}
+          choice={shownChoice(choice, answer?.range ?? null)}
           problem={problem}
           filters={filters}
           choices={answer?.choices ?? null}
@@ -108,15 +118,12 @@ export default function BusinessInsightPage() {
               onOpen={setOpened}
               onFilters={setFilters}
               onLonger={longer && (() => setChoice(longer))}
+              onShowRuns={choice.kind === RUNS ? null : () => setChoice(withKind(choice, RUNS, today))}
             />
           );
         }}
       </DashboardBody>
-      <FormulaDrawer
-        shown={opened}
-        currency={answer?.currency ?? { code: 'USD', symbol: '$' }}
-        onClose={() => setOpened(null)}
-      />
+      <FormulaDrawer shown={opened} currency={currency} onClose={() => setOpened(null)} />
     </div>
   );
 }
@@ -137,14 +144,18 @@ interface FiguresProps {
   onFilters: (filters: Filters) => void;
   /** Shows the last 12 months; null when the range is as long already. */
   onLonger: (() => void) | null;
+  /** Shows the days with runs; null when they are shown already. */
+  onShowRuns: (() => void) | null;
 }
 
-function Figures({ overview, stale, onOpen, onFilters, onLonger }: FiguresProps) {
+function Figures({ overview, stale, onOpen, onFilters, onLonger, onShowRuns }: FiguresProps) {
   const [measure, setMeasure] = useState<Measure>('money');
   const [monthsShown, setMonthsShown] = useState(false);
   const { currency, range } = overview;
   const context = `${scope(overview)}, ${range.from} to ${range.to}`;
   const filtered = overview.filters.department !== null || overview.filters.process !== null;
+  const withoutRunData = overview.data === null;
+  const empty = isEmpty(overview);
 
   const measureSwitch = (
     <SegmentedControl
@@ -161,8 +172,14 @@ function Figures({ overview, stale, onOpen, onFilters, onLonger }: FiguresProps)
 
   return (
     <FigureStack stale={stale}>
+      {withoutRunData && (
+        <FirstRunNotice steps={FIRST_RUN_STEPS}>
+          <RunDataNotice runData={overview.run_data} onShowRuns={onShowRuns} />
+        </FirstRunNotice>
+      )}
       <KpiCards kpis={kpis(overview.totals, context)} currency={currency} onOpen={onOpen} />
-      {isEmpty(overview) ? (
+      {/* Without run data, the notice above says what there is to show. */}
+      {empty && !withoutRunData && (
         <Paper withBorder p="xl">
           <EmptyNotice
             icon={IconCalendarSearch}
@@ -181,7 +198,8 @@ function Figures({ overview, stale, onOpen, onFilters, onLonger }: FiguresProps)
             )}
           </EmptyNotice>
         </Paper>
-      ) : (
+      )}
+      {!empty && (
         <>
           <Grid gap="md">
             <Grid.Col span={{ base: 12, lg: 8 }}>
@@ -234,9 +252,8 @@ function Figures({ overview, stale, onOpen, onFilters, onLonger }: FiguresProps)
           </Section>
         </>
       )}
-      <Text size="xs" c="dimmed">
-        Estimates are the Process Vault's yearly benefits of live processes, prorated to the {range.days} days of the
-        range; licences are shared equally by the processes each bot runs.
+      <Text size="xs" c="dimmed" data-testid="run-data-note">
+        {runDataText(overview.run_data)} {prorationText(overview.data)}
       </Text>
     </FigureStack>
   );

@@ -26,8 +26,8 @@ describe('values', () => {
     expect(formatValue(2.25, 'hours', EURO)).toBe('2.25 h');
     expect(formatValue(6, 'minutes', EURO)).toBe('6 min');
     expect(formatValue(2460, 'money', EURO)).toBe('€2,460');
-    expect(formatValue(12.5, 'money', EURO)).toBe('€12.5');
-    expect(formatValue(-840, 'money', { code: 'USD', symbol: '$' })).toBe('−$840');
+    expect(formatValue(12.5, 'money', EURO)).toBe('€12.50');
+    expect(formatValue(-840, 'money', { code: 'USD', symbol: '$' })).toBe('-$840.00');
     expect(formatValue(0.03, 'fte', EURO)).toBe('0.03 FTE');
     expect(formatValue(-14.58, 'percent', EURO)).toBe('-14.58 %');
     expect(formatValue(4938, 'count', EURO)).toBe('4,938');

@@ -1,16 +1,10 @@
 /** The plugin's figures as the page shows them: values in their units, KPI cards, chart data, table rows and CSV. */
 
 import { toCsv } from '@common/lib/csv';
-import { formatNumber, formatPercent } from '@common/lib/format';
+import { formatMoney, formatNumber, formatPercent } from '@common/lib/format';
 import type { Benefits, Currency, DepartmentRow, Figure, MonthRow, Overview, ProcessRow, Unit } from './types';
 
 const upToFour = new Intl.NumberFormat(undefined, { maximumFractionDigits: 4 });
-
-/** Money in the company's currency: `$2,460`, `$12.50`, `−$840`; small amounts keep their cents. */
-export function formatMoney(value: number, currency: Currency): string {
-  const size = Math.abs(value);
-  return `${value < 0 ? '−' : ''}${currency.symbol}${formatNumber(size, size < 100)}`;
-}
 
 /** A value in its unit: `62 h`, `$2,460`, `0.03 FTE`, `33.33 %`; — when there is none. */
 export function formatValue(value: number | null | undefined, unit: Unit, currency: Currency): string {
@@ -94,7 +88,7 @@ export function kpis(totals: Benefits, context: string): Kpi[] {
     {
       key: 'licence-cost',
       label: 'Licence cost',
-      hint: "Bots' licences over the range",
+      hint: "Bots' licences over the days of run data",
       main: { title: 'Licence cost', context, figure: totals.licence_cost },
       estimated: null,
     },

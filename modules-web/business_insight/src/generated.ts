@@ -10,10 +10,21 @@ export type Overview = {
  */
 available: true, range: RangeAnswer,
 /**
- * The range's part of a year (4 decimals): for each year it touches, its days in the
- * range ÷ that year's days.
+ * The range's days of run data (from the company's first run to its last one, inside
+ * the range), which estimates, licence costs and FTEs are prorated over; null when the
+ * range has none.
  */
-years: Rounded, filters: Filters, currency: Currency, choices: Choices, totals: Benefits, by_month: Array<MonthRow>, by_department: Array<DepartmentRow>, by_process: Array<ProcessRow>, };
+data: RangeAnswer | null,
+/**
+ * Their part of a year (4 decimals): for each year they touch, their days ÷ that
+ * year's days.
+ */
+years: Rounded,
+/**
+ * The company's days of run data, ever, every process: from its first run to its
+ * last; null before the first run.
+ */
+run_data: RangeAnswer | null, filters: Filters, currency: Currency, choices: Choices, totals: Benefits, by_month: Array<MonthRow>, by_department: Array<DepartmentRow>, by_process: Array<ProcessRow>, };
 
 /**
  * The answer when a module the figures come from is not installed.
@@ -107,7 +118,12 @@ month: string,
 /**
  * The month's days inside the range.
  */
-days: number, runs: number, successful_runs: number,
+days: number,
+/**
+ * Its days of run data (from the first run to the last), which its estimates, licence
+ * cost and FTEs are prorated over.
+ */
+data_days: number, runs: number, successful_runs: number,
 /**
  * Items processed by successful runs.
  */
@@ -161,7 +177,11 @@ export type Figure = {
 /**
  * `None` when the formula has no value (a ratio over nothing).
  */
-value: Amount | null, unit: Unit, formula: string, inputs: Array<FigureInput>,
+value: Amount | null, unit: Unit,
+/**
+ * In words, naming what it counts (the days of run data of a prorated figure).
+ */
+formula: string, inputs: Array<FigureInput>,
 /**
  * What the formula alone does not say (why a value is 0 or missing).
  */

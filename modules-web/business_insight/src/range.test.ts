@@ -9,6 +9,7 @@ import {
   paramsWithFilters,
   presetDays,
   rangeProblem,
+  shownChoice,
   spanDays,
   withKind,
 } from './range';
@@ -26,11 +27,16 @@ describe('presets', () => {
 });
 
 describe('the URL', () => {
-  it('holds nothing for the default, this year to date', () => {
+  it('holds nothing for the default, the days with runs, whose days the plugin chooses', () => {
     const choice = choiceFromParams(new URLSearchParams(), TODAY);
-    expect(choice).toEqual({ kind: 'ytd', from: '2026-01-01', to: TODAY });
-    expect(paramsWithChoice(new URLSearchParams(), choice).toString()).toBe('');
-    expect(choiceFromParams(new URLSearchParams('range=decade'), TODAY).kind).toBe('ytd');
+    expect(choice).toEqual({ kind: 'runs', from: '', to: '' });
+    expect(paramsWithChoice(new URLSearchParams('range=ytd'), choice).toString()).toBe('');
+    expect(choiceFromParams(new URLSearchParams('range=decade'), TODAY).kind).toBe('runs');
+    expect(choiceFromParams(new URLSearchParams('range=ytd'), TODAY)).toEqual({
+      kind: 'ytd',
+      from: '2026-01-01',
+      to: TODAY,
+    });
   });
 
   it('keeps a preset by name and custom days as given', () => {
@@ -59,9 +65,21 @@ describe('the URL', () => {
 
 describe('a range', () => {
   it('changes kind: a preset takes its days, custom starts from the days shown', () => {
-    const ytd = choiceFromParams(new URLSearchParams(), TODAY);
+    const ytd = choiceFromParams(new URLSearchParams('range=ytd'), TODAY);
     expect(withKind(ytd, 'custom', TODAY)).toEqual({ kind: 'custom', from: '2026-01-01', to: TODAY });
     expect(withKind(ytd, '12m', TODAY)).toEqual({ kind: '12m', from: '2025-04-01', to: TODAY });
+    expect(withKind(ytd, 'runs', TODAY)).toEqual({ kind: 'runs', from: '', to: '' });
+  });
+
+  it('shows the days the plugin chose for the days with runs, and custom starts from them', () => {
+    const runs = choiceFromParams(new URLSearchParams(), TODAY);
+    const answered = { from: '2025-12-19', to: '2026-03-18' };
+    const shown = shownChoice(runs, answered);
+    expect(shown).toEqual({ kind: 'runs', ...answered });
+    expect(shownChoice(runs, null)).toBe(runs);
+    expect(withKind(shown, 'custom', TODAY)).toEqual({ kind: 'custom', ...answered });
+    const year = { kind: 'last_year' as const, from: '2025-01-01', to: '2025-12-31' };
+    expect(shownChoice(year, answered)).toBe(year);
   });
 
   it('counts its days, both included', () => {
@@ -81,6 +99,13 @@ describe('a range', () => {
       'Choose at most 731 days (two years)',
     );
     expect(rangeProblem(choiceFromParams(new URLSearchParams('range=12m'), TODAY))).toBeNull();
+    expect(rangeProblem({ kind: 'runs', from: '', to: '' })).toBeNull();
+  });
+
+  it('asks for no days for the days with runs', () => {
+    expect(overviewQuery({ kind: 'runs', from: '', to: '' }, { department: 'HR', process: null })).toEqual({
+      department: 'HR',
+    });
   });
 
   it('asks the plugin for its days and the filters given', () => {
@@ -102,5 +127,6 @@ describe('a range', () => {
     expect(longerChoice(january, TODAY)).toEqual({ kind: '12m', from: '2025-04-01', to: TODAY });
     expect(longerChoice({ kind: 'custom', from: '2024-01-01', to: '2025-12-31' }, TODAY)).toBeNull();
     expect(longerChoice({ kind: 'custom', from: '', to: '' }, TODAY)).toBeNull();
+    expect(longerChoice({ kind: 'runs', from: '', to: '' }, TODAY)).toBeNull();
   });
 });

@@ -2,7 +2,8 @@
  * The page's choices, kept in the URL so that a reload or a shared link shows the same
  * figures: the range (`?range=12m`, or `?range=custom&from=2025-01-01&to=2025-03-31`), the
  * department and the process. Days are whole UTC days, as the plugin counts them; a preset
- * ends on the user's today.
+ * ends on the user's today. The default, "Days with runs", names no days: the plugin
+ * chooses the last twelve months of the company's run data.
  */
 
 import {
@@ -17,18 +18,27 @@ import { MAX_DAYS } from './generated';
 
 export const PRESETS = ['ytd', '12m', 'last_year'] as const;
 export type Preset = (typeof PRESETS)[number];
-export type RangeKind = Preset | 'custom';
-export const RANGE_KINDS: readonly RangeKind[] = [...PRESETS, 'custom'];
+/** The days the plugin chooses from the run data. */
+export const RUNS = 'runs';
+/** The kinds whose days follow from their name. */
+type NamedKind = typeof RUNS | Preset;
+const NAMED_KINDS: readonly NamedKind[] = [RUNS, ...PRESETS];
+export type RangeKind = NamedKind | 'custom';
+export const RANGE_KINDS: readonly RangeKind[] = [...NAMED_KINDS, 'custom'];
 export const RANGE_LABELS: Readonly<Record<RangeKind, string>> = {
+  runs: 'Days with runs',
   ytd: 'Year to date',
   '12m': 'Last 12 months',
   last_year: 'Last year',
   custom: 'Custom',
 };
 
-const DEFAULT_KIND: Preset = 'ytd';
+const DEFAULT_KIND = RUNS;
 
-/** The range: its kind and its first and last day (`YYYY-MM-DD`), both included. */
+/**
+ * The range: its kind and its first and last day (`YYYY-MM-DD`), both included; blank for
+ * "Days with runs", whose days the plugin chooses.
+ */
 export type RangeChoice = DayRange<RangeKind>;
 
 export interface Filters {
@@ -36,10 +46,10 @@ export interface Filters {
   process: string | null;
 }
 
-/** What `GET /overview` is asked. */
+/** What `GET /overview` is asked; without days, the last twelve months of run data. */
 export interface OverviewQuery {
-  from: string;
-  to: string;
+  from?: string;
+  to?: string;
   department?: string;
   process?: string;
 }
@@ -61,10 +71,15 @@ export function presetDays(kind: Preset, today: string): { from: string; to: str
   }
 }
 
-/** The range the URL holds; anything missing or unknown is this year to date. */
+/** The days of a named kind: a preset's, or blank for the plugin to choose. */
+function namedDays(kind: NamedKind, today: string): { from: string; to: string } {
+  return kind === RUNS ? { from: '', to: '' } : presetDays(kind, today);
+}
+
+/** The range the URL holds; anything missing or unknown is the days with runs. */
 export function choiceFromParams(params: URLSearchParams, today: string): RangeChoice {
-  const kind = rangeKindFromParams(params, PRESETS, DEFAULT_KIND);
-  return kind === 'custom' ? { kind, ...customDaysFromParams(params) } : { kind, ...presetDays(kind, today) };
+  const kind = rangeKindFromParams(params, NAMED_KINDS, DEFAULT_KIND);
+  return kind === 'custom' ? { kind, ...customDaysFromParams(params) } : { kind, ...namedDays(kind, today) };
 }
 
 /** The department and process the URL holds (blank is none). */
@@ -89,10 +104,14 @@ export function paramsWithFilters(current: URLSearchParams, filters: Filters): U
   return next;
 }
 
-/** Another kind of range: a preset's days, or custom starting from the days shown. */
+/** Another kind of range: a preset's days, the days with runs (the plugin's), or custom starting from the days shown. */
 export function withKind(choice: RangeChoice, kind: RangeKind, today: string): RangeChoice {
-  if (kind === 'custom') return { ...choice, kind };
-  return { kind, ...presetDays(kind, today) };
+  return kind === 'custom' ? { ...choice, kind } : { kind, ...namedDays(kind, today) };
+}
+
+/** The choice with the days the figures are of: for the days with runs, those the plugin `answered` (once it has). */
+export function shownChoice(choice: RangeChoice, answered: { from: string; to: string } | null): RangeChoice {
+  return choice.kind === RUNS && answered ? { ...choice, from: answered.from, to: answered.to } : choice;
 }
 
 /** The days a valid choice covers, both included; null while its days are not valid. */
@@ -100,14 +119,15 @@ export function spanDays(choice: RangeChoice): number | null {
   return daySpan(choice.from, choice.to);
 }
 
-/** Why the range cannot be asked for; null when it can. */
+/** Why the range cannot be asked for; null when it can (the plugin's days always can). */
 export function rangeProblem(choice: RangeChoice): string | null {
+  if (choice.kind === RUNS) return null;
   return daysProblem(choice.from, choice.to, MAX_DAYS, `${MAX_DAYS} days (two years)`);
 }
 
-/** The query of a valid choice and the filters. */
+/** The query of a valid choice and the filters; the days with runs name no days. */
 export function overviewQuery(choice: RangeChoice, filters: Filters): OverviewQuery {
-  const query: OverviewQuery = { from: choice.from, to: choice.to };
+  const query: OverviewQuery = choice.kind === RUNS ? {} : { from: choice.from, to: choice.to };
   if (filters.department) query.department = filters.department;
   if (filters.process) query.process = filters.process;
   return query;

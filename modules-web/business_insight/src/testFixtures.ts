@@ -47,12 +47,16 @@ export function processRow(
   };
 }
 
-/** 2025 with Invoices (Finance), Payroll (HR) and Ghost (not catalogued). */
+const YEAR_2025 = { from: '2025-01-01', to: '2025-12-31', start: 1_735_689_600, end: 1_767_225_600, days: 365 };
+
+/** 2025 with Invoices (Finance), Payroll (HR) and Ghost (not catalogued), run data all year and beyond. */
 export function overview(): Overview {
   return {
     available: true,
-    range: { from: '2025-01-01', to: '2025-12-31', start: 1_735_689_600, end: 1_767_225_600, days: 365 },
+    range: YEAR_2025,
+    data: YEAR_2025,
     years: 1,
+    run_data: { from: '2024-11-02', to: '2026-01-10', start: 1_730_505_600, end: 1_768_089_600, days: 435 },
     filters: { department: null, process: null },
     currency: { code: 'EUR', symbol: '€' },
     choices: {
@@ -70,9 +74,15 @@ export function overview(): Overview {
       {
         month: '2025-01',
         days: 31,
+        data_days: 31,
         ...benefits({ hours: 50, hoursEstimated: 122.3, cost: 2000, costEstimated: 4586.3, licence: 992 }, 4),
       },
-      { month: '2025-02', days: 28, ...benefits({ hoursEstimated: 110.47, costEstimated: 4142.47, licence: 896 }, 1) },
+      {
+        month: '2025-02',
+        days: 28,
+        data_days: 28,
+        ...benefits({ hoursEstimated: 110.47, costEstimated: 4142.47, licence: 896 }, 1),
+      },
     ],
     by_department: [
       {

@@ -223,7 +223,8 @@ describe('ChatPage', () => {
     expect(within(results).getByText('Hi @Ann Archer')).toBeTruthy();
     fireEvent.click(within(results).getByRole('button'));
 
-    await waitFor(() => expect(shell.location().search).toBe('?channel=c1&around=2&message=m2'));
+    // The search stays in the URL beside the result opened.
+    await waitFor(() => expect(shell.location().search).toBe('?q=hi&channel=c1&around=2&message=m2'));
     const article = await screen.findByRole('article', { name: /^Grace Hopper/ });
     expect(article.getAttribute('data-highlighted')).toBe('true');
     expect(server.requestsTo('GET', '/api/m/chat/channels/c1/messages').at(-1)?.query.get('around_seq')).toBe('2');

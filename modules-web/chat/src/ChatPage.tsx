@@ -5,7 +5,9 @@ import { useSearchParams } from 'react-router';
 import { useCurrentUser, usePageTitle } from '@autoscope/web-sdk';
 
 import { nameOf } from '@common/domain/people';
+import { useUrlState } from '@common/lib/listHooks';
 import { usePeople } from '@common/lib/queries';
+import { withParams } from '@common/lib/urlParams';
 import { useDialog } from '@common/ui/dialogs';
 import { EmptyNotice } from '@common/ui/EmptyNotice';
 import { useIsMobile } from '@common/ui/mobile';
@@ -21,11 +23,15 @@ import { nextExpiry, typingUsers, withTyping, withoutTyping, type TypingState } 
 import type { ChannelView, MessageView, SearchHit } from './types';
 import classes from './ChatPage.module.css';
 
-/** The URL's parameters: the open channel, a search result's window and message, the open thread. */
+/** The URL's parameters: the open channel, a search result's window and message, the open thread, the search. */
 const CHANNEL = 'channel';
 const AROUND = 'around';
 const MESSAGE = 'message';
 const THREAD = 'thread';
+const SEARCH = 'q';
+
+const searchFromParams = (params: URLSearchParams) => params.get(SEARCH) ?? '';
+const withSearch = (params: URLSearchParams, q: string) => withParams(params, { [SEARCH]: q });
 
 /** Chat (/Chat): channels and direct conversations, threads, search, presence and read receipts, live. */
 export default function ChatPage() {
@@ -36,7 +42,7 @@ export default function ChatPage() {
   const people = usePeople();
   const presence = usePresence();
   const companyAdmin = useCurrentUser()?.companyAdmin === true;
-  const [search, setSearch] = useState('');
+  const [search, setSearch] = useUrlState(searchFromParams, withSearch);
   const [typing, setTyping] = useState<TypingState>({});
   const [now, setNow] = useState(() => Date.now());
   const newChannel = useDialog<null>();

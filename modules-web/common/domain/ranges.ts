@@ -5,6 +5,7 @@
  * presets and longest range; the reading, writing and checking of the days is here.
  */
 
+import { isOneOf } from '@common/lib/urlParams';
 import { addDays, parseUtcDayInput } from './days';
 
 /** Seconds in a day. */
@@ -29,11 +30,6 @@ export interface DayRange<Kind extends string = DayRangeKind> {
   kind: Kind;
   from: string;
   to: string;
-}
-
-/** Whether `value` is one of `values`. */
-export function isOneOf<T extends string>(values: readonly T[], value: string | null): value is T {
-  return value !== null && (values as readonly string[]).includes(value);
 }
 
 /** The last `count` days up to `today` (`YYYY-MM-DD`), both included. */

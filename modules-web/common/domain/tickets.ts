@@ -3,6 +3,8 @@
  * statuses with their labels (the plugin's own) and colours, and the masters' priorities.
  */
 
+import { isOneOf } from '@common/lib/urlParams';
+
 export const TICKET_STATUSES = ['open', 'in_progress', 'waiting', 'resolved', 'closed'] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
 
@@ -31,7 +33,7 @@ export const TICKET_STATUS_OPTIONS = TICKET_STATUSES.map((status) => ({
 export const ACTIVE_TICKET_STATUSES = ['open', 'in_progress', 'waiting'] as const satisfies readonly TicketStatus[];
 
 export function isTicketStatus(value: string | null | undefined): value is TicketStatus {
-  return value != null && (TICKET_STATUSES as readonly string[]).includes(value);
+  return isOneOf(TICKET_STATUSES, value);
 }
 
 /** A status's label; a foreign one as it is, a missing one as a dash. */

@@ -3,6 +3,8 @@
  * health and complexity, with their labels and colours; the keys are the plugins' own.
  */
 
+import { isOneOf } from '@common/lib/urlParams';
+
 /** The stages up to production, in board order: each has a board column of its own. */
 export const PROGRESS_STAGES = ['idea', 'assessment', 'analysis', 'development', 'testing', 'live'] as const;
 /** The stages a process ends in; the board keeps both in its last column. */
@@ -48,10 +50,6 @@ export const STAGE_LABELS = part(STAGE_LOOKS, 0);
 export const STAGE_COLORS = part(STAGE_LOOKS, 1);
 export const HEALTH_LABELS = part(HEALTH_LOOKS, 0);
 export const HEALTH_COLORS = part(HEALTH_LOOKS, 1);
-
-function isOneOf<T extends string>(values: readonly T[], value: string | null | undefined): value is T {
-  return value != null && (values as readonly string[]).includes(value);
-}
 
 export const isStage = (value: string | null | undefined): value is Stage => isOneOf(STAGES, value);
 export const isHealth = (value: string | null | undefined): value is Health => isOneOf(HEALTHS, value);

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 
-import { formatDate, formatDateTime, formatNumber, formatPercent, formatScore, humanize, isoDay } from './format';
+import {
+  formatDate,
+  formatDateTime,
+  formatMoney,
+  formatNumber,
+  formatPercent,
+  formatScore,
+  humanize,
+  isoDay,
+} from './format';
 
 /** Unix seconds of a local time (the tests run west of UTC: see vitest.config.ts). */
 const local = (...parts: [number, number, number, number?, number?]) =>
@@ -31,6 +40,45 @@ describe('numbers', () => {
     expect(formatPercent(72.456)).toBe(`${(72.46).toLocaleString()} %`);
     expect(formatPercent(0)).toBe('0 %');
     expect(formatPercent(null)).toBe('—');
+  });
+});
+
+// The tests run in en-US (as the browser tests do): the locale places the symbol and groups.
+describe('money', () => {
+  const USD = { code: 'USD', symbol: '$' };
+
+  it('keeps the cents of amounts under 1,000 and writes larger ones in whole units', () => {
+    expect(formatMoney(40, USD)).toBe('$40.00');
+    expect(formatMoney(12.5, USD)).toBe('$12.50');
+    expect(formatMoney(999.99, USD)).toBe('$999.99');
+    expect(formatMoney(0, USD)).toBe('$0.00');
+    expect(formatMoney(1000, USD)).toBe('$1,000');
+    expect(formatMoney(129_600.4, USD)).toBe('$129,600');
+    // Decided on the amount as shown: 999.996 is a thousand, not `$1,000.00`.
+    expect(formatMoney(999.996, USD)).toBe('$1,000');
+  });
+
+  it('signs what is negative and shows a dash for what is missing', () => {
+    expect(formatMoney(-840.5, USD)).toBe('-$840.50');
+    expect(formatMoney(-12_345, USD)).toBe('-$12,345');
+    expect(formatMoney(null, USD)).toBe('—');
+    expect(formatMoney(undefined, USD)).toBe('—');
+    expect(formatMoney(Number.NaN, USD)).toBe('—');
+  });
+
+  it("writes the company's own symbol, with the currency's minor unit", () => {
+    expect(formatMoney(24_000, { code: 'INR', symbol: '₹' })).toBe('₹24,000');
+    expect(formatMoney(2.5, { code: 'eur', symbol: '€' })).toBe('€2.50');
+    expect(formatMoney(40, { code: 'CHF', symbol: 'Fr.' })).toBe('Fr.\u00a040.00');
+    expect(formatMoney(500, { code: 'JPY', symbol: '¥' })).toBe('¥500');
+    // Without a symbol of its own, the locale's for the code.
+    expect(formatMoney(40, { code: 'GBP', symbol: ' ' })).toBe('£40.00');
+  });
+
+  it('puts the symbol before the grouped number for a code the browser does not know', () => {
+    expect(formatMoney(1_234.5, { code: 'KID', symbol: '$' })).toBe('$1,235');
+    expect(formatMoney(-30, { code: 'GGP', symbol: '£' })).toBe('-£30.00');
+    expect(formatMoney(30, { code: '', symbol: '' })).toBe('30.00');
   });
 });
 

@@ -1,12 +1,31 @@
-/** The wiring of a list page: the record open beside the list, and the title bar's "Export CSV". */
+/** The wiring of a list page: its state in the URL, the record open beside the list, and the title bar's "Export CSV". */
 
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useNotify, type PageButton } from '@autoscope/web-sdk';
 
 import { saveCsv } from './csv';
 import { isoDay } from './format';
-import { countText, withOpenParam, type Nouns } from './lists';
+import { countText, type Nouns } from './lists';
+import { withParams } from './urlParams';
+
+/**
+ * A page's state kept in its URL (filters, search, sort): `read` takes it from the query,
+ * `write` puts a new one in, replacing the history entry (Back leaves the page rather than
+ * undoing each filter). Both are module-level functions, the same at every render.
+ */
+export function useUrlState<T>(
+  read: (params: URLSearchParams) => T,
+  write: (params: URLSearchParams, state: T) => URLSearchParams,
+): [T, (state: T) => void] {
+  const [params, setParams] = useSearchParams();
+  const state = useMemo(() => read(params), [read, params]);
+  const setState = useCallback(
+    (next: T) => setParams((current) => write(current, next), { replace: true }),
+    [setParams, write],
+  );
+  return [state, setState];
+}
 
 /**
  * The record open beside the list (a drawer), kept in the URL parameter `name` so that a link
@@ -20,10 +39,10 @@ export function useOpenParam(name: string) {
     if (openId) setLastId(openId);
   }, [openId]);
   const open = useCallback(
-    (record: { id: string }) => setParams((current) => withOpenParam(current, name, record.id)),
+    (record: { id: string }) => setParams((current) => withParams(current, { [name]: record.id })),
     [setParams, name],
   );
-  const close = useCallback(() => setParams((current) => withOpenParam(current, name, null)), [setParams, name]);
+  const close = useCallback(() => setParams((current) => withParams(current, { [name]: null })), [setParams, name]);
   return { openId, shownId: openId ?? lastId, open, close };
 }
 

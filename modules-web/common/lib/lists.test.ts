@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { EXPORT_PAGE_SIZE, countText, fetchAllPages, withOpenParam, type ListPage } from './lists';
+import { EXPORT_PAGE_SIZE, countText, fetchAllPages, type ListPage } from './lists';
 
 describe('every page of a list', () => {
   it('reads page after page with the largest page size, until no cursor is left', async () => {
@@ -23,14 +23,6 @@ describe('every page of a list', () => {
       ['/items', { q: 'x', limit: EXPORT_PAGE_SIZE, cursor: 'c2' }],
       ['/items', { q: 'x', limit: EXPORT_PAGE_SIZE, cursor: 'c3' }],
     ]);
-  });
-});
-
-describe('the open record in the URL', () => {
-  it('sets and clears its parameter and keeps the list’s state', () => {
-    const opened = withOpenParam(new URLSearchParams('status=open'), 'ticket', 't9');
-    expect(opened.toString()).toBe('status=open&ticket=t9');
-    expect(withOpenParam(opened, 'ticket', null).toString()).toBe('status=open');
   });
 });
 

@@ -1,6 +1,6 @@
 /**
- * A page's list kept in a plugin's storage: pages by cursor, every page for an export, the
- * record open beside the list (a URL parameter), and what an export says.
+ * A page's list kept in a plugin's storage: pages by cursor, every page for an export, and
+ * what an export says.
  */
 
 import type { ApiClient, Query } from '@autoscope/web-sdk';
@@ -31,14 +31,6 @@ export async function fetchAllPages<T>(
     cursor = page.next_cursor;
   } while (cursor);
   return all;
-}
-
-/** `params` with the record open beside the list set under `name` (or cleared with null); the rest stays. */
-export function withOpenParam(params: URLSearchParams, name: string, id: string | null): URLSearchParams {
-  const next = new URLSearchParams(params);
-  if (id) next.set(name, id);
-  else next.delete(name);
-  return next;
 }
 
 /** A list's nouns, one and many (`process`, `processes`): many also names the export's file. */

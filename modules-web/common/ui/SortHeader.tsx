@@ -1,4 +1,4 @@
-import { Skeleton, Table, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Select, Skeleton, Table, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
 
 import { nextSort, sortDirection } from '@common/lib/sort';
@@ -70,6 +70,36 @@ export function SortableHead({ columns, sort, onSort, actions = false }: Sortabl
         )}
       </Table.Tr>
     </Table.Thead>
+  );
+}
+
+interface SortSelectProps {
+  /** The columns that sort (those with a field), by the names the select gives them. */
+  columns: readonly SortColumn[];
+  sort: string;
+  onSort: (sort: string) => void;
+  className?: string;
+}
+
+/** The sort as a select, where cards replace a table and its headers (a phone): each field descending, then ascending. */
+export function SortSelect({ columns, sort, onSort, className }: SortSelectProps) {
+  const options = columns.flatMap(({ label, sort: field }) =>
+    field
+      ? [
+          { value: `-${field}`, label: `${label}, descending` },
+          { value: field, label: `${label}, ascending` },
+        ]
+      : [],
+  );
+  return (
+    <Select
+      className={className}
+      label="Sort by"
+      data={options}
+      value={sort}
+      onChange={(value) => value && onSort(value)}
+      allowDeselect={false}
+    />
   );
 }
 

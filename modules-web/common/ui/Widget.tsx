@@ -19,7 +19,8 @@ export function WidgetBody({ testId, children }: WidgetBodyProps) {
 /** A headline figure; `color` draws attention to it (breaches). */
 export interface WidgetFigure {
   label: string;
-  value: number;
+  /** A count, or a figure already written in its unit (money). */
+  value: number | string;
   color?: string;
 }
 
@@ -33,7 +34,7 @@ export function WidgetFigures({ figures, cols }: { figures: readonly WidgetFigur
             {label}
           </Text>
           <Text fw={700} fz="lg" c={color}>
-            {formatNumber(value)}
+            {typeof value === 'number' ? formatNumber(value) : value}
           </Text>
         </div>
       ))}

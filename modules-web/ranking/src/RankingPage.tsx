@@ -3,18 +3,23 @@ import { Grid, Loader, Paper, Skeleton, Stack, Text, Title } from '@mantine/core
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { IconDatabaseOff, IconListNumbers } from '@tabler/icons-react';
-import { useCurrentUser, useModuleApi, useNotify, usePageTitle } from '@autoscope/web-sdk';
+import { useCurrency, useCurrentUser, useModuleApi, useNotify, usePageTitle } from '@autoscope/web-sdk';
 
 import { saveCsv } from '@common/lib/csv';
-import { EmptyNotice } from '@common/ui/EmptyNotice';
+import { useUrlState } from '@common/lib/listHooks';
+import { EmptyNotice, NoMatchNotice } from '@common/ui/EmptyNotice';
 import { errorMessage } from '@common/lib/errors';
+import { formatNumber } from '@common/lib/format';
 import { QueryError } from '@common/ui/QueryError';
 import { fetchRanking, rankingKeys, saveWeights, type RankingAnswer, type Weights } from './api';
 import { BUCKETS, rankChanges } from './buckets';
 import { rankingCsv, rankingCsvFileName } from './csv';
+import { RankingFiltersBar } from './RankingFiltersBar';
 import { RankingTable } from './RankingTable';
 import { RoadmapBuckets } from './RoadmapBuckets';
 import { Section } from './Section';
+import { departmentOptions, matchingItems, sortedItems } from './shown';
+import { clearedFilters, filtersFromParams, weightsFromParams, withFilters, withWeights } from './urlState';
 import { WeightsPanel } from './WeightsPanel';
 import { WEIGHT_KEYS, WEIGHT_LABELS, sameWeights, weightsProblem } from './weights';
 import classes from './RankingPage.module.css';
@@ -23,6 +28,12 @@ const BenefitEffortChart = lazy(() => import('./BenefitEffortChart'));
 
 /** How long the sliders rest before the what-if ranking is asked for. */
 const WHAT_IF_DELAY_MS = 300;
+
+/** `12 processes`, or `3 of 12 processes` while filters narrow them. */
+function countText(shown: number, total: number): string {
+  const processes = `${formatNumber(total)} ${total === 1 ? 'process' : 'processes'}`;
+  return shown === total ? processes : `${formatNumber(shown)} of ${processes}`;
+}
 
 function weightsText(weights: Weights): string {
   return WEIGHT_KEYS.map((key) => `${WEIGHT_LABELS[key]} ${weights[key]}`).join(' · ');
@@ -34,12 +45,17 @@ export default function RankingPage() {
   const notify = useNotify();
   const queryClient = useQueryClient();
   const userId = useCurrentUser()?.id ?? '';
+  const currency = useCurrency();
 
-  // The sliders' weights; null until the first answer tells the saved ones.
-  const [draft, setDraft] = useState<Weights | null>(null);
+  const [filters, setFilters] = useUrlState(filtersFromParams, withFilters);
+  // A what-if's weights, in the URL while they differ from the saved ones (so a shared link shows it).
+  const [linkedWeights, setLinkedWeights] = useUrlState(weightsFromParams, withWeights);
+
+  // The sliders' weights: the link's what-if, else null until the first answer tells the saved ones.
+  const [draft, setDraft] = useState<Weights | null>(linkedWeights);
   const [debounced] = useDebouncedValue(draft, WHAT_IF_DELAY_MS);
   // The weights asked for: the last valid resting position (invalid ones keep the previous ranking).
-  const [asked, setAsked] = useState<Weights | null>(null);
+  const [asked, setAsked] = useState<Weights | null>(linkedWeights);
   useEffect(() => {
     if (debounced && !weightsProblem(debounced)) setAsked(debounced);
   }, [debounced]);
@@ -59,6 +75,13 @@ export default function RankingPage() {
   }, [draft, data, ranking.isPlaceholderData, queryClient, userId]);
 
   const saved = data?.saved ?? null;
+  // The URL follows the weights asked for: written while they differ from the saved ones, removed once they match.
+  useEffect(() => {
+    if (!asked || !saved) return;
+    const whatIf = sameWeights(asked, saved) ? null : asked;
+    if (!sameWeights(whatIf, linkedWeights)) setLinkedWeights(whatIf);
+  }, [asked, saved, linkedWeights, setLinkedWeights]);
+
   const dirty = draft !== null && saved !== null && !sameWeights(draft, saved);
   const problem = draft ? weightsProblem(draft) : null;
 
@@ -86,7 +109,12 @@ export default function RankingPage() {
     onError: (error) => notify.error(error),
   });
 
-  const exportCsv = () => saveCsv(rankingCsv(items), rankingCsvFileName(new Date()));
+  // The filters narrow the table, the chart, the roadmap and the export; the ranks stay the whole ranking's.
+  const matching = useMemo(() => matchingItems(items, filters), [items, filters]);
+  const rows = useMemo(() => sortedItems(matching, filters.sort), [matching, filters.sort]);
+  const departments = useMemo(() => departmentOptions(items, filters.department), [items, filters.department]);
+
+  const exportCsv = () => saveCsv(rankingCsv(matching, currency), rankingCsvFileName(new Date()));
 
   const hasItems = items.length > 0;
   usePageTitle({
@@ -97,7 +125,7 @@ export default function RankingPage() {
         label: 'Export CSV',
         icon: 'download',
         kind: 'secondary',
-        disabled: !hasItems,
+        disabled: matching.length === 0,
         onClick: exportCsv,
       },
       { label: 'Print', icon: 'file-text', kind: 'secondary', disabled: !hasItems, onClick: () => window.print() },
@@ -175,23 +203,39 @@ export default function RankingPage() {
               <QueryError error={ranking.error} onRetry={() => void ranking.refetch()} />
             </div>
           )}
+          <div className={classes.noPrint}>
+            <RankingFiltersBar filters={filters} departments={departments} onChange={setFilters} />
+          </div>
           <Section
             id="ranking-table-title"
             title="Ranking"
             aside={
-              <Text size="sm" c="dimmed">
-                {items.length === 1 ? '1 process' : `${items.length} processes`}
+              <Text size="sm" c="dimmed" aria-live="polite">
+                {countText(matching.length, items.length)}
               </Text>
             }
           >
-            <RankingTable items={items} changes={changes} />
+            {matching.length === 0 ? (
+              <NoMatchNotice
+                title="No processes match these filters"
+                description="Try another search, or clear the filters."
+                onClear={() => setFilters(clearedFilters(filters))}
+              />
+            ) : (
+              <RankingTable
+                items={rows}
+                changes={changes}
+                sort={filters.sort}
+                onSort={(sort) => setFilters({ ...filters, sort })}
+              />
+            )}
           </Section>
 
           <Grid gap="md">
             <Grid.Col span={{ base: 12, lg: 7 }}>
               <Section id="ranking-chart-title" title="Benefit against effort">
                 <Suspense fallback={<Loader aria-label="Loading the chart" />}>
-                  <BenefitEffortChart items={items} />
+                  <BenefitEffortChart items={matching} />
                 </Suspense>
               </Section>
             </Grid.Col>
@@ -218,7 +262,7 @@ export default function RankingPage() {
             <Title order={2} size="h4" id="ranking-roadmap-title" mb="sm">
               Roadmap
             </Title>
-            <RoadmapBuckets items={items} />
+            <RoadmapBuckets items={matching} />
           </section>
         </>
       )}

@@ -4,6 +4,7 @@ import cells from '@common/ui/Cells.module.css';
 import { formatNumber, formatScore } from '@common/lib/format';
 import type { RankedProcess } from './api';
 import { BUCKETS, groupByBucket } from './buckets';
+import { ProcessLink } from './ProcessLink';
 import classes from './RankingPage.module.css';
 
 /** Cards per bucket before "and n more": the table has them all. */
@@ -47,7 +48,7 @@ export function RoadmapBuckets({ items }: { items: readonly RankedProcess[] }) {
                   <Card key={item.id} withBorder padding="xs" component="li" className={classes.bucketCard}>
                     <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
                       <Text size="sm" fw={600} className={cells.name}>
-                        #{item.rank} {item.name}
+                        #{item.rank} <ProcessLink item={item} size="sm" />
                       </Text>
                       <Text size="sm" fw={700} aria-label={`Score ${formatScore(item.score)}`}>
                         {formatScore(item.score)}

@@ -16,6 +16,8 @@ export const BUCKETS: readonly BucketInfo[] = [
   { key: 'long_term', label: 'Long-term', rule: 'Value under 50', color: 'gray' },
 ];
 
+export const BUCKET_KEYS: readonly BucketKey[] = BUCKETS.map((bucket) => bucket.key);
+
 const BY_KEY = new Map(BUCKETS.map((bucket) => [bucket.key, bucket]));
 
 /** The bucket's label and colour; an unknown key shows as itself. */

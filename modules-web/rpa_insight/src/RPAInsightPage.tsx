@@ -15,6 +15,7 @@ import {
   refreshButton,
 } from '@common/ui/Dashboard';
 import { EmptyNotice } from '@common/ui/EmptyNotice';
+import { FirstRunNotice } from '@common/ui/FirstRunNotice';
 import { useCsvExportButton, useOpenParam } from '@common/lib/listHooks';
 import { EXPORT_LEFT_OUT, fetchRunsForExport, insightKeys, useNames, useOverview } from './api';
 import { BacklogTable } from './components/BacklogTable';
@@ -44,6 +45,9 @@ const KPI_COLS = { base: 2, sm: 4, lg: 8 };
 
 /** The URL parameter of the run open in the drawer. */
 const RUN_PARAM = 'run';
+
+/** The getting-started step that brings the figures their records: while open, it fills an empty page. */
+const FIRST_RUN_STEPS = ['bots.first_run'];
 
 /** A chart in its panel, drawn once the charts' chunk has loaded. */
 interface ChartPanelProps {
@@ -194,29 +198,31 @@ function Figures({ overview, state, today, stale, onChange, onOpenRun }: Figures
           </Grid.Col>
         </Grid>
       ) : (
-        <Paper withBorder p="xl">
-          <EmptyNotice
-            icon={IconCalendarSearch}
-            title="No runs or queue items in this range"
-            description={
-              'Nothing was started or added in these days. ' +
-              'The backlog, SLA risks and stuck items below are as they stand now.'
-            }
-          >
-            <Group gap="sm" justify="center">
-              {state.kind !== '90' && (
-                <Button variant="light" onClick={() => onChange(withKind(state, '90', today))}>
-                  Show the last 90 days
-                </Button>
-              )}
-              {isFiltered(state) && (
-                <Button variant="subtle" onClick={() => onChange(clearedFilters(state))}>
-                  Clear filters
-                </Button>
-              )}
-            </Group>
-          </EmptyNotice>
-        </Paper>
+        <FirstRunNotice steps={FIRST_RUN_STEPS}>
+          <Paper withBorder p="xl">
+            <EmptyNotice
+              icon={IconCalendarSearch}
+              title="No runs or queue items in this range"
+              description={
+                'Nothing was started or added in these days. ' +
+                'The backlog, SLA risks and stuck items below are as they stand now.'
+              }
+            >
+              <Group gap="sm" justify="center">
+                {state.kind !== '90' && (
+                  <Button variant="light" onClick={() => onChange(withKind(state, '90', today))}>
+                    Show the last 90 days
+                  </Button>
+                )}
+                {isFiltered(state) && (
+                  <Button variant="subtle" onClick={() => onChange(clearedFilters(state))}>
+                    Clear filters
+                  </Button>
+                )}
+              </Group>
+            </EmptyNotice>
+          </Paper>
+        </FirstRunNotice>
       )}
 
       <Title order={2} size="h4" mt="xs">

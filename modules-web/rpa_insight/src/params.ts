@@ -12,13 +12,13 @@ import {
   DAY_PRESETS,
   DEFAULT_DAY_PRESET,
   customRangeProblem,
-  isOneOf,
   lastDays,
   paramsWithRange,
   rangeKindFromParams,
   type DayRange,
   type DayRangeKind,
 } from '@common/domain/ranges';
+import { isOneOf } from '@common/lib/urlParams';
 import { utcDayInput } from '@common/domain/days';
 import { MAX_DAYS } from './generated';
 import { RUN_STATUSES, type RunStatus, type StuckKind } from './types';

@@ -16,6 +16,7 @@ import type { ApprovalRequest, PolicyChange } from './generated';
 import { PAGE_SIZE } from './pagination';
 import type {
   AttachmentMeta,
+  BotOption,
   ProcessOption,
   SlaAnswer,
   SlaPolicy,
@@ -29,7 +30,7 @@ import type {
 import { listQuery } from './urlState';
 import type { CreatePayload, TicketChanges } from './validation';
 
-/** Process names and SLA policies change rarely. */
+/** Process and bot names and SLA policies change rarely. */
 const STALE_MS = 5 * 60_000;
 
 export const supportKeys = {
@@ -40,6 +41,7 @@ export const supportKeys = {
   summary: (user: string) => ['support', user, 'summary'] as const,
   sla: (user: string) => ['support', user, 'sla'] as const,
   processes: (user: string) => ['support', user, 'processes'] as const,
+  bots: (user: string) => ['support', user, 'bots'] as const,
 };
 
 const ticketPath = (id: string) => `/tickets/${encodeURIComponent(id)}`;
@@ -94,6 +96,19 @@ export function useProcesses() {
     [query.data],
   );
   return { ...query, byId, options };
+}
+
+/** Bot Profile's bots by name (empty without Bot Profile): a ticket names its bot by name, as the runs do. */
+export function useBots() {
+  const api = useModuleApi();
+  const user = useUser();
+  const query = useQuery({
+    queryKey: supportKeys.bots(user),
+    queryFn: ({ signal }) => api.get<BotOption[]>('/bots', { signal }),
+    staleTime: STALE_MS,
+  });
+  const names = useMemo(() => (query.data ?? []).map((bot) => bot.name), [query.data]);
+  return { ...query, names };
 }
 
 /** The host's ticket categories and priorities (names, in the masters' order). */

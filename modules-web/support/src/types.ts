@@ -32,7 +32,7 @@ export interface Ticket {
   assignee_id?: string | null;
   status: TicketStatus;
   process_id?: string | null;
-  /** A bot's id or name, free text. */
+  /** A bot's name from Bot Profile's inventory; older tickets may hold any text. */
   bot_id?: string | null;
   first_response_at?: number | null;
   resolved_at?: number | null;
@@ -60,7 +60,8 @@ export interface TicketFilters {
   priority: string | null;
   assignee_id: string | null;
   process_id: string | null;
-  bot_id: string;
+  /** A bot's name (Bot Profile's inventory), or whatever an older ticket holds. */
+  bot_id: string | null;
   /** A sort field, `-` first for descending. */
   sort: string;
 }
@@ -135,6 +136,12 @@ export interface TicketDetail {
 
 /** `GET /processes`: Process Vault's processes, `[]` when the vault is not installed. */
 export interface ProcessOption {
+  id: string;
+  name: string;
+}
+
+/** `GET /bots`: Bot Profile's bots, by name; `[]` when Bot Profile is not installed. */
+export interface BotOption {
   id: string;
   name: string;
 }

@@ -4,7 +4,9 @@
  */
 
 import { validSort } from '@common/lib/sort';
-import { isTicketStatus } from '@common/domain/tickets';
+import { paramOneOf, textParam, withParams } from '@common/lib/urlParams';
+import { RECORD_PAGES } from '@common/domain/links';
+import { TICKET_STATUSES } from '@common/domain/tickets';
 import type { TicketFilters } from './types';
 
 /** The fields `GET /tickets` sorts on. */
@@ -21,10 +23,8 @@ export type SortField = (typeof SORT_FIELDS)[number];
 
 export const DEFAULT_SORT = '-created_at';
 
-/** The URL parameter of the ticket whose details are open. */
-export const OPEN_PARAM = 'ticket';
-
-const FILTER_PARAMS = ['q', 'status', 'priority', 'assignee_id', 'process_id', 'bot_id', 'sort'] as const;
+/** The URL parameter of the ticket whose details are open (mails and other modules link to it). */
+export const OPEN_PARAM = RECORD_PAGES.ticket.param;
 
 export const NO_FILTERS: TicketFilters = {
   q: '',
@@ -32,37 +32,25 @@ export const NO_FILTERS: TicketFilters = {
   priority: null,
   assignee_id: null,
   process_id: null,
-  bot_id: '',
+  bot_id: null,
   sort: DEFAULT_SORT,
 };
 
 export function filtersFromParams(params: URLSearchParams): TicketFilters {
-  const status = params.get('status');
   return {
     q: params.get('q') ?? '',
-    status: isTicketStatus(status) ? status : null,
-    priority: params.get('priority') || null,
-    assignee_id: params.get('assignee_id') || null,
-    process_id: params.get('process_id') || null,
-    bot_id: params.get('bot_id') ?? '',
+    status: paramOneOf(params, 'status', TICKET_STATUSES, null),
+    priority: textParam(params, 'priority'),
+    assignee_id: textParam(params, 'assignee_id'),
+    process_id: textParam(params, 'process_id'),
+    bot_id: textParam(params, 'bot_id'),
     sort: validSort(params.get('sort'), SORT_FIELDS, DEFAULT_SORT),
   };
 }
 
 /** `params` with the filters replaced; defaults and empty values are left out of the URL. */
 export function withFilters(params: URLSearchParams, filters: TicketFilters): URLSearchParams {
-  const next = new URLSearchParams(params);
-  for (const key of FILTER_PARAMS) next.delete(key);
-  const q = filters.q.trim();
-  const bot = filters.bot_id.trim();
-  if (q) next.set('q', q);
-  if (filters.status) next.set('status', filters.status);
-  if (filters.priority) next.set('priority', filters.priority);
-  if (filters.assignee_id) next.set('assignee_id', filters.assignee_id);
-  if (filters.process_id) next.set('process_id', filters.process_id);
-  if (bot) next.set('bot_id', bot);
-  if (filters.sort !== DEFAULT_SORT) next.set('sort', filters.sort);
-  return next;
+  return withParams(params, { ...filters }, { sort: DEFAULT_SORT });
 }
 
 /** Whether any filter narrows the list (the sort does not). */
@@ -73,7 +61,7 @@ export function isFiltered(filters: TicketFilters): boolean {
     filters.priority ||
     filters.assignee_id ||
     filters.process_id ||
-    filters.bot_id.trim(),
+    filters.bot_id,
   );
 }
 
@@ -82,7 +70,7 @@ export function clearedFilters(filters: TicketFilters): TicketFilters {
   return { ...NO_FILTERS, sort: filters.sort };
 }
 
-/** The query string of `GET /tickets`: empty filters left out, the search and bot trimmed. */
+/** The query string of `GET /tickets`: empty filters left out, the search trimmed. */
 export function listQuery(filters: TicketFilters, limit: number, cursor: string | null) {
   return {
     q: filters.q.trim() || undefined,
@@ -90,7 +78,7 @@ export function listQuery(filters: TicketFilters, limit: number, cursor: string 
     priority: filters.priority ?? undefined,
     assignee_id: filters.assignee_id ?? undefined,
     process_id: filters.process_id ?? undefined,
-    bot_id: filters.bot_id.trim() || undefined,
+    bot_id: filters.bot_id ?? undefined,
     sort: filters.sort,
     limit,
     cursor: cursor ?? undefined,

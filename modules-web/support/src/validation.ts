@@ -16,14 +16,12 @@ export const MESSAGES = {
   descriptionTooLong: PLUGIN_MESSAGES.DESCRIPTION_TOO_LONG,
   commentRequired: PLUGIN_MESSAGES.COMMENT_REQUIRED,
   commentTooLong: PLUGIN_MESSAGES.COMMENT_TOO_LONG,
-  botTooLong: PLUGIN_MESSAGES.BOT_TOO_LONG,
   assigneeUnknown: PLUGIN_MESSAGES.ASSIGNEE,
 } as const;
 
 export const TITLE_MAX = 200;
 export const DESCRIPTION_MAX = 10000;
 export const COMMENT_MAX = 5000;
-export const BOT_MAX = 200;
 
 /** What the create form and the details form edit. */
 export interface TicketFormValues {
@@ -33,7 +31,8 @@ export interface TicketFormValues {
   priority: string;
   assignee_id: string | null;
   process_id: string | null;
-  bot_id: string;
+  /** A bot's name, chosen from Bot Profile's inventory. */
+  bot_id: string | null;
 }
 
 export type TicketField = keyof TicketFormValues;
@@ -54,7 +53,7 @@ export const EMPTY_TICKET: TicketFormValues = {
   priority: DEFAULT_PRIORITY,
   assignee_id: null,
   process_id: null,
-  bot_id: '',
+  bot_id: null,
 };
 
 export function validateTicket(values: TicketFormValues): FormErrors<TicketFormValues> {
@@ -63,7 +62,6 @@ export function validateTicket(values: TicketFormValues): FormErrors<TicketFormV
   if (!title) errors.title = MESSAGES.titleRequired;
   else if ([...title].length > TITLE_MAX) errors.title = MESSAGES.titleTooLong;
   if ([...values.description].length > DESCRIPTION_MAX) errors.description = MESSAGES.descriptionTooLong;
-  if ([...values.bot_id.trim()].length > BOT_MAX) errors.bot_id = MESSAGES.botTooLong;
   return errors;
 }
 
@@ -88,7 +86,6 @@ export function fieldOfServerMessage(message: string): TicketField | undefined {
 
 /** `POST /tickets`: the title trimmed, empty optional fields left out. */
 export function createPayload(values: TicketFormValues) {
-  const bot = values.bot_id.trim();
   return {
     title: values.title.trim(),
     description: values.description.trim(),
@@ -96,7 +93,7 @@ export function createPayload(values: TicketFormValues) {
     priority: values.priority,
     assignee_id: values.assignee_id ?? undefined,
     process_id: values.process_id ?? undefined,
-    bot_id: bot || undefined,
+    bot_id: values.bot_id ?? undefined,
   };
 }
 
@@ -111,7 +108,7 @@ export function ticketFormValues(ticket: Ticket): TicketFormValues {
     priority: ticket.priority,
     assignee_id: ticket.assignee_id ?? null,
     process_id: ticket.process_id ?? null,
-    bot_id: ticket.bot_id ?? '',
+    bot_id: ticket.bot_id ?? null,
   };
 }
 

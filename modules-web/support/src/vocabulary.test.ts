@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { approvalLook, fieldLabel, masterChoices, ticketApprovalLook } from './vocabulary';
+import { approvalLook, fieldLabel, nameChoices, ticketApprovalLook } from './vocabulary';
 
 describe('the ticket vocabulary', () => {
   it('labels the fields as the page names them, an unknown one from its key', () => {
@@ -21,8 +21,8 @@ describe('the ticket vocabulary', () => {
   });
 
   it("keeps a stored name that the masters no longer list, after the masters'", () => {
-    expect(masterChoices(['High', 'Low'], 'Legacy')).toEqual(['High', 'Low', 'Legacy']);
-    expect(masterChoices(['High', 'Low'], 'Low')).toEqual(['High', 'Low']);
-    expect(masterChoices(['High'], null)).toEqual(['High']);
+    expect(nameChoices(['High', 'Low'], 'Legacy')).toEqual(['High', 'Low', 'Legacy']);
+    expect(nameChoices(['High', 'Low'], 'Low')).toEqual(['High', 'Low']);
+    expect(nameChoices(['High'], null)).toEqual(['High']);
   });
 });

@@ -38,10 +38,10 @@ export function approvalLook(value: string): { label: string; color: string } {
 export const DEFAULT_PRIORITY = 'Medium';
 
 /**
- * The names to choose from: the host's masters, plus a stored name the masters no longer
- * list (so a ticket's own value stays selectable), in the masters' order.
+ * The names to choose from (the host's masters, Bot Profile's bots), plus a stored name they
+ * no longer list (so a ticket's own value stays selectable), in their order.
  */
-export function masterChoices(masters: readonly string[], stored: string | null | undefined): string[] {
+export function nameChoices(masters: readonly string[], stored: string | null | undefined): string[] {
   return stored && !masters.includes(stored) ? [...masters, stored] : [...masters];
 }
 

@@ -11,13 +11,13 @@ import {
   customDaysFromParams,
   customRangeProblem,
   daySpan,
-  isOneOf,
   lastDays,
   paramsWithRange,
   rangeKindFromParams,
   type DayRange,
   type DayRangeKind,
 } from '@common/domain/ranges';
+import { isOneOf } from '@common/lib/urlParams';
 import { MAX_DAYS } from './generated';
 
 export const BUCKETS = ['day', 'week', 'month'] as const;

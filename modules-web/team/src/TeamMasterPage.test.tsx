@@ -196,6 +196,17 @@ describe('TeamMasterPage: who may change the team', { timeout: 15_000 }, () => {
     expect(server.requestsTo('DELETE', '/api/m/team/members/u2')).toHaveLength(1);
   });
 
+  it('shows the invitations of the status the URL names, and keeps a change in it', async () => {
+    const { location } = renderPage(teamServer(), '/TeamMaster?tab=invitations&invitations=revoked');
+    expect(await screen.findByText('gus@acme.test')).toBeTruthy();
+    expect(screen.queryByText('eve@acme.test')).toBeNull();
+    expect((screen.getByRole('radio', { name: 'Revoked (1)' }) as HTMLInputElement).checked).toBe(true);
+
+    fireEvent.click(screen.getByRole('radio', { name: 'Pending (1)' }));
+    expect(await screen.findByText('eve@acme.test')).toBeTruthy();
+    expect(location().search).toBe('?tab=invitations&invitations=pending');
+  });
+
   it('resends an invitation, and shows the seat limit with the way to Premium', async () => {
     const server = teamServer().on(
       'POST',

@@ -1,18 +1,17 @@
-import { useCallback, useMemo } from 'react';
+import { useMemo } from 'react';
 import { Badge, Tabs } from '@mantine/core';
 import { IconMail, IconShieldLock, IconUsers } from '@tabler/icons-react';
-import { useSearchParams } from 'react-router';
 import { usePageTitle, type PageButton } from '@autoscope/web-sdk';
 
 import { useDialog } from '@common/ui/dialogs';
-import { useCsvExportButton, useOpenParam } from '@common/lib/listHooks';
+import { useCsvExportButton, useOpenParam, useUrlState } from '@common/lib/listHooks';
 import { useInvitations, useMembers, useRoles, type Member, type Role } from './api';
 import { InvitationsPanel } from './components/InvitationsPanel';
 import { InviteDialog } from './components/InviteDialog';
 import { MemberDrawer } from './components/MemberDrawer';
 import { MembersPanel } from './components/MembersPanel';
 import { RolesPanel } from './components/RolesPanel';
-import { filtersFromParams, membersCsv, visibleMembers, withFilters, type MemberFilters } from './members';
+import { filtersFromParams, membersCsv, visibleMembers, withFilters } from './members';
 import { MEMBER_PARAM, tabFromParams, withTab, type Tab } from './urlState';
 import classes from './TeamMasterPage.module.css';
 
@@ -27,9 +26,8 @@ function roleOptions(roles: readonly Role[], members: readonly Member[]) {
 
 /** Team Master (/TeamMaster): the company's members, the invitations not yet accepted, and the roles. */
 export default function TeamMasterPage() {
-  const [params, setParams] = useSearchParams();
-  const tab = tabFromParams(params);
-  const filters = useMemo(() => filtersFromParams(params), [params]);
+  const [tab, setTab] = useUrlState(tabFromParams, withTab);
+  const [filters, setFilters] = useUrlState(filtersFromParams, withFilters);
   const members = useMembers();
   const invitations = useInvitations();
   const roles = useRoles();
@@ -41,12 +39,6 @@ export default function TeamMasterPage() {
   const roleList = useMemo(() => roles.data?.roles ?? [], [roles.data]);
   const visible = useMemo(() => (data ? visibleMembers(data.members, filters) : []), [data, filters]);
   const pending = invitations.data?.filter((invitation) => invitation.status === 'pending').length ?? 0;
-
-  const setTab = (next: Tab) => setParams((current) => withTab(current, next), { replace: true });
-  const setFilters = useCallback(
-    (next: MemberFilters) => setParams((current) => withFilters(current, next), { replace: true }),
-    [setParams],
-  );
 
   const exportButton = useCsvExportButton(
     ['member', 'members'],

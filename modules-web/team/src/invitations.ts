@@ -4,7 +4,9 @@ import type { Invitation } from './api';
 
 export const INVITATION_STATUSES = ['pending', 'expired', 'revoked'] as const;
 export type InvitationStatus = (typeof INVITATION_STATUSES)[number];
-export type InvitationFilter = 'all' | InvitationStatus;
+/** Which invitations the list shows: all, or those of one status. */
+export const INVITATION_FILTERS = ['all', ...INVITATION_STATUSES] as const;
+export type InvitationFilter = (typeof INVITATION_FILTERS)[number];
 
 const LABELS: Readonly<Record<string, string>> = { pending: 'Pending', expired: 'Expired', revoked: 'Revoked' };
 const COLORS: Readonly<Record<string, string>> = { pending: 'blue', expired: 'orange', revoked: 'gray' };

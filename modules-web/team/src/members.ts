@@ -6,7 +6,8 @@
 
 import { toCsv } from '@common/lib/csv';
 import { formatDate, formatDateTime } from '@common/lib/format';
-import { validSort } from '@common/lib/sort';
+import { sortRows, validSort, type SortKey } from '@common/lib/sort';
+import { paramOneOf, textParam, withParams } from '@common/lib/urlParams';
 import { personName } from '@common/domain/people';
 import type { ListPage } from '@common/lib/lists';
 import type { Member } from './api';
@@ -54,32 +55,18 @@ export interface MemberFilters {
   sort: string;
 }
 
-const FILTER_PARAMS = ['q', 'role', 'status', 'sort'] as const;
-
-function isStatus(value: string | null): value is MemberStatus {
-  return value !== null && (MEMBER_STATUSES as readonly string[]).includes(value);
-}
-
 export function filtersFromParams(params: URLSearchParams): MemberFilters {
-  const status = params.get('status');
   return {
     q: params.get('q') ?? '',
-    role: params.get('role') || null,
-    status: isStatus(status) ? status : null,
+    role: textParam(params, 'role'),
+    status: paramOneOf(params, 'status', MEMBER_STATUSES, null),
     sort: validSort(params.get('sort'), SORT_FIELDS, DEFAULT_SORT),
   };
 }
 
 /** `params` with the filters replaced; defaults and empty values are left out. */
 export function withFilters(params: URLSearchParams, filters: MemberFilters): URLSearchParams {
-  const next = new URLSearchParams(params);
-  for (const key of FILTER_PARAMS) next.delete(key);
-  const q = filters.q.trim();
-  if (q) next.set('q', q);
-  if (filters.role) next.set('role', filters.role);
-  if (filters.status) next.set('status', filters.status);
-  if (filters.sort !== DEFAULT_SORT) next.set('sort', filters.sort);
-  return next;
+  return withParams(params, { ...filters }, { sort: DEFAULT_SORT });
 }
 
 export function isFiltered(filters: MemberFilters): boolean {
@@ -98,7 +85,7 @@ function matches(member: Member, filters: MemberFilters): boolean {
 }
 
 /** The sort key of a field: text, or unix seconds (null: never signed in). */
-function sortValue(member: Member, field: SortField): string | number | null {
+function sortValue(member: Member, field: SortField): SortKey {
   switch (field) {
     case 'name':
       return memberName(member);
@@ -112,27 +99,14 @@ function sortValue(member: Member, field: SortField): string | number | null {
   }
 }
 
-const byText = (a: string, b: string) => a.localeCompare(b, undefined, { sensitivity: 'base' });
-
-/** Two sort keys in `direction` (1 or -1); blank ones last whichever way. */
-function compareValues(x: string | number | null, y: string | number | null, direction: number): number {
-  const [blankX, blankY] = [x === null || x === '', y === null || y === ''];
-  if (blankX || blankY) return Number(blankX) - Number(blankY);
-  if (typeof x === 'number' && typeof y === 'number') return (x - y) * direction;
-  return byText(String(x), String(y)) * direction;
-}
-
 /** The members the filters leave, in the sort asked for (by name within equal values). */
 export function visibleMembers(members: readonly Member[], filters: MemberFilters): Member[] {
-  const descending = filters.sort.startsWith('-');
-  const field = (descending ? filters.sort.slice(1) : filters.sort) as SortField;
-  return members
-    .filter((member) => matches(member, filters))
-    .sort(
-      (a, b) =>
-        compareValues(sortValue(a, field), sortValue(b, field), descending ? -1 : 1) ||
-        byText(memberName(a), memberName(b)),
-    );
+  return sortRows(
+    members.filter((member) => matches(member, filters)),
+    filters.sort,
+    sortValue,
+    (a, b) => memberName(a).localeCompare(memberName(b), undefined, { sensitivity: 'base' }),
+  );
 }
 
 /** Rows of the members table per page. */

@@ -1,4 +1,11 @@
-/** The page's tab in the URL (`?tab=`), so a view can be shared; the members' filters are in members.ts. */
+/**
+ * The page's state in the URL, so a view can be shared: the tab (`?tab=`), the invitations
+ * shown (`?invitations=pending`) and the member whose drawer is open; the members' filters
+ * are in members.ts.
+ */
+
+import { paramOneOf, withParams } from '@common/lib/urlParams';
+import { INVITATION_FILTERS, type InvitationFilter } from './invitations';
 
 export const TABS = ['members', 'invitations', 'roles'] as const;
 export type Tab = (typeof TABS)[number];
@@ -6,14 +13,15 @@ export type Tab = (typeof TABS)[number];
 /** The URL parameter of the member whose drawer is open. */
 export const MEMBER_PARAM = 'member';
 
-export function tabFromParams(params: URLSearchParams): Tab {
-  const tab = params.get('tab');
-  return (TABS as readonly string[]).includes(tab ?? '') ? (tab as Tab) : 'members';
-}
+/** What the page shows when the URL names nothing. */
+const DEFAULTS = { tab: 'members', invitations: 'all' } as const satisfies { tab: Tab; invitations: InvitationFilter };
 
-export function withTab(params: URLSearchParams, tab: Tab): URLSearchParams {
-  const next = new URLSearchParams(params);
-  if (tab === 'members') next.delete('tab');
-  else next.set('tab', tab);
-  return next;
-}
+export const tabFromParams = (params: URLSearchParams): Tab => paramOneOf(params, 'tab', TABS, DEFAULTS.tab);
+
+export const withTab = (params: URLSearchParams, tab: Tab) => withParams(params, { tab }, DEFAULTS);
+
+export const invitationFilterFromParams = (params: URLSearchParams): InvitationFilter =>
+  paramOneOf(params, 'invitations', INVITATION_FILTERS, DEFAULTS.invitations);
+
+export const withInvitationFilter = (params: URLSearchParams, invitations: InvitationFilter) =>
+  withParams(params, { invitations }, DEFAULTS);

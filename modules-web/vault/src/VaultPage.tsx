@@ -2,7 +2,7 @@ import { useCallback, useMemo } from 'react';
 import { Button, Group, Text } from '@mantine/core';
 import { IconDatabase, IconPlus } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
-import { useModuleApi, usePageTitle } from '@autoscope/web-sdk';
+import { useCurrency, useModuleApi, usePageTitle } from '@autoscope/web-sdk';
 
 import { useDialog } from '@common/ui/dialogs';
 import { EmptyNotice, NoMatchNotice } from '@common/ui/EmptyNotice';
@@ -34,6 +34,7 @@ export default function VaultPage() {
 
   const processes = useProcesses(filters);
   const people = usePeople();
+  const currency = useCurrency();
   const form = useDialog<Process | null>();
   const assessment = useDialog<Process>();
   const deletion = useDialog<Process>();
@@ -46,7 +47,7 @@ export default function VaultPage() {
   );
   const exportButton = useCsvExportButton(['process', 'processes'], async () => {
     const all = await fetchAllProcesses(api, filters);
-    return { count: all.length, csv: processesCsv(all, people.byId) };
+    return { count: all.length, csv: processesCsv(all, people.byId, currency) };
   });
 
   usePageTitle({

@@ -1,6 +1,8 @@
 import { Anchor, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { useCurrency } from '@autoscope/web-sdk';
 
+import { formatMoney } from '@common/lib/format';
 import { QueryError } from '@common/ui/QueryError';
 import { STAGES, STAGE_COLORS, STAGE_LABELS } from '@common/domain/vocabulary';
 import { WidgetBody, WidgetFigures, WidgetLoading, WidgetShares } from '@common/ui/Widget';
@@ -9,6 +11,7 @@ import { useSummary } from './api';
 /** The dashboard's Process Vault card: processes by stage and the yearly benefit of them all. */
 export default function VaultWidget() {
   const summary = useSummary();
+  const currency = useCurrency();
 
   let body;
   if (summary.isPending) {
@@ -38,7 +41,7 @@ export default function VaultWidget() {
           cols={3}
           figures={[
             { label: 'Processes', value: total },
-            { label: 'Benefit / year', value: money },
+            { label: 'Benefit / year', value: formatMoney(money, currency) },
             { label: 'Hours / year', value: hours },
           ]}
         />

@@ -19,18 +19,22 @@ function parse(csv: string) {
   return Papa.parse<Record<string, string>>(csv.replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: 'greedy' });
 }
 
+const USD = { code: 'USD', symbol: '$' };
+
 describe('processesCsv', () => {
   const people = indexPeople([ADA]);
 
-  it('writes the import columns first, then the scores and dates', () => {
-    const header = processesCsv([], people).slice(1).split('\r\n')[0]?.split(',') ?? [];
-    expect(header.slice(0, IMPORT_COLUMNS.length)).toEqual([...IMPORT_COLUMNS]);
+  it('writes the import columns first, then the scores and dates; money columns name the currency', () => {
+    const header = processesCsv([], people, USD).slice(1).split('\r\n')[0]?.split(',') ?? [];
+    expect(header.slice(0, IMPORT_COLUMNS.length)).toEqual(
+      IMPORT_COLUMNS.map((column) => (column === 'hourly_cost' ? 'hourly_cost (USD)' : column)),
+    );
     const rest = header.slice(IMPORT_COLUMNS.length);
-    expect(rest).toEqual(expect.arrayContaining(['potential', 'ease', 'benefit_money', 'created', 'updated']));
+    expect(rest).toEqual(expect.arrayContaining(['potential', 'ease', 'benefit_money (USD)', 'created', 'updated']));
   });
 
   it('writes labels, the owner as an e-mail address, lists joined with "; " and days', () => {
-    const [row] = parse(processesCsv([aProcess()], people)).data;
+    const [row] = parse(processesCsv([aProcess()], people, USD)).data;
     expect(row).toMatchObject({
       name: 'Invoice matching',
       department: 'Finance',
@@ -43,24 +47,24 @@ describe('processesCsv', () => {
       applications: 'SAP; Outlook',
       bots: '',
       potential: '72',
-      benefit_money: '56160',
+      'benefit_money (USD)': '56160',
       created: '10/01/2026',
       updated: '20/02/2026',
     });
   });
 
   it('leaves the owner empty when there is none or the directory does not list them', () => {
-    const rows = parse(processesCsv([aProcess({ owner_id: null }), aProcess({ owner_id: 'gone' })], people)).data;
+    const rows = parse(processesCsv([aProcess({ owner_id: null }), aProcess({ owner_id: 'gone' })], people, USD)).data;
     expect(rows.map((row) => row.owner_email)).toEqual(['', '']);
   });
 
   it('writes an unassessed potential as an empty cell', () => {
-    expect(parse(processesCsv([aProcess({ potential: null })], people)).data[0]?.potential).toBe('');
+    expect(parse(processesCsv([aProcess({ potential: null })], people, USD)).data[0]?.potential).toBe('');
   });
 
   it('writes a file the import reads back to the same values', () => {
     const original = aProcess({ name: '=cmd|calc', description: 'Line one\nline "two", three' });
-    const [record] = parse(processesCsv([original], people)).data;
+    const [record] = parse(processesCsv([original], people, USD)).data;
     expect(record).toBeDefined();
     expect(importRow(record ?? {})).toEqual({
       name: '=cmd|calc',
@@ -88,6 +92,7 @@ describe('the import', () => {
   it('reads headers in any case, spacing or dashes, and the usual aliases', () => {
     expect(normalizeHeader(' Monthly volume ')).toBe('monthly_volume');
     expect(normalizeHeader('MONTHLY-VOLUME')).toBe('monthly_volume');
+    expect(normalizeHeader('hourly_cost (EUR) ')).toBe('hourly_cost');
     const columns = {
       'Handling time': 'handling_minutes',
       Owner: 'owner_email',

@@ -3,6 +3,8 @@
  * so an exported file can be edited and imported again.
  */
 
+import type { Currency } from '@autoscope/web-sdk';
+
 import { toCsv, unguardCell, type CsvCell } from '@common/lib/csv';
 import { formatDate } from '@common/lib/format';
 import type { PeopleIndex } from '@common/domain/people';
@@ -16,6 +18,7 @@ import {
   healthLabel,
   stageLabel,
 } from '@common/domain/vocabulary';
+import { MONEY_FIELDS } from './format';
 import { MESSAGES } from './generated';
 import type { Process } from './types';
 
@@ -77,10 +80,14 @@ function exportCell(process: Process, column: ExportColumn, people: PeopleIndex)
   }
 }
 
-/** The export of `processes`, in the form the import reads (so it can be edited and imported again). */
-export function processesCsv(processes: readonly Process[], people: PeopleIndex): string {
+/**
+ * The export of `processes`, in the form the import reads (so it can be edited and imported again); money
+ * as plain numbers under a header that names the currency (`hourly_cost (USD)`, which the import reads too).
+ */
+export function processesCsv(processes: readonly Process[], people: PeopleIndex, currency: Currency): string {
+  const header = EXPORT_COLUMNS.map((column) => (MONEY_FIELDS.has(column) ? `${column} (${currency.code})` : column));
   const rows = processes.map((process) => EXPORT_COLUMNS.map((column) => exportCell(process, column, people)));
-  return toCsv(EXPORT_COLUMNS, rows);
+  return toCsv(header, rows);
 }
 
 /** An empty file with the import's header, as a starting point. */
@@ -88,9 +95,10 @@ export function importTemplateCsv(): string {
   return toCsv(IMPORT_COLUMNS, []);
 }
 
-/** `Monthly volume`, `monthly-volume`, ` MONTHLY_VOLUME ` → `monthly_volume`. */
+/** `Monthly volume`, `monthly-volume`, ` MONTHLY_VOLUME ` → `monthly_volume`; a note after it goes: `hourly_cost (USD)`. */
 export function normalizeHeader(header: string): string {
   return header
+    .replace(/\([^()]*\)\s*$/, '')
     .trim()
     .toLowerCase()
     .replace(/[\s-]+/g, '_');

@@ -1,6 +1,9 @@
-/** How the vault writes stored values of any kind (history changes). */
+/** How the vault writes stored values of any kind (history changes, CSV headers). */
 
 import { formatNumber } from '@common/lib/format';
+
+/** The process fields that hold money, in the company's currency. */
+export const MONEY_FIELDS: ReadonlySet<string> = new Set(['hourly_cost', 'benefit_money']);
 
 /** Any stored value as short text. */
 export function displayValue(value: unknown): string {

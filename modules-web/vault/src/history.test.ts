@@ -5,33 +5,44 @@ import { ADA } from '@common/domain/testFixtures';
 import { describeChange, fieldLabel, visibleNote } from './history';
 
 const people = indexPeople([ADA]);
+const INR = { code: 'INR', symbol: '₹' };
 
 describe('history entries', () => {
   it('writes a change as "Field: before → after", vocabulary as labels', () => {
-    expect(describeChange({ field: 'stage', from: 'idea', to: 'assessment' }, people)).toBe('Stage: Idea → Assessment');
-    expect(describeChange({ field: 'health', from: 'on_track', to: 'on_hold' }, people)).toBe(
+    expect(describeChange({ field: 'stage', from: 'idea', to: 'assessment' }, people, INR)).toBe(
+      'Stage: Idea → Assessment',
+    );
+    expect(describeChange({ field: 'health', from: 'on_track', to: 'on_hold' }, people, INR)).toBe(
       'Health: On track → On hold',
     );
-    expect(describeChange({ field: 'complexity', from: 'low', to: 'high' }, people)).toBe('Complexity: Low → High');
+    expect(describeChange({ field: 'complexity', from: 'low', to: 'high' }, people, INR)).toBe(
+      'Complexity: Low → High',
+    );
   });
 
   it('names owners, and writes what was not set as a dash', () => {
-    expect(describeChange({ field: 'owner_id', from: null, to: 'u1' }, people)).toBe('Owner: — → Ada Lovelace');
-    expect(describeChange({ field: 'owner_id', from: 'u7', to: '' }, people)).toBe('Owner: Former user → —');
+    expect(describeChange({ field: 'owner_id', from: null, to: 'u1' }, people, INR)).toBe('Owner: — → Ada Lovelace');
+    expect(describeChange({ field: 'owner_id', from: 'u7', to: '' }, people, INR)).toBe('Owner: Former user → —');
   });
 
-  it('writes lists and numbers readably', () => {
-    expect(describeChange({ field: 'applications', from: [], to: ['SAP', 'Excel'] }, people)).toBe(
+  it('writes lists, numbers and money readably', () => {
+    expect(describeChange({ field: 'applications', from: [], to: ['SAP', 'Excel'] }, people, INR)).toBe(
       'Applications: — → SAP, Excel',
     );
-    expect(describeChange({ field: 'hourly_cost', from: 40, to: 42.5 }, people)).toBe(
-      `Hourly cost: 40 → ${(42.5).toLocaleString()}`,
+    expect(describeChange({ field: 'hourly_cost', from: 40, to: 42.5 }, people, INR)).toBe(
+      'Hourly cost: ₹40.00 → ₹42.50',
+    );
+    expect(describeChange({ field: 'benefit_money', from: null, to: 24_000 }, people, INR)).toBe(
+      'Benefit money: — → ₹24,000',
+    );
+    expect(describeChange({ field: 'monthly_volume', from: 1200, to: 2.5 }, people, INR)).toBe(
+      `Monthly volume: 1,200 → ${(2.5).toLocaleString()}`,
     );
   });
 
   it('names the document added or removed', () => {
-    expect(describeChange({ field: 'document', from: null, to: 'Flow.pdf' }, people)).toBe('Added Flow.pdf');
-    expect(describeChange({ field: 'document', from: 'Old.pdf', to: null }, people)).toBe('Removed Old.pdf');
+    expect(describeChange({ field: 'document', from: null, to: 'Flow.pdf' }, people, INR)).toBe('Added Flow.pdf');
+    expect(describeChange({ field: 'document', from: 'Old.pdf', to: null }, people, INR)).toBe('Removed Old.pdf');
   });
 
   it('labels fields it does not know from their key', () => {

@@ -1,9 +1,11 @@
 /** How history entries read: the action's title and each change as "Field: before → after". */
 
-import { humanize } from '@common/lib/format';
+import type { Currency } from '@autoscope/web-sdk';
+
+import { formatMoney, humanize } from '@common/lib/format';
 import { nameOf, type PeopleIndex } from '@common/domain/people';
 import { complexityLabel, healthLabel, stageLabel } from '@common/domain/vocabulary';
-import { displayValue } from './format';
+import { MONEY_FIELDS, displayValue } from './format';
 import type { Change, HistoryAction } from './types';
 
 export const ACTION_TITLES: Readonly<Record<HistoryAction, string>> = {
@@ -46,8 +48,9 @@ export function fieldLabel(field: string): string {
   return FIELD_LABELS[field] ?? humanize(field);
 }
 
-/** A changed value as people read it: labels for vocabulary, names for user ids. */
-function changeValue(field: string, value: unknown, people: PeopleIndex): string {
+/** A changed value as people read it: labels for vocabulary, names for user ids, money in the currency. */
+function changeValue(field: string, value: unknown, people: PeopleIndex, currency: Currency): string {
+  if (typeof value === 'number' && MONEY_FIELDS.has(field)) return formatMoney(value, currency);
   if (typeof value === 'string' && value !== '') {
     if (field === 'stage') return stageLabel(value);
     if (field === 'health') return healthLabel(value);
@@ -57,13 +60,13 @@ function changeValue(field: string, value: unknown, people: PeopleIndex): string
   return displayValue(value);
 }
 
-export function describeChange(change: Change, people: PeopleIndex): string {
+export function describeChange(change: Change, people: PeopleIndex, currency: Currency): string {
   // A document entry names the file added (`to`) or removed (`from`).
   if (change.field === 'document') {
     return change.to != null ? `Added ${displayValue(change.to)}` : `Removed ${displayValue(change.from)}`;
   }
-  const from = changeValue(change.field, change.from, people);
-  const to = changeValue(change.field, change.to, people);
+  const from = changeValue(change.field, change.from, people, currency);
+  const to = changeValue(change.field, change.to, people, currency);
   return `${fieldLabel(change.field)}: ${from} → ${to}`;
 }
 

@@ -1,6 +1,8 @@
 /** The page's state kept in the URL (filters, sort, the open process), so a view can be shared. */
 
 import { validSort } from '@common/lib/sort';
+import { textParam, withParams } from '@common/lib/urlParams';
+import { RECORD_PAGES } from '@common/domain/links';
 import { isHealth, isStage } from '@common/domain/vocabulary';
 import type { ProcessFilters } from './types';
 
@@ -21,10 +23,8 @@ export type SortField = (typeof SORT_FIELDS)[number];
 
 export const DEFAULT_SORT = '-updated_at';
 
-/** The URL parameter of the process whose overview is open. */
-export const OPEN_PARAM = 'process';
-
-const FILTER_PARAMS = ['q', 'stage', 'health', 'department', 'owner_id', 'sort'] as const;
+/** The URL parameter of the process whose overview is open (other modules link to it). */
+export const OPEN_PARAM = RECORD_PAGES.process.param;
 
 export function filtersFromParams(params: URLSearchParams): ProcessFilters {
   const stage = params.get('stage');
@@ -33,24 +33,15 @@ export function filtersFromParams(params: URLSearchParams): ProcessFilters {
     q: params.get('q') ?? '',
     stage: isStage(stage) ? stage : null,
     health: isHealth(health) ? health : null,
-    department: params.get('department') || null,
-    owner_id: params.get('owner_id') || null,
+    department: textParam(params, 'department'),
+    owner_id: textParam(params, 'owner_id'),
     sort: validSort(params.get('sort'), SORT_FIELDS, DEFAULT_SORT),
   };
 }
 
 /** `params` with the filters replaced; defaults and empty values are left out of the URL. */
 export function withFilters(params: URLSearchParams, filters: ProcessFilters): URLSearchParams {
-  const next = new URLSearchParams(params);
-  for (const key of FILTER_PARAMS) next.delete(key);
-  const q = filters.q.trim();
-  if (q) next.set('q', q);
-  if (filters.stage) next.set('stage', filters.stage);
-  if (filters.health) next.set('health', filters.health);
-  if (filters.department) next.set('department', filters.department);
-  if (filters.owner_id) next.set('owner_id', filters.owner_id);
-  if (filters.sort !== DEFAULT_SORT) next.set('sort', filters.sort);
-  return next;
+  return withParams(params, { ...filters }, { sort: DEFAULT_SORT });
 }
 
 /** Whether any filter narrows the list (the sort does not). */

@@ -105,9 +105,14 @@ pub fn admins() -> Result<Vec<DirectoryEntry>> {
     Ok(host::directory(&DirectoryQuery::default())?.into_iter().filter(|entry| entry.company_admin).collect())
 }
 
+/// The page of an incident, for the bell.
+pub fn path(incident_id: &str) -> String {
+    format!("/Alerts?incident={incident_id}")
+}
+
 /// The link to an incident on the page, for mails.
 pub fn link(portal_url: &str, incident_id: &str) -> String {
-    format!("{portal_url}/Alerts?incident={incident_id}")
+    format!("{portal_url}{}", path(incident_id))
 }
 
 pub fn opened(rule: &Rule, incident: &Incident, portal_url: &str) -> Result<()> {
@@ -116,7 +121,7 @@ pub fn opened(rule: &Rule, incident: &Incident, portal_url: &str) -> Result<()> 
     let summary = incident.summary.clone().unwrap_or_default();
     if rule.draft.deliver_bell && !user_ids.is_empty() {
         let message = format!("{}: {} — {summary}", incident.severity.label(), incident.rule_name);
-        host::notify(&Notify { user_ids: user_ids.clone(), message })?;
+        host::notify(&Notify { user_ids: user_ids.clone(), message, link: Some(path(&incident.id)) })?;
     }
     if rule.draft.deliver_mail && !user_ids.is_empty() {
         let values = json!({
@@ -137,7 +142,7 @@ pub fn closed(rule: &Rule, incident: &Incident, portal_url: &str) -> Result<()> 
         let user_ids: Vec<String> = recipients(rule)?.into_iter().map(|person| person.user_id).collect();
         if !user_ids.is_empty() {
             let message = format!("Resolved: {} — the condition cleared", incident.rule_name);
-            host::notify(&Notify { user_ids, message })?;
+            host::notify(&Notify { user_ids, message, link: Some(path(&incident.id)) })?;
         }
     }
     let at = incident.closed_at.unwrap_or(incident.opened_at);
@@ -147,7 +152,7 @@ pub fn closed(rule: &Rule, incident: &Incident, portal_url: &str) -> Result<()> 
 
 pub fn assigned(incident: &Incident, assignee: &str) -> Result<()> {
     let message = format!("You were assigned the incident {}", incident.rule_name);
-    host::notify(&Notify { user_ids: vec![assignee.to_string()], message })?;
+    host::notify(&Notify { user_ids: vec![assignee.to_string()], message, link: Some(path(&incident.id)) })?;
     Ok(())
 }
 

@@ -138,8 +138,10 @@ struct FailurePage {
 /// later ones.
 fn next_failures(source: &Source, cursor: &Cursor) -> Result<FailurePage> {
     let failed = || {
+        // Sample failures (Bot Profile's sample data) open no signatures, so no tickets.
         Query::default()
             .eq("status", "failed")
+            .filter("sample", FilterOp::Ne, true)
             .filter("started_at", FilterOp::Gte, cursor.updated_at - LONGEST_RUN)
             .fields(source.fields.iter().copied())
             .limit(PAGE)

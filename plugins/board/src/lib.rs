@@ -158,7 +158,8 @@ fn notify_owner(process: &Process, mover: &str, from: &str, to: &str) -> Result<
         transitions::stage_label(from),
         transitions::stage_label(to)
     );
-    host::notify(&Notify { user_ids: vec![owner.to_string()], message })?;
+    let link = Some(format!("/Process?process={}", process.id));
+    host::notify(&Notify { user_ids: vec![owner.to_string()], message, link })?;
     Ok(())
 }
 

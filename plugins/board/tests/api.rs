@@ -170,8 +170,9 @@ async fn a_move_changes_the_stage_and_is_recorded(engine: Engine) -> anyhow::Res
     );
     assert_eq!(details["process"]["name"], "Invoices");
 
-    let told: Vec<String> = harness.notifications(&bob).await?.into_iter().map(|n| n.message).collect();
-    assert_eq!(told, ["Process 'Invoices' moved from Idea to Assessment by Test User"]);
+    let told: Vec<_> = harness.notifications(&bob).await?.into_iter().map(|n| (n.message, n.link)).collect();
+    let opens = Some(format!("/Process?process={id}"));
+    assert_eq!(told, [("Process 'Invoices' moved from Idea to Assessment by Test User".to_string(), opens)]);
     assert!(harness.notifications(&acme).await?.is_empty(), "the mover is not told");
     // Bob moves his own process: nobody is told.
     let (status, _) = move_card(&harness, &bob, &id, "analysis", version + 1).await?;

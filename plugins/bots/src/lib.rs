@@ -8,6 +8,7 @@ mod calculation;
 mod heatmap;
 mod inventory;
 mod overview;
+mod sample;
 mod status;
 mod store;
 #[cfg(test)]
@@ -40,6 +41,8 @@ fn router() -> Router {
         .get("/processes", process_names)
         .get("/people", |_: &Request| ok(&host::directory(&DirectoryQuery::default())?))
         .get("/me", me)
+        .post("/sample", sample::load)
+        .delete("/sample", sample::remove)
 }
 
 autoscope_sdk::module!(router);

@@ -4,27 +4,33 @@
 //! - realised hours saved = items of successful runs × the process's handling minutes ÷ 60;
 //!   realised cost saved = those hours × its hourly cost;
 //! - estimated hours and cost saved = the Process Vault's yearly benefit of the live
-//!   processes × the range in years (each year's days in the range ÷ its days);
-//! - FTE equivalent = hours saved ÷ (1,800 hours × years); estimated, the vault's benefit FTE;
+//!   processes × the years of run data (the days from the first run to the last one in
+//!   the range or month, each year's days ÷ its days), so that the estimate covers the
+//!   days the realised figures can count;
+//! - FTE equivalent = hours saved ÷ (1,800 hours × years of run data); estimated, the
+//!   vault's benefit FTE;
 //! - licence cost = each bot's licence per year, shared equally by the processes it runs,
-//!   × years; ROI = (cost saved − licence cost) ÷ licence cost.
+//!   × years of run data; ROI = (cost saved − licence cost) ÷ licence cost, none where
+//!   nothing ran (a month before the first run is no −100 %).
 //!
 //! The same figures come for a process, a department, a month and the whole range, each
-//! with its formula text and inputs.
+//! with its formula text (naming the days of run data it counts) and inputs.
 
 use std::cmp::Ordering;
 use std::collections::{BTreeMap, HashMap};
 
+use autoscope_sdk::days::format_day;
+use autoscope_sdk::range::DayRange;
 use serde::Serialize;
 
 use crate::figure::{Amount, Figure, Input, Unit};
-use crate::range::Month;
+use crate::range::{months, overlap, years};
 use crate::sources::{Bot, Counts, Process, RunsByProcess};
 
 /// Working hours in an FTE-year (as the Process Vault counts them).
 pub const HOURS_PER_FTE: f64 = 1800.0;
-/// What the years of a slice over the whole range are.
-const RANGE: &str = "Years in the range";
+/// The input every prorated figure multiplies by.
+pub const YEARS_OF_RUN_DATA: &str = "Years of run data";
 /// The parts a sum lists one by one; the others are summed as one input.
 const LISTED_PARTS: usize = 10;
 
@@ -37,11 +43,68 @@ pub const ESTIMATED_MONEY: &str = "Benefit money per year of the live processes 
 pub const REALISED_FTE: &str = "Hours saved ÷ (1,800 hours per FTE-year × years)";
 pub const ESTIMATED_FTE: &str = "Sum of the benefit FTE of the live processes (FTEs freed, from the Process Vault)";
 pub const LICENCE: &str =
-    "Licence cost per year × years (a bot's yearly licence is shared equally by the processes it runs)";
+    "Licence cost per year (a bot's yearly licence is shared equally by the processes it runs) × years";
 pub const LICENCE_PROCESS: &str =
     "Sum over the bots that run the process of licence cost per year ÷ processes the bot runs, × years";
 pub const ROI: &str = "(Cost saved − licence cost) ÷ licence cost × 100";
 pub const REALISATION: &str = "Realised hours saved ÷ estimated hours saved × 100";
+/// Why a realised ROI has no value where runs could have been counted.
+pub const NO_RUNS: &str = "No runs: the ROI weighs what runs saved against the licence cost, so it has no value here";
+
+/// The days prorated figures count: the days of run data of a slice (from the company's
+/// first run to its last one, inside the slice's days) and their part of a year.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Period {
+    pub data: Option<DayRange>,
+    pub years: f64,
+    /// `the range` or `the month`: the slice's days, as the notes name them.
+    of: &'static str,
+}
+
+impl Period {
+    /// The days of `run_data` inside the range.
+    pub fn of_range(range: &DayRange, run_data: Option<&DayRange>) -> Self {
+        Self::new(range, run_data, "the range")
+    }
+
+    /// The days of `run_data` inside a month's days.
+    fn of_month(days: &DayRange, run_data: Option<&DayRange>) -> Self {
+        Self::new(days, run_data, "the month")
+    }
+
+    fn new(days: &DayRange, run_data: Option<&DayRange>, of: &'static str) -> Self {
+        let data = run_data.and_then(|data| overlap(days, data));
+        Self { data, years: data.as_ref().map_or(0.0, years), of }
+    }
+
+    fn input(&self) -> Input {
+        Input::new(YEARS_OF_RUN_DATA, self.years, Unit::Years)
+    }
+
+    /// `formula` naming the days it counts: `…, over 17 days of run data (2025-01-01 to 2025-01-17)`.
+    fn formula(&self, formula: &str) -> String {
+        match self.data {
+            Some(data) if data.days() == 1 => format!("{formula}, over 1 day of run data ({})", format_day(data.first)),
+            Some(data) => format!(
+                "{formula}, over {} days of run data ({} to {})",
+                data.days(),
+                format_day(data.first),
+                format_day(data.last)
+            ),
+            None => format!("{formula}, over 0 days: no run data in {}", self.of),
+        }
+    }
+
+    /// Why a prorated figure is 0 or has no value.
+    fn no_data(&self) -> Option<String> {
+        self.data.is_none().then(|| {
+            format!(
+                "No run data in {}: estimates, licence costs and FTEs count only the days from the first run to the last",
+                self.of
+            )
+        })
+    }
+}
 
 /// What the department and process filters keep.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
@@ -201,21 +264,19 @@ pub struct Benefits {
     pub realisation: Figure,
 }
 
-/// What a set of lines adds up to over some months; `years` is their part of a year.
+/// What a set of lines adds up to over some months, prorated over their days of run data.
 struct Slice<'s, 'a> {
     lines: &'s [&'s Line<'a>],
     months: &'s [usize],
-    years: f64,
-    /// "Years in the range" or "Years in the month": what `years` is.
-    years_label: &'static str,
+    period: &'s Period,
     /// The yearly licences of bots that run no listed process (the unfiltered totals only).
     unassigned_licence: f64,
     unassigned_bots: usize,
 }
 
 impl<'s, 'a> Slice<'s, 'a> {
-    fn new(lines: &'s [&'s Line<'a>], months: &'s [usize], years: f64, years_label: &'static str) -> Self {
-        Self { lines, months, years, years_label, unassigned_licence: 0.0, unassigned_bots: 0 }
+    fn new(lines: &'s [&'s Line<'a>], months: &'s [usize], period: &'s Period) -> Self {
+        Self { lines, months, period, unassigned_licence: 0.0, unassigned_bots: 0 }
     }
 
     /// With the bots that run no listed process, whose whole licence counts.
@@ -308,7 +369,9 @@ impl Benefits {
             Some(line) => realised_process(line, slice.months),
             None => realised(slice),
         };
-        let years = Input::new(slice.years_label, slice.years, Unit::Years);
+        let period = slice.period;
+        let years = period.input();
+        let no_data = period.no_data();
 
         // The estimate: the live processes' yearly benefits, prorated.
         let (mut yearly_hours, mut yearly_money, mut fte_parts) = (0.0, 0.0, Vec::new());
@@ -324,8 +387,9 @@ impl Benefits {
                 None => "Only live processes of the Process Vault are estimated".to_string(),
             });
         let estimate = |yearly: f64, label: &str, unit: Unit, formula| {
-            Figure::new(Some(yearly * slice.years), unit, formula, vec![Input::new(label, yearly, unit), years.clone()])
-                .with_note(not_live.clone())
+            let inputs = vec![Input::new(label, yearly, unit), years.clone()];
+            Figure::new(Some(yearly * period.years), unit, period.formula(formula), inputs)
+                .with_note(no_data.clone().or_else(|| not_live.clone()))
         };
         let estimated_hours =
             estimate(yearly_hours, "Benefit hours per year (live processes)", Unit::Hours, ESTIMATED_HOURS);
@@ -336,31 +400,32 @@ impl Benefits {
             .with_note(not_live);
 
         let realised_fte = Figure::new(
-            Some(realised_hours.raw() / (HOURS_PER_FTE * slice.years)),
+            Some(realised_hours.raw() / (HOURS_PER_FTE * period.years)),
             Unit::Fte,
-            REALISED_FTE,
+            period.formula(REALISED_FTE),
             vec![
                 Input::new("Hours saved", realised_hours.raw(), Unit::Hours),
                 Input::new("Hours per FTE-year", HOURS_PER_FTE, Unit::Hours),
                 years.clone(),
             ],
-        );
+        )
+        .with_note(no_data.clone());
 
-        let licence_cost = licence(slice, process, &years);
+        let licence_cost = licence(slice, process);
         let cost = licence_cost.raw();
         let no_cost = (cost == 0.0).then(|| "No licence cost: no bot with a licence runs these processes".to_string());
-        let roi = |saved: &Figure, label: &str| {
+        let roi = |saved: &Figure, label: &str, ran: bool| {
             Figure::new(
-                percent_over(saved.raw(), cost),
+                if ran { percent_over(saved.raw(), cost) } else { None },
                 Unit::Percent,
-                ROI,
+                period.formula(ROI),
                 vec![Input::new(label, saved.raw(), Unit::Money), Input::new("Licence cost", cost, Unit::Money)],
             )
-            .with_note(no_cost.clone())
+            .with_note(no_data.clone().or_else(|| (!ran).then(|| NO_RUNS.to_string())).or_else(|| no_cost.clone()))
         };
         let roi = Pair {
-            estimated: roi(&estimated_money, "Cost saved (estimated)"),
-            realised: roi(&realised_money, "Cost saved (realised)"),
+            estimated: roi(&estimated_money, "Cost saved (estimated)", true),
+            realised: roi(&realised_money, "Cost saved (realised)", counts.runs > 0),
         };
         let realisation = Figure::new(
             (estimated_hours.raw() != 0.0).then(|| realised_hours.raw() / estimated_hours.raw() * 100.0),
@@ -371,9 +436,9 @@ impl Benefits {
                 Input::new("Hours saved (estimated)", estimated_hours.raw(), Unit::Hours),
             ],
         )
-        .with_note(
-            (estimated_hours.raw() == 0.0).then(|| "No estimate: no live process has benefit hours".to_string()),
-        );
+        .with_note(no_data.or_else(|| {
+            (estimated_hours.raw() == 0.0).then(|| "No estimate: no live process has benefit hours".to_string())
+        }));
 
         Self {
             runs: counts.runs,
@@ -389,28 +454,32 @@ impl Benefits {
     }
 }
 
-/// The licences of the slice's processes (and, unfiltered, of the bots that run none) × years.
-fn licence(slice: &Slice, process: Option<&Line>, years: &Input) -> Figure {
+/// The licences of the slice's processes (and, unfiltered, of the bots that run none) ×
+/// years of run data.
+fn licence(slice: &Slice, process: Option<&Line>) -> Figure {
+    let period = slice.period;
     if let Some(line) = process {
         let mut inputs = Vec::new();
         for share in &line.shares {
             inputs.push(Input::new(format!("{}: licence cost per year", share.bot), share.licence, Unit::Money));
             inputs.push(Input::new(format!("{}: processes it runs", share.bot), share.processes as f64, Unit::Count));
         }
-        inputs.push(years.clone());
-        return Figure::new(Some(line.yearly_licence() * slice.years), Unit::Money, LICENCE_PROCESS, inputs);
+        inputs.push(period.input());
+        let yearly = line.yearly_licence();
+        return Figure::new(Some(yearly * period.years), Unit::Money, period.formula(LICENCE_PROCESS), inputs)
+            .with_note(period.no_data().filter(|_| yearly > 0.0));
     }
     let yearly = slice.lines.iter().map(|line| line.yearly_licence()).sum::<f64>() + slice.unassigned_licence;
-    let note = (slice.unassigned_bots > 0).then(|| {
+    let unassigned = (slice.unassigned_bots > 0).then(|| {
         format!("Includes {} bot(s) that run no listed process, with their whole licence", slice.unassigned_bots)
     });
     Figure::new(
-        Some(yearly * slice.years),
+        Some(yearly * period.years),
         Unit::Money,
-        LICENCE,
-        vec![Input::new("Licence cost per year", yearly, Unit::Money), years.clone()],
+        period.formula(LICENCE),
+        vec![Input::new("Licence cost per year", yearly, Unit::Money), period.input()],
     )
-    .with_note(note)
+    .with_note(period.no_data().filter(|_| yearly > 0.0).or(unassigned))
 }
 
 /// A month of the series.
@@ -421,6 +490,9 @@ pub struct MonthRow {
     pub month: String,
     /// The month's days inside the range.
     pub days: i64,
+    /// Its days of run data (from the first run to the last), which its estimates, licence
+    /// cost and FTEs are prorated over.
+    pub data_days: i64,
     #[serde(flatten)]
     pub benefits: Benefits,
 }
@@ -462,33 +534,37 @@ pub struct Figures {
     pub by_process: Vec<ProcessRow>,
 }
 
-/// The figures over the range's `months` (the counts of `runs` are per month of them).
+/// The figures over `range`, whose runs are counted per month (`runs`), prorated over the
+/// days of `run_data` (the company's first run to its last) inside it.
 pub fn compute(
     catalogue: &[Process],
     runs: &RunsByProcess,
     bots: &[Bot],
     filters: &Filters,
-    months: &[Month],
+    range: &DayRange,
+    run_data: Option<&DayRange>,
 ) -> Figures {
+    let months = months(range);
     let no_runs = vec![Counts::default(); months.len()];
     let lines = lines(catalogue, runs, bots, filters, &no_runs);
     let all: Vec<&Line> = lines.iter().collect();
     let every_month: Vec<usize> = (0..months.len()).collect();
-    let years: f64 = months.iter().map(|month| month.years).sum();
+    let period = Period::of_range(range, run_data);
     let unassigned: Vec<&Bot> =
         if filters.any() { Vec::new() } else { bots.iter().filter(|bot| bot.processes.is_empty()).collect() };
-    let totals = Benefits::of(&Slice::new(&all, &every_month, years, RANGE).with_unassigned(&unassigned), None);
+    let totals = Benefits::of(&Slice::new(&all, &every_month, &period).with_unassigned(&unassigned), None);
 
     let by_month = months
         .iter()
         .enumerate()
-        .map(|(index, month)| MonthRow {
-            month: month.key.clone(),
-            days: month.days,
-            benefits: Benefits::of(
-                &Slice::new(&all, &[index], month.years, "Years in the month").with_unassigned(&unassigned),
-                None,
-            ),
+        .map(|(index, month)| {
+            let month_period = Period::of_month(&month.days_range(), run_data);
+            MonthRow {
+                month: month.key.clone(),
+                days: month.days,
+                data_days: month_period.data.map_or(0, |data| data.days()),
+                benefits: Benefits::of(&Slice::new(&all, &[index], &month_period).with_unassigned(&unassigned), None),
+            }
         })
         .collect();
 
@@ -502,7 +578,7 @@ pub fn compute(
             department: department.map(str::to_string),
             processes: lines.len(),
             live_processes: lines.iter().filter(|line| line.live()).count(),
-            benefits: Benefits::of(&Slice::new(&lines, &every_month, years, RANGE), None),
+            benefits: Benefits::of(&Slice::new(&lines, &every_month, &period), None),
         })
         .collect();
     by_department.sort_by(|a, b| {
@@ -521,7 +597,7 @@ pub fn compute(
             handling_minutes: Amount(line.handling_minutes()),
             hourly_cost: Amount(line.hourly_cost()),
             bots: line.shares.iter().map(|share| share.bot.to_string()).collect(),
-            benefits: Benefits::of(&Slice::new(&[line], &every_month, years, RANGE), Some(line)),
+            benefits: Benefits::of(&Slice::new(&[line], &every_month, &period), Some(line)),
         })
         .collect();
     by_process.sort_by(|a, b| most_saved(&a.benefits, &b.benefits).then_with(|| a.process.cmp(&b.process)));
@@ -543,13 +619,23 @@ mod tests {
     use serde_json::json;
 
     use super::*;
-    use crate::range::{between, months};
+    use crate::range::between;
 
     /// 2025-01-01 to 2025-03-31: January (31 days), February (28) and March (31), 90 days,
     /// 90 ÷ 365 of a year. Yearly values below are multiples of 365 so that the prorated
     /// ones come out whole.
-    fn quarter() -> Vec<Month> {
-        months(&between("2025-01-01", "2025-03-31"))
+    fn quarter() -> DayRange {
+        between("2025-01-01", "2025-03-31")
+    }
+
+    /// Run data from before the quarter to after it: every day of it counts.
+    fn around_the_quarter() -> Option<DayRange> {
+        Some(between("2024-12-20", "2025-04-02"))
+    }
+
+    /// The formula over the whole quarter.
+    fn over_the_quarter(formula: &str) -> String {
+        format!("{formula}, over 90 days of run data (2025-01-01 to 2025-03-31)")
     }
 
     fn process(name: &str, department: &str, stage: &str, minutes: f64, cost: f64, benefit: [f64; 3]) -> Process {
@@ -609,7 +695,7 @@ mod tests {
     }
 
     fn figures(filters: Filters) -> Figures {
-        compute(&catalogue(), &runs(), &bots(), &filters, &quarter())
+        compute(&catalogue(), &runs(), &bots(), &filters, &quarter(), around_the_quarter().as_ref())
     }
 
     fn value(figure: &Figure) -> Option<f64> {
@@ -643,7 +729,7 @@ mod tests {
         assert_eq!(value(&b.hours_saved.estimated), Some(180.0));
         assert_eq!(
             inputs(&b.hours_saved.estimated),
-            [("Benefit hours per year (live processes)".into(), 730.0), ("Years in the range".into(), 0.2466)]
+            [("Benefit hours per year (live processes)".into(), 730.0), (YEARS_OF_RUN_DATA.into(), 0.2466)]
         );
         assert_eq!(value(&b.cost_saved.estimated), Some(7_200.0));
         // 60 h ÷ (1,800 × 90/365) = 21,900 ÷ 162,000 = 0.135.
@@ -652,7 +738,7 @@ mod tests {
         assert_eq!(value(&b.fte.estimated), Some(0.4));
         // (7,300 ÷ 2 + 3,650 ÷ 1) × 90/365 = 1,800.
         assert_eq!(value(&b.licence_cost), Some(1_800.0));
-        assert_eq!(b.licence_cost.formula, LICENCE_PROCESS);
+        assert_eq!(b.licence_cost.formula, over_the_quarter(LICENCE_PROCESS));
         assert_eq!(
             inputs(&b.licence_cost),
             [
@@ -660,7 +746,7 @@ mod tests {
                 ("Bot A: processes it runs".into(), 2.0),
                 ("Bot B: licence cost per year".into(), 3_650.0),
                 ("Bot B: processes it runs".into(), 1.0),
-                ("Years in the range".into(), 0.2466),
+                (YEARS_OF_RUN_DATA.into(), 0.2466),
             ]
         );
         // (2,400 − 1,800) ÷ 1,800 = 33.33 %; (7,200 − 1,800) ÷ 1,800 = 300 %.
@@ -670,6 +756,9 @@ mod tests {
             [("Cost saved (realised)".into(), 2_400.0), ("Licence cost".into(), 1_800.0)]
         );
         assert_eq!(value(&b.roi.estimated), Some(300.0));
+        assert_eq!(b.roi.realised.formula, over_the_quarter(ROI));
+        assert_eq!(b.hours_saved.estimated.formula, over_the_quarter(ESTIMATED_HOURS));
+        assert_eq!(b.fte.realised.formula, over_the_quarter(REALISED_FTE));
         // 60 of 180 hours.
         assert_eq!(value(&b.realisation), Some(33.33));
         assert_eq!(
@@ -705,7 +794,11 @@ mod tests {
         assert_eq!((value(&b.hours_saved.estimated), value(&b.cost_saved.estimated)), (Some(90.0), Some(2_250.0)));
         assert_eq!(value(&b.licence_cost), Some(0.0));
         assert_eq!((value(&b.roi.realised), value(&b.roi.estimated)), (None, None));
-        assert_eq!(b.roi.realised.note.as_deref(), Some("No licence cost: no bot with a licence runs these processes"));
+        assert_eq!(b.roi.realised.note.as_deref(), Some(NO_RUNS));
+        assert_eq!(
+            b.roi.estimated.note.as_deref(),
+            Some("No licence cost: no bot with a licence runs these processes")
+        );
         assert_eq!(value(&b.realisation), Some(0.0));
     }
 
@@ -743,18 +836,14 @@ mod tests {
         assert!((t.fte.realised.raw() - 22_630.0 / 162_000.0).abs() < 1e-12);
         assert_eq!(
             inputs(&t.fte.realised),
-            [
-                ("Hours saved".into(), 62.0),
-                ("Hours per FTE-year".into(), 1_800.0),
-                ("Years in the range".into(), 0.2466)
-            ]
+            [("Hours saved".into(), 62.0), ("Hours per FTE-year".into(), 1_800.0), (YEARS_OF_RUN_DATA.into(), 0.2466)]
         );
         // (7,300 + 3,650 + 730) × 90/365 = 2,880, Bot C's whole licence included.
         assert_eq!(value(&t.licence_cost), Some(2_880.0));
-        assert_eq!(t.licence_cost.formula, LICENCE);
+        assert_eq!(t.licence_cost.formula, over_the_quarter(LICENCE));
         assert_eq!(
             inputs(&t.licence_cost),
-            [("Licence cost per year".into(), 11_680.0), ("Years in the range".into(), 0.2466)]
+            [("Licence cost per year".into(), 11_680.0), (YEARS_OF_RUN_DATA.into(), 0.2466)]
         );
         assert_eq!(
             t.licence_cost.note.as_deref(),
@@ -797,10 +886,13 @@ mod tests {
             ]
         );
         let january = &figures.by_month[0].benefits;
+        assert_eq!(inputs(&january.licence_cost)[1], (YEARS_OF_RUN_DATA.into(), crate::figure::round(31.0 / 365.0, 4)));
         assert_eq!(
-            inputs(&january.licence_cost)[1],
-            ("Years in the month".into(), crate::figure::round(31.0 / 365.0, 4))
+            january.licence_cost.formula,
+            format!("{LICENCE}, over 31 days of run data (2025-01-01 to 2025-01-31)")
         );
+        let days: Vec<(i64, i64)> = figures.by_month.iter().map(|month| (month.days, month.data_days)).collect();
+        assert_eq!(days, [(31, 31), (28, 28), (31, 31)]);
         // 50 h ÷ (1,800 × 31/365).
         assert!((january.fte.realised.raw() - 50.0 * 365.0 / (1_800.0 * 31.0)).abs() < 1e-12);
         let licences: f64 = figures.by_month.iter().map(|month| month.benefits.licence_cost.raw()).sum();
@@ -866,6 +958,7 @@ mod tests {
             &bots(),
             &Filters { department: None, process: Some("Nope".into()) },
             &quarter(),
+            around_the_quarter().as_ref(),
         );
         assert!(unknown.by_process.is_empty());
         assert_eq!(
@@ -876,11 +969,17 @@ mod tests {
 
     #[test]
     fn nothing_at_all_gives_zeros_and_no_ratios() {
-        let figures = compute(&[], &RunsByProcess::new(), &[], &Filters::default(), &quarter());
+        let figures = compute(&[], &RunsByProcess::new(), &[], &Filters::default(), &quarter(), None);
         let t = &figures.totals;
         assert_eq!((value(&t.hours_saved.realised), value(&t.licence_cost)), (Some(0.0), Some(0.0)));
         assert_eq!((value(&t.roi.realised), value(&t.realisation)), (None, None));
         assert!(t.hours_saved.realised.inputs.is_empty());
+        assert_eq!(
+            t.roi.estimated.note.as_deref(),
+            Some(
+                "No run data in the range: estimates, licence costs and FTEs count only the days from the first run to the last"
+            )
+        );
         assert_eq!(figures.by_month.len(), 3);
         assert!(figures.by_department.is_empty() && figures.by_process.is_empty());
     }
@@ -923,10 +1022,13 @@ mod tests {
         let catalogue = [process("Invoices", "Finance", "live", 6.0, 40.0, [365.0, 14_600.0, 0.2])];
         let runs = RunsByProcess::from([("Invoices".to_string(), vec![counts(2, 1, 100)])]);
         let bots = [Bot { name: "Bot A".into(), licence: 3_650.0, processes: vec!["Invoices".into()] }];
-        let january = months(&between("2025-01-01", "2025-01-31"));
-        let figures = compute(&catalogue, &runs, &bots, &Filters::default(), &january);
+        // January, with runs from the 10th: 22 days of run data, 22 ÷ 365 of a year.
+        let january = between("2025-01-01", "2025-01-31");
+        let run_data = between("2025-01-10", "2025-03-01");
+        let figures = compute(&catalogue, &runs, &bots, &Filters::default(), &january, Some(&run_data));
         let row = serde_json::to_value(&figures.by_process[0]).unwrap();
-        let years = json!({ "label": "Years in the range", "value": 0.08, "unit": "years" });
+        let years = json!({ "label": "Years of run data", "value": 0.06, "unit": "years" });
+        let over = ", over 22 days of run data (2025-01-10 to 2025-01-31)";
         assert_eq!(
             row,
             json!({
@@ -934,14 +1036,14 @@ mod tests {
                 "handling_minutes": 6, "hourly_cost": 40, "bots": ["Bot A"],
                 "runs": 2, "successful_runs": 1, "items": 100,
                 "hours_saved": {
-                    "estimated": { "value": 31, "unit": "hours", "formula": ESTIMATED_HOURS, "inputs": [
+                    "estimated": { "value": 22, "unit": "hours", "formula": format!("{ESTIMATED_HOURS}{over}"), "inputs": [
                         { "label": "Benefit hours per year (live processes)", "value": 365, "unit": "hours" }, years] },
                     "realised": { "value": 10, "unit": "hours", "formula": REALISED_HOURS, "inputs": [
                         { "label": "Items of successful runs", "value": 100, "unit": "count" },
                         { "label": "Handling minutes per item", "value": 6, "unit": "minutes" }] }
                 },
                 "cost_saved": {
-                    "estimated": { "value": 1240, "unit": "money", "formula": ESTIMATED_MONEY, "inputs": [
+                    "estimated": { "value": 880, "unit": "money", "formula": format!("{ESTIMATED_MONEY}{over}"), "inputs": [
                         { "label": "Benefit money per year (live processes)", "value": 14600, "unit": "money" }, years] },
                     "realised": { "value": 400, "unit": "money", "formula": REALISED_MONEY, "inputs": [
                         { "label": "Hours saved", "value": 10, "unit": "hours" },
@@ -950,25 +1052,115 @@ mod tests {
                 "fte": {
                     "estimated": { "value": 0.2, "unit": "fte", "formula": ESTIMATED_FTE, "inputs": [
                         { "label": "Invoices", "value": 0.2, "unit": "fte" }] },
-                    "realised": { "value": 0.07, "unit": "fte", "formula": REALISED_FTE, "inputs": [
+                    "realised": { "value": 0.09, "unit": "fte", "formula": format!("{REALISED_FTE}{over}"), "inputs": [
                         { "label": "Hours saved", "value": 10, "unit": "hours" },
                         { "label": "Hours per FTE-year", "value": 1800, "unit": "hours" }, years] }
                 },
-                "licence_cost": { "value": 310, "unit": "money", "formula": LICENCE_PROCESS, "inputs": [
+                "licence_cost": { "value": 220, "unit": "money", "formula": format!("{LICENCE_PROCESS}{over}"), "inputs": [
                     { "label": "Bot A: licence cost per year", "value": 3650, "unit": "money" },
                     { "label": "Bot A: processes it runs", "value": 1, "unit": "count" }, years] },
                 "roi": {
-                    "estimated": { "value": 300, "unit": "percent", "formula": ROI, "inputs": [
-                        { "label": "Cost saved (estimated)", "value": 1240, "unit": "money" },
-                        { "label": "Licence cost", "value": 310, "unit": "money" }] },
-                    "realised": { "value": 29.03, "unit": "percent", "formula": ROI, "inputs": [
+                    "estimated": { "value": 300, "unit": "percent", "formula": format!("{ROI}{over}"), "inputs": [
+                        { "label": "Cost saved (estimated)", "value": 880, "unit": "money" },
+                        { "label": "Licence cost", "value": 220, "unit": "money" }] },
+                    "realised": { "value": 81.82, "unit": "percent", "formula": format!("{ROI}{over}"), "inputs": [
                         { "label": "Cost saved (realised)", "value": 400, "unit": "money" },
-                        { "label": "Licence cost", "value": 310, "unit": "money" }] }
+                        { "label": "Licence cost", "value": 220, "unit": "money" }] }
                 },
-                "realisation": { "value": 32.26, "unit": "percent", "formula": REALISATION, "inputs": [
+                "realisation": { "value": 45.45, "unit": "percent", "formula": REALISATION, "inputs": [
                     { "label": "Hours saved (realised)", "value": 10, "unit": "hours" },
-                    { "label": "Hours saved (estimated)", "value": 31, "unit": "hours" }] }
+                    { "label": "Hours saved (estimated)", "value": 22, "unit": "hours" }] }
             })
         );
+        assert_eq!(
+            row["hours_saved"]["estimated"]["formula"],
+            "Benefit hours per year of the live processes × years, over 22 days of run data (2025-01-10 to 2025-01-31)",
+            "the formula names the days it counts"
+        );
+    }
+
+    /// Runs in March only: Invoices 3 successful runs with 300 items.
+    fn march_runs() -> RunsByProcess {
+        RunsByProcess::from([("Invoices".to_string(), vec![Counts::default(), Counts::default(), counts(3, 3, 300)])])
+    }
+
+    #[test]
+    fn estimates_licences_and_ftes_are_prorated_over_the_days_of_run_data() {
+        // Run data from 15 March on: 17 days of the quarter, not its 90.
+        let run_data = between("2025-03-15", "2025-04-10");
+        let figures = compute(&catalogue(), &march_runs(), &bots(), &Filters::default(), &quarter(), Some(&run_data));
+        let t = &figures.totals;
+        let seventeen_days = 17.0 / 365.0;
+        // (730 + 365) h and 38,325 a year × 17/365 = 51 h and 1,785; licences 11,680 × 17/365 = 544.
+        assert_eq!((value(&t.hours_saved.estimated), value(&t.cost_saved.estimated)), (Some(51.0), Some(1_785.0)));
+        assert_eq!(value(&t.licence_cost), Some(544.0));
+        assert_eq!(inputs(&t.licence_cost)[1], (YEARS_OF_RUN_DATA.into(), crate::figure::round(seventeen_days, 4)));
+        let over = ", over 17 days of run data (2025-03-15 to 2025-03-31)";
+        assert_eq!(t.hours_saved.estimated.formula, format!("{ESTIMATED_HOURS}{over}"));
+        assert_eq!(t.licence_cost.formula, format!("{LICENCE}{over}"));
+        // 300 items × 6 ÷ 60 = 30 h, × 40 = 1,200; 30 h ÷ (1,800 × 17/365).
+        assert_eq!(value(&t.cost_saved.realised), Some(1_200.0));
+        assert!((t.fte.realised.raw() - 30.0 / (1_800.0 * seventeen_days)).abs() < 1e-12);
+        assert_eq!(t.fte.realised.formula, format!("{REALISED_FTE}{over}"));
+        // (1,200 − 544) ÷ 544; 30 of 51 hours.
+        assert_eq!(value(&t.roi.realised), Some(120.59));
+        assert_eq!(value(&t.realisation), Some(58.82));
+        let march = &figures.by_month[2];
+        assert_eq!((march.data_days, value(&march.benefits.licence_cost)), (17, Some(544.0)));
+    }
+
+    #[test]
+    fn a_month_without_runs_shows_no_roi_and_says_why() {
+        // Run data from 20 February on, runs in March only.
+        let run_data = between("2025-02-20", "2025-04-10");
+        let figures = compute(&catalogue(), &march_runs(), &bots(), &Filters::default(), &quarter(), Some(&run_data));
+        let [january, february, march] = [0, 1, 2].map(|index| &figures.by_month[index]);
+
+        // January holds no run data: nothing estimated, no licence counted, no ROI.
+        let b = &january.benefits;
+        assert_eq!(january.data_days, 0);
+        assert_eq!((value(&b.roi.realised), value(&b.roi.estimated)), (None, None));
+        assert_eq!((value(&b.hours_saved.estimated), value(&b.licence_cost)), (Some(0.0), Some(0.0)));
+        assert_eq!((value(&b.fte.realised), value(&b.realisation)), (None, None));
+        let no_data = "No run data in the month: estimates, licence costs and FTEs count only the days from the first run to the last";
+        for figure in [&b.roi.realised, &b.roi.estimated, &b.hours_saved.estimated, &b.licence_cost, &b.realisation] {
+            assert_eq!(figure.note.as_deref(), Some(no_data), "{}", figure.formula);
+        }
+        assert_eq!(b.roi.realised.formula, format!("{ROI}, over 0 days: no run data in the month"));
+
+        // February's last 9 days hold run data but no run: no realised ROI, the estimate's stays.
+        let b = &february.benefits;
+        assert_eq!((february.data_days, b.runs), (9, 0));
+        assert_eq!(value(&b.licence_cost), Some(288.0), "11,680 × 9/365");
+        assert_eq!(value(&b.roi.realised), None, "not −100 %");
+        assert_eq!(b.roi.realised.note.as_deref(), Some(NO_RUNS));
+        // (38,325 − 11,680) × 9/365 ÷ (11,680 × 9/365).
+        assert_eq!(value(&b.roi.estimated), Some(228.13));
+        assert_eq!(b.roi.estimated.note, None);
+
+        let b = &march.benefits;
+        assert_eq!((march.data_days, b.runs), (31, 3));
+        // 1,200 against 11,680 × 31/365 = 992.
+        assert_eq!(value(&b.roi.realised), Some(20.97));
+        assert_eq!(b.roi.realised.note, None);
+    }
+
+    #[test]
+    fn a_process_that_never_ran_under_its_licence_shows_no_realised_roi() {
+        let figures = figures(Filters::default());
+        let onboarding = compute(
+            &catalogue(),
+            &runs(),
+            &[Bot { name: "Bot D".into(), licence: 365.0, processes: vec!["Onboarding".into()] }],
+            &Filters::default(),
+            &quarter(),
+            around_the_quarter().as_ref(),
+        );
+        let b = &row(&onboarding, "Onboarding").benefits;
+        assert_eq!((b.runs, value(&b.licence_cost)), (0, Some(90.0)));
+        assert_eq!((value(&b.roi.realised), b.roi.realised.note.as_deref()), (None, Some(NO_RUNS)));
+        // 2,250 estimated against 90.
+        assert_eq!(value(&b.roi.estimated), Some(2_400.0));
+        assert!(value(&row(&figures, "Payroll").benefits.roi.realised).is_some(), "a process that ran has one");
     }
 }

@@ -68,7 +68,8 @@ pub struct Figure {
     /// `None` when the formula has no value (a ratio over nothing).
     pub value: Option<Amount>,
     pub unit: Unit,
-    pub formula: &'static str,
+    /// In words, naming what it counts (the days of run data of a prorated figure).
+    pub formula: String,
     pub inputs: Vec<Input>,
     /// What the formula alone does not say (why a value is 0 or missing).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -77,8 +78,9 @@ pub struct Figure {
 }
 
 impl Figure {
-    pub fn new(value: Option<f64>, unit: Unit, formula: &'static str, inputs: Vec<Input>) -> Self {
-        Self { value: value.filter(|value| value.is_finite()).map(Amount), unit, formula, inputs, note: None }
+    pub fn new(value: Option<f64>, unit: Unit, formula: impl Into<String>, inputs: Vec<Input>) -> Self {
+        let value = value.filter(|value| value.is_finite()).map(Amount);
+        Self { value, unit, formula: formula.into(), inputs, note: None }
     }
 
     pub fn with_note(mut self, note: Option<String>) -> Self {

@@ -8,9 +8,9 @@ use autoscope_sdk::range::DayRange;
 use autoscope_sdk::wire::Caller;
 use serde::Serialize;
 
-use crate::benefits::{self, Figures, Filters};
+use crate::benefits::{self, Figures, Filters, Period};
 use crate::figure::Rounded;
-use crate::range::{months, years};
+use crate::range::{default_range, months};
 use crate::sources::{self, Bot, Process, RunsByProcess};
 
 /// The company's currency, which every money figure is in.
@@ -69,9 +69,16 @@ pub struct Overview {
     #[cfg_attr(test, ts(type = "true"))]
     pub available: bool,
     pub range: DayRange,
-    /// The range's part of a year (4 decimals): for each year it touches, its days in the
-    /// range ÷ that year's days.
+    /// The range's days of run data (from the company's first run to its last one, inside
+    /// the range), which estimates, licence costs and FTEs are prorated over; null when the
+    /// range has none.
+    pub data: Option<DayRange>,
+    /// Their part of a year (4 decimals): for each year they touch, their days ÷ that
+    /// year's days.
     pub years: Rounded,
+    /// The company's days of run data, ever, every process: from its first run to its
+    /// last; null before the first run.
+    pub run_data: Option<DayRange>,
     pub filters: Filters,
     pub currency: Currency,
     pub choices: Choices,
@@ -94,7 +101,10 @@ pub struct Unavailable {
 pub struct Sources {
     pub catalogue: Vec<Process>,
     pub bots: Vec<Bot>,
+    /// The runs of the range, per process and month.
     pub runs: RunsByProcess,
+    /// The company's days of run data, ever.
+    pub run_data: Option<DayRange>,
 }
 
 /// `Ok(None)` for a collection whose module is not installed (storage answers 404).
@@ -106,17 +116,33 @@ fn installed<T>(read: Result<T>) -> Result<Option<T>> {
     }
 }
 
-/// The catalogue, the bots and the runs of the range (of the filtered process only, when
-/// there is one), or which modules are missing.
-pub fn read(range: &DayRange, filters: &Filters) -> Result<std::result::Result<Sources, Unavailable>> {
+/// The range, the catalogue, the bots, the company's days of run data and the runs of the
+/// range (of the filtered process only, when there is one), or which modules are missing.
+/// The range is the `asked` one, or the default one of the run data up to `today`.
+pub fn read(
+    asked: Option<DayRange>,
+    today: i64,
+    filters: &Filters,
+) -> Result<std::result::Result<(DayRange, Sources), Unavailable>> {
     let catalogue = installed(sources::read_catalogue())?;
     let bots = installed(sources::read_bots())?;
-    let runs = match &bots {
-        Some(_) => installed(sources::read_runs(&months(range), filters.process.as_deref()))?,
+    // `Some(None)`: Bot Profile is installed and no run came yet.
+    let run_data = match &bots {
+        Some(_) => installed(sources::read_run_data())?,
+        None => None,
+    };
+    let runs = match run_data {
+        Some(run_data) => {
+            let range = asked.unwrap_or_else(|| default_range(run_data.as_ref(), today));
+            let runs = installed(sources::read_runs(&months(&range), filters.process.as_deref()))?;
+            runs.map(|runs| (range, run_data, runs))
+        }
         None => None,
     };
     match (catalogue, bots, runs) {
-        (Some(catalogue), Some(bots), Some(runs)) => Ok(Ok(Sources { catalogue, bots, runs })),
+        (Some(catalogue), Some(bots), Some((range, run_data, runs))) => {
+            Ok(Ok((range, Sources { catalogue, bots, runs, run_data })))
+        }
         (catalogue, _, runs) => {
             let gone = [("vault", catalogue.is_none()), ("bots", runs.is_none())];
             let missing = gone.into_iter().filter(|(_, gone)| *gone).map(|(key, _)| key).collect();
@@ -127,11 +153,15 @@ pub fn read(range: &DayRange, filters: &Filters) -> Result<std::result::Result<S
 
 /// Every figure, with the range, filters, choices and currency.
 pub fn assemble(range: DayRange, filters: Filters, currency: Currency, sources: &Sources) -> Overview {
-    let figures = benefits::compute(&sources.catalogue, &sources.runs, &sources.bots, &filters, &months(&range));
+    let run_data = sources.run_data.as_ref();
+    let figures = benefits::compute(&sources.catalogue, &sources.runs, &sources.bots, &filters, &range, run_data);
+    let period = Period::of_range(&range, run_data);
     Overview {
         available: true,
         range,
-        years: Rounded(years(&range), 4),
+        data: period.data,
+        years: Rounded(period.years, 4),
+        run_data: sources.run_data,
         filters,
         currency,
         choices: Choices::of(&sources.catalogue),
@@ -141,7 +171,7 @@ pub fn assemble(range: DayRange, filters: Filters, currency: Currency, sources: 
 
 #[cfg(test)]
 mod tests {
-    use serde_json::json;
+    use serde_json::{Value, json};
 
     use super::*;
 
@@ -189,7 +219,8 @@ mod tests {
         let range = crate::range::between("2025-01-01", "2025-02-15");
         let filters = Filters { department: Some("Finance".into()), process: None };
         let currency = Currency { code: "EUR".into(), symbol: "€".into() };
-        let sources = Sources { catalogue: Vec::new(), bots: Vec::new(), runs: RunsByProcess::new() };
+        let run_data = Some(crate::range::between("2024-11-02", "2025-02-10"));
+        let sources = Sources { catalogue: Vec::new(), bots: Vec::new(), runs: RunsByProcess::new(), run_data };
         let answer = serde_json::to_value(assemble(range, filters, currency, &sources)).unwrap();
         let keys: Vec<&str> =
             answer.as_object().map(|object| object.keys().map(String::as_str).collect()).unwrap_or_default();
@@ -202,8 +233,10 @@ mod tests {
                 "by_process",
                 "choices",
                 "currency",
+                "data",
                 "filters",
                 "range",
+                "run_data",
                 "totals",
                 "years"
             ]
@@ -213,17 +246,36 @@ mod tests {
             answer["range"],
             json!({ "from": "2025-01-01", "to": "2025-02-15", "start": 1_735_689_600, "end": 1_739_664_000, "days": 46 })
         );
-        assert_eq!(answer["years"], 0.126);
+        // The run data inside the range: 2025-01-01 to 2025-02-10, 41 days.
+        assert_eq!(answer["data"]["from"], "2025-01-01");
+        assert_eq!((&answer["data"]["to"], &answer["data"]["days"]), (&json!("2025-02-10"), &json!(41)));
+        assert_eq!(answer["years"], 0.1123);
+        assert_eq!(
+            (&answer["run_data"]["from"], &answer["run_data"]["to"]),
+            (&json!("2024-11-02"), &json!("2025-02-10"))
+        );
         assert_eq!(answer["filters"], json!({ "department": "Finance", "process": null }));
         assert_eq!(answer["currency"], json!({ "code": "EUR", "symbol": "€" }));
         assert_eq!(answer["choices"], json!({ "departments": [], "processes": [] }));
-        let months: Vec<(&str, i64)> = answer["by_month"]
+        let months: Vec<(&str, i64, i64)> = answer["by_month"]
             .as_array()
             .into_iter()
             .flatten()
-            .map(|month| (month["month"].as_str().unwrap_or(""), month["days"].as_i64().unwrap_or(0)))
+            .map(|month| {
+                let days = |name: &str| month[name].as_i64().unwrap_or(-1);
+                (month["month"].as_str().unwrap_or(""), days("days"), days("data_days"))
+            })
             .collect();
-        assert_eq!(months, [("2025-01", 31), ("2025-02", 15)]);
+        assert_eq!(months, [("2025-01", 31, 31), ("2025-02", 15, 10)]);
+    }
+
+    #[test]
+    fn a_range_without_run_data_says_so() {
+        let range = crate::range::between("2025-01-01", "2025-01-31");
+        let sources = Sources { catalogue: Vec::new(), bots: Vec::new(), runs: RunsByProcess::new(), run_data: None };
+        let currency = Currency { code: "USD".into(), symbol: "$".into() };
+        let answer = serde_json::to_value(assemble(range, Filters::default(), currency, &sources)).unwrap();
+        assert_eq!((&answer["data"], &answer["years"], &answer["run_data"]), (&Value::Null, &json!(0), &Value::Null));
     }
 
     #[test]

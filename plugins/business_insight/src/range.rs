@@ -1,7 +1,8 @@
-//! The calendar months and years a range touches: benefits and licences are per year,
-//! prorated by the days of each. The range itself is the SDK's ([`DayRange`]).
+//! The calendar months and years a range touches, and its days of run data: benefits and
+//! licences are per year, prorated by the days of run data of each year. The range itself
+//! is the SDK's ([`DayRange`]).
 
-use autoscope_sdk::days::{DAY, civil_from_days, days_in_year, next_month};
+use autoscope_sdk::days::{DAY, civil_from_days, days_from_civil, days_in_year, new_year, next_month};
 use autoscope_sdk::range::DayRange;
 
 /// The part of a calendar month inside the range.
@@ -17,10 +18,40 @@ pub struct Month {
     pub years: f64,
 }
 
+impl Month {
+    /// The month's days inside the range.
+    pub fn days_range(&self) -> DayRange {
+        DayRange { first: self.start / DAY, last: self.end / DAY - 1 }
+    }
+}
+
 /// The range in years: for each year it touches, its days in the range ÷ that year's days
 /// (so 1 January to 31 December is exactly 1, leap year or not).
 pub fn years(range: &DayRange) -> f64 {
     months(range).iter().map(|month| month.years).sum()
+}
+
+/// The days both ranges hold; none when they do not meet.
+pub fn overlap(a: &DayRange, b: &DayRange) -> Option<DayRange> {
+    let both = DayRange { first: a.first.max(b.first), last: a.last.min(b.last) };
+    (both.first <= both.last).then_some(both)
+}
+
+/// The range when the query names no days: the last twelve months of run data (the month
+/// of its last day up to today and the eleven before it, whole, as the page's "Last 12
+/// months"), from its first day when that is later. Without run data up to today, this
+/// year to date.
+pub fn default_range(run_data: Option<&DayRange>, today: i64) -> DayRange {
+    let year_to_date = DayRange { first: new_year(civil_from_days(today).0), last: today };
+    let Some(data) = run_data.and_then(|data| overlap(data, &DayRange { first: data.first, last: today })) else {
+        return year_to_date;
+    };
+    let (year, month, _) = civil_from_days(data.last);
+    let twelve_months = match month {
+        12 => days_from_civil(year, 1, 1),
+        _ => days_from_civil(year - 1, month + 1, 1),
+    };
+    DayRange { first: data.first.max(twelve_months), last: data.last }
 }
 
 /// Every calendar month the range touches, in order, cut to the range.
@@ -76,6 +107,44 @@ mod tests {
         assert_eq!(months[2].end, range.end());
         assert_eq!(months[1].end - months[1].start, 31 * DAY);
         assert!((months[1].years - 31.0 / 366.0).abs() < 1e-12, "a leap year has 366 days");
+    }
+
+    #[test]
+    fn a_month_knows_its_days_in_the_range() {
+        let months = months(&between("2024-02-20", "2024-04-10"));
+        let days: Vec<DayRange> = months.iter().map(Month::days_range).collect();
+        assert_eq!(
+            days,
+            [
+                between("2024-02-20", "2024-02-29"),
+                between("2024-03-01", "2024-03-31"),
+                between("2024-04-01", "2024-04-10")
+            ]
+        );
+    }
+
+    #[test]
+    fn ranges_overlap_on_the_days_both_hold() {
+        let overlap = |a: (&str, &str), b: (&str, &str)| overlap(&between(a.0, a.1), &between(b.0, b.1));
+        let january = ("2025-01-01", "2025-01-31");
+        assert_eq!(overlap(january, ("2025-01-20", "2025-03-01")), Some(between("2025-01-20", "2025-01-31")));
+        assert_eq!(overlap(january, ("2024-12-31", "2025-01-01")), Some(between("2025-01-01", "2025-01-01")));
+        assert_eq!(overlap(january, ("2025-02-01", "2025-02-10")), None);
+    }
+
+    #[test]
+    fn the_default_range_is_the_last_twelve_months_of_run_data() {
+        let today = autoscope_sdk::days::parse_day("2026-11-29").expect("a day");
+        let default = |from: &str, to: &str| default_range(Some(&between(from, to)), today);
+        // 90 days of runs up to today: all of them.
+        assert_eq!(default("2026-09-01", "2026-11-29"), between("2026-09-01", "2026-11-29"));
+        // Runs that stopped in May: the twelve months up to their last day.
+        assert_eq!(default("2023-03-15", "2026-05-17"), between("2025-06-01", "2026-05-17"));
+        assert_eq!(default("2020-01-01", "2025-12-31"), between("2025-01-01", "2025-12-31"));
+        // A run dated after today counts up to today; only future runs, or none: year to date.
+        assert_eq!(default("2026-11-20", "2027-02-01"), between("2026-11-20", "2026-11-29"));
+        assert_eq!(default("2026-12-01", "2027-02-01"), between("2026-01-01", "2026-11-29"));
+        assert_eq!(default_range(None, today), between("2026-01-01", "2026-11-29"));
     }
 
     #[test]

@@ -1,11 +1,14 @@
 //! What the figures are computed from, as storage gives it: the Process Vault's catalogue,
-//! Bot Profile's bots (licences and the processes each runs) and the runs, counted per
-//! process, status and month by aggregates that bots' `daily` rollup answers. No run
-//! record ever reaches the plugin.
+//! Bot Profile's bots (licences and the processes each runs), the runs, counted per
+//! process, status and month by aggregates that bots' `daily` rollup answers, and the days
+//! of run data (the first and last start, from its `daily_all` rollup). No run record ever
+//! reaches the plugin.
 
 use std::collections::{BTreeMap, HashSet};
 
+use autoscope_sdk::days::DAY;
 use autoscope_sdk::prelude::*;
+use autoscope_sdk::range::DayRange;
 use autoscope_sdk::storage::text;
 use serde::Deserialize;
 use serde_json::Value;
@@ -172,6 +175,24 @@ pub fn fold_runs(months: &[Vec<Record>]) -> RunsByProcess {
     by_process
 }
 
+/// The first and last start of the company's runs, ever (every process, whatever the
+/// filters: run data is there or not for the whole company).
+pub fn run_data_aggregate() -> Aggregate {
+    Aggregate::default().min("started_at", "first").max("started_at", "last")
+}
+
+/// The days from the company's first run to its last one; none before the first run.
+pub fn read_run_data() -> Result<Option<DayRange>> {
+    Ok(run_data(&collection(RUNS).aggregate(&run_data_aggregate())?))
+}
+
+/// The days of the aggregate's first and last start (UTC); none without runs.
+pub fn run_data(groups: &[Record]) -> Option<DayRange> {
+    let group = groups.first()?;
+    let day = |name: &str| group.get(name).and_then(Value::as_i64).map(|at| at.div_euclid(DAY));
+    Some(DayRange { first: day("first")?, last: day("last")? })
+}
+
 #[cfg(test)]
 mod tests {
     use serde_json::json;
@@ -224,6 +245,29 @@ mod tests {
         );
         assert_eq!(folded["Payroll"], [Counts { runs: 1, successful: 0, items: 0 }, Counts::default()]);
         assert_eq!(folded.len(), 2, "a group without a process is left out");
+    }
+
+    #[test]
+    fn run_data_runs_from_the_day_of_the_first_start_to_the_day_of_the_last() {
+        assert_eq!(
+            serde_json::to_value(run_data_aggregate()).unwrap(),
+            json!({
+                "filters": [],
+                "group_by": [],
+                "metrics": [
+                    { "fn": "min", "field": "started_at", "as": "first" },
+                    { "fn": "max", "field": "started_at", "as": "last" }
+                ],
+                "limit": null
+            }),
+            "min and max of the rollup's time, no filter: the daily_all rollup answers it"
+        );
+        // 2025-01-15 10:00 and 2025-06-10 23:59:59 UTC.
+        let groups = records(json!([{ "first": 1_736_935_200, "last": 1_749_599_999 }]));
+        let day = |text: &str| autoscope_sdk::days::parse_day(text).expect("a day");
+        assert_eq!(run_data(&groups), Some(DayRange { first: day("2025-01-15"), last: day("2025-06-10") }));
+        assert_eq!(run_data(&records(json!([{ "first": null, "last": null }]))), None, "no runs yet");
+        assert_eq!(run_data(&[]), None);
     }
 
     #[test]

@@ -10,6 +10,7 @@ use serde_json::{Value, json};
 autoscope_module_test::on_both_engines!(
     every_figure_of_the_year_matches_the_runs_worked_by_hand,
     each_month_and_a_shorter_range_count_their_own_days,
+    the_default_range_and_the_estimates_follow_the_days_of_run_data,
     departments_and_filters_choose_what_is_counted,
     a_resent_run_replaces_what_it_counted,
     another_companys_runs_and_processes_never_count,
@@ -173,7 +174,10 @@ async fn every_figure_of_the_year_matches_the_runs_worked_by_hand(engine: Engine
         answer["range"],
         json!({ "from": "2025-01-01", "to": "2025-12-31", "start": 1_735_689_600, "end": 1_767_225_600, "days": 365 })
     );
+    // r8 and r9 lie either side of the year: every day of it has run data.
+    assert_eq!(answer["data"], answer["range"]);
     assert_eq!(answer["years"], 1);
+    assert_eq!((&answer["run_data"]["from"], &answer["run_data"]["to"]), (&json!("2024-12-31"), &json!("2026-01-01")));
     assert_eq!(answer["currency"], json!({ "code": "USD", "symbol": "$" }));
     assert_eq!(answer["filters"], json!({ "department": null, "process": null }));
     assert_eq!(answer["choices"]["departments"], json!(["Finance", "HR"]));
@@ -203,7 +207,12 @@ async fn every_figure_of_the_year_matches_the_runs_worked_by_hand(engine: Engine
     check(&answer, "/totals/licence_cost", Some(11_680.0));
     assert_eq!(
         inputs(&answer, "/totals/licence_cost"),
-        [("Licence cost per year".into(), 11_680.0), ("Years in the range".into(), 1.0)]
+        [("Licence cost per year".into(), 11_680.0), ("Years of run data".into(), 1.0)]
+    );
+    assert_eq!(
+        answer["totals"]["licence_cost"]["formula"],
+        "Licence cost per year (a bot's yearly licence is shared equally by the processes it runs) × years, \
+         over 365 days of run data (2025-01-01 to 2025-12-31)"
     );
     check(&answer, "/totals/roi/realised", Some((2_460.0 - 11_680.0) / 11_680.0 * 100.0));
     check(&answer, "/totals/roi/estimated", Some((54_000.0 - 11_680.0) / 11_680.0 * 100.0));
@@ -298,6 +307,114 @@ async fn each_month_and_a_shorter_range_count_their_own_days(engine: Engine) -> 
     Ok(())
 }
 
+/// Invoices (live, 1,200 h and 48,000 a year) runs on Bot A (3,650 a year) on 2025-03-04,
+/// 2025-03-20 and 2025-05-02: 60 days of run data. Without days the range is those 60
+/// days; any range prorates its estimates and licences over its days of run data; a month
+/// without runs has no ROI, a range without run data says from when to when there is some.
+async fn the_default_range_and_the_estimates_follow_the_days_of_run_data(engine: Engine) -> anyhow::Result<()> {
+    let harness = load(engine).await?;
+    let acme = harness.company("Acme").await?;
+    let body = json!({
+        "name": "Invoices", "department": "Finance", "stage": "live", "monthly_volume": 1_000,
+        "handling_minutes": 6, "hourly_cost": 40,
+    });
+    process(&harness, &acme, body).await?;
+    bot(&harness, &acme, "Bot A", 3_650.0, &["Invoices"]).await?;
+
+    // Before the first run: this year to date, no run data, nothing estimated, no ROI.
+    let before = overview(&harness, &acme, "").await?;
+    assert!(before["range"]["from"].as_str().is_some_and(|from| from.ends_with("-01-01")), "{}", before["range"]);
+    assert_eq!((&before["data"], &before["run_data"], &before["years"]), (&Value::Null, &Value::Null, &json!(0)));
+    check(&before, "/totals/hours_saved/estimated", Some(0.0));
+    check(&before, "/totals/roi/estimated", None);
+    assert_eq!(
+        before["totals"]["roi"]["estimated"]["note"],
+        "No run data in the range: estimates, licence costs and FTEs count only the days from the first run to the last"
+    );
+
+    ingest(
+        &harness,
+        &acme,
+        json!([
+            run("r1", "Bot A", "Invoices", "2025-03-04T10:00:00Z", "successful", 100),
+            run("r2", "Bot A", "Invoices", "2025-03-20T10:00:00Z", "successful", 50),
+            run("r3", "Bot A", "Invoices", "2025-05-02T10:00:00Z", "successful", 10),
+        ]),
+    )
+    .await?;
+    let sixty_days =
+        json!({ "from": "2025-03-04", "to": "2025-05-02", "start": 1_741_046_400, "end": 1_746_230_400, "days": 60 });
+    let default = overview(&harness, &acme, "").await?;
+    assert_eq!((&default["range"], &default["data"], &default["run_data"]), (&sixty_days, &sixty_days, &sixty_days));
+    // 160 items × 6 ÷ 60 = 16 h, × 40 = 640; estimates and licence × 60/365.
+    check(&default, "/totals/cost_saved/realised", Some(640.0));
+    check(&default, "/totals/hours_saved/estimated", Some(1_200.0 * 60.0 / 365.0));
+    check(&default, "/totals/cost_saved/estimated", Some(48_000.0 * 60.0 / 365.0));
+    check(&default, "/totals/licence_cost", Some(600.0));
+    check(&default, "/totals/fte/realised", Some(16.0 / (1_800.0 * 60.0 / 365.0)));
+    check(&default, "/totals/roi/realised", Some((640.0 - 600.0) / 600.0 * 100.0));
+    let over = "over 60 days of run data (2025-03-04 to 2025-05-02)";
+    assert_eq!(
+        default["totals"]["hours_saved"]["estimated"]["formula"],
+        format!("Benefit hours per year of the live processes × years, {over}")
+    );
+    assert_eq!(
+        default["totals"]["roi"]["realised"]["formula"],
+        format!("(Cost saved − licence cost) ÷ licence cost × 100, {over}")
+    );
+
+    // January to May: 151 days, prorated over the same 60 days of run data.
+    let five_months = overview(&harness, &acme, "from=2025-01-01&to=2025-05-31").await?;
+    assert_eq!((&five_months["range"]["days"], &five_months["data"]), (&json!(151), &sixty_days));
+    check(&five_months, "/totals/hours_saved/estimated", Some(1_200.0 * 60.0 / 365.0));
+    check(&five_months, "/totals/licence_cost", Some(600.0));
+    let months: Vec<(&str, i64, i64)> = five_months["by_month"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|month| {
+            let number = |name: &str| month[name].as_i64().unwrap_or(-1);
+            (month["month"].as_str().unwrap_or(""), number("data_days"), number("runs"))
+        })
+        .collect();
+    assert_eq!(
+        months,
+        [("2025-01", 0, 0), ("2025-02", 0, 0), ("2025-03", 28, 2), ("2025-04", 30, 0), ("2025-05", 2, 1)]
+    );
+    // January, before the first run: no ROI rather than −100 %.
+    let january = row(&five_months, "by_month", "month", json!("2025-01"))?;
+    check(january, "/roi/realised", None);
+    check(january, "/roi/estimated", None);
+    check(january, "/licence_cost", Some(0.0));
+    assert_eq!(
+        january["roi"]["realised"]["note"],
+        "No run data in the month: estimates, licence costs and FTEs count only the days from the first run to the last"
+    );
+    // April, between runs: its licence counts, no run weighs against it.
+    let april = row(&five_months, "by_month", "month", json!("2025-04"))?;
+    check(april, "/licence_cost", Some(300.0));
+    check(april, "/roi/realised", None);
+    assert_eq!(
+        april["roi"]["realised"]["note"],
+        "No runs: the ROI weighs what runs saved against the licence cost, so it has no value here"
+    );
+    check(april, "/roi/estimated", Some((48_000.0 * 30.0 / 365.0 - 300.0) / 300.0 * 100.0));
+    let march = row(&five_months, "by_month", "month", json!("2025-03"))?;
+    // 150 items: 15 h, 600, against 3,650 × 28/365 = 280.
+    check(march, "/roi/realised", Some((600.0 - 280.0) / 280.0 * 100.0));
+
+    // A range before the run data: none in it, and from when to when there is some.
+    let before_runs = overview(&harness, &acme, "from=2024-01-01&to=2024-01-31").await?;
+    assert_eq!((&before_runs["data"], &before_runs["run_data"]), (&Value::Null, &sixty_days));
+    check(&before_runs, "/totals/cost_saved/estimated", Some(0.0));
+    check(&before_runs, "/totals/roi/realised", None);
+    assert_eq!(
+        before_runs["totals"]["hours_saved"]["estimated"]["formula"],
+        "Benefit hours per year of the live processes × years, over 0 days: no run data in the range"
+    );
+    Ok(())
+}
+
 /// Departments add up their processes; the department and process filters keep theirs.
 async fn departments_and_filters_choose_what_is_counted(engine: Engine) -> anyhow::Result<()> {
     let harness = load(engine).await?;
@@ -386,8 +503,10 @@ async fn another_companys_runs_and_processes_never_count(engine: Engine) -> anyh
     assert_eq!((&theirs["totals"]["items"], &theirs["totals"]["runs"]), (&json!(10_776), &json!(2)));
     // 9,999 items × 60 ÷ 60 h; Payroll is not in Globex's catalogue.
     check(&theirs, "/totals/hours_saved/realised", Some(9_999.0));
-    check(&theirs, "/totals/hours_saved/estimated", Some(108_000.0));
-    check(&theirs, "/totals/licence_cost", Some(100_000.0));
+    // Globex's own run data, 2025-01-15 to 2025-03-05: 50 days.
+    assert_eq!((&theirs["data"]["from"], &theirs["data"]["days"]), (&json!("2025-01-15"), &json!(50)));
+    check(&theirs, "/totals/hours_saved/estimated", Some(108_000.0 * 50.0 / 365.0));
+    check(&theirs, "/totals/licence_cost", Some(100_000.0 * 50.0 / 365.0));
     assert_eq!(theirs["choices"]["departments"], json!(["Globex finance"]));
     Ok(())
 }
@@ -418,7 +537,8 @@ async fn a_member_of_two_companies_sees_only_the_active_companys_figures(engine:
 
     let theirs = overview(&harness, &ann_in_globex, YEAR_2025).await?;
     assert_eq!((&theirs["totals"]["items"], &theirs["totals"]["runs"]), (&json!(9_999), &json!(1)));
-    check(&theirs, "/totals/licence_cost", Some(100_000.0));
+    // Globex's one day of run data.
+    check(&theirs, "/totals/licence_cost", Some(100_000.0 / 365.0));
     assert_eq!(theirs["choices"]["departments"], json!(["Globex finance"]));
     Ok(())
 }
@@ -496,7 +616,7 @@ async fn bad_ranges_and_filters_are_refused_with_the_message(engine: Engine) -> 
     }
     let longest = overview(&harness, &acme, "from=2023-01-01&to=2024-12-31").await?;
     assert_eq!((&longest["range"]["days"], longest["by_month"].as_array().map(Vec::len)), (&json!(731), Some(24)));
-    // No dates: this year to date, by the host's clock.
+    // No dates and no run data: this year to date, by the host's clock.
     let default = overview(&harness, &acme, "").await?;
     let from = default["range"]["from"].as_str().context("from")?;
     assert!(from.ends_with("-01-01"), "{from}");
@@ -545,11 +665,13 @@ async fn five_hundred_processes_over_a_year_fit_the_limits(engine: Engine) -> an
 
     let year = overview(&harness, &acme, YEAR_2025).await?;
     assert_eq!((&year["totals"]["runs"], &year["totals"]["items"]), (&json!(6_000), &json!(60_000)));
-    // 60,000 items × 6 ÷ 60 = 6,000 h, × 50; each process 100 × 12 × 6 ÷ 60 = 120 h a year.
+    // 60,000 items × 6 ÷ 60 = 6,000 h, × 50; each process 100 × 12 × 6 ÷ 60 = 120 h a year,
+    // over the 335 days of run data from 10 January to 10 December.
     check(&year, "/totals/hours_saved/realised", Some(6_000.0));
     check(&year, "/totals/cost_saved/realised", Some(300_000.0));
-    check(&year, "/totals/hours_saved/estimated", Some(60_000.0));
-    check(&year, "/totals/licence_cost", Some(6_000.0));
+    assert_eq!(year["data"]["days"], 335);
+    check(&year, "/totals/hours_saved/estimated", Some(60_000.0 * 335.0 / 365.0));
+    check(&year, "/totals/licence_cost", Some(6_000.0 * 335.0 / 365.0));
     assert_eq!(year["by_process"].as_array().map(Vec::len), Some(500));
     assert_eq!(year["by_department"].as_array().map(Vec::len), Some(20));
     let inputs = inputs(&year, "/totals/hours_saved/realised");

@@ -234,7 +234,7 @@ fn invite(event: &Event, organiser_id: &str, user_ids: &[String]) -> Result<()> 
         return Ok(());
     }
     let name = live::name(organiser_id)?;
-    live::bell(user_ids, format!("{name} invited you to {}", event.title))
+    live::bell(user_ids, format!("{name} invited you to {}", event.title), live::event_path(&event.id))
 }
 
 /// `POST /events`.
@@ -434,7 +434,8 @@ pub fn answer(id: &str, input: AnswerInput, user_id: &str) -> Result<EventView> 
         Answer::Declined => "declined",
         _ => "tentatively accepted",
     };
-    live::bell(std::slice::from_ref(&event.organiser_id), format!("{name} {said} {}", event.title))?;
+    let message = format!("{name} {said} {}", event.title);
+    live::bell(std::slice::from_ref(&event.organiser_id), message, live::event_path(&event.id))?;
     let ids: Vec<String> = attendees.iter().map(|a| a.user_id.clone()).collect();
     live::changed(&event, &ids)?;
     get(&event.id, None, user_id)

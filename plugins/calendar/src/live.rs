@@ -40,12 +40,17 @@ pub fn changed(event: &Event, attendee_ids: &[String]) -> Result<()> {
     host::realtime_to("changed", &payload, &users).map(drop)
 }
 
-/// A bell to those of `user_ids` still in the directory (the host refuses the whole bell
-/// for one who left); nothing when there is nobody.
-pub fn bell(user_ids: &[String], message: String) -> Result<()> {
+/// The calendar opened on one event.
+pub fn event_path(event_id: &str) -> String {
+    format!("/Calendar?event={event_id}")
+}
+
+/// A bell opening `path` to those of `user_ids` still in the directory (the host refuses
+/// the whole bell for one who left); nothing when there is nobody.
+pub fn bell(user_ids: &[String], message: String, path: String) -> Result<()> {
     let present: Vec<String> = people(user_ids)?.into_iter().map(|entry| entry.user_id).collect();
     if present.is_empty() {
         return Ok(());
     }
-    host::notify(&Notify { user_ids: present, message }).map(drop)
+    host::notify(&Notify { user_ids: present, message, link: Some(path) }).map(drop)
 }

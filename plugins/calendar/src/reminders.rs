@@ -68,7 +68,7 @@ fn send(drawn: &Drawn, people: &[String], now: i64, portal_url: &str) -> Result<
         m if m < 48 * 60 => format!("in {} hours", m / 60),
         m => format!("in {} days", m / (24 * 60)),
     };
-    live::bell(people, format!("Reminder: {} starts {soon}", drawn.title))?;
+    live::bell(people, format!("Reminder: {} starts {soon}", drawn.title), path(drawn))?;
     // One mail per zone, so each person reads the time on their own clock.
     let mut by_zone: BTreeMap<String, Vec<&DirectoryEntry>> = BTreeMap::new();
     for person in &directory {
@@ -80,7 +80,7 @@ fn send(drawn: &Drawn, people: &[String], now: i64, portal_url: &str) -> Result<
         values.insert("title".into(), json!(drawn.title));
         values.insert("when".into(), json!(when(drawn, &zone)));
         values.insert("location".into(), json!(drawn.location));
-        values.insert("link".into(), json!(link(drawn, portal_url)));
+        values.insert("link".into(), json!(format!("{portal_url}{}", path(drawn))));
         let user_ids = people.iter().map(|p| p.user_id.clone()).collect();
         host::mail(&Mail { template: "reminder".into(), user_ids, values })?;
     }
@@ -88,8 +88,8 @@ fn send(drawn: &Drawn, people: &[String], now: i64, portal_url: &str) -> Result<
 }
 
 /// The calendar opened on the event (on this occurrence of a series).
-fn link(drawn: &Drawn, portal_url: &str) -> String {
-    let event = format!("{portal_url}/Calendar?event={}", drawn.event.id);
+fn path(drawn: &Drawn) -> String {
+    let event = live::event_path(&drawn.event.id);
     match drawn.event.recurrence {
         Some(_) => format!("{event}&occurrence={}", drawn.instance.original),
         None => event,

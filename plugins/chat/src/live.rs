@@ -77,13 +77,16 @@ pub fn render_mentions(text: &str, people: &[DirectoryEntry]) -> String {
     out
 }
 
-/// What a mention says: who, where, the text and a link to the message.
+/// What a mention says: who, where, the text and the page of the message.
 pub struct Mention<'a> {
     pub author: String,
     /// `#name`, or "a direct message".
     pub channel: String,
     pub text: String,
-    pub link: &'a str,
+    /// The message in context on the Chat page (`/Chat?channel=…`).
+    pub path: &'a str,
+    /// The portal's address, before the path in mails.
+    pub portal_url: &'a str,
 }
 
 /// A bell for each of `users`, and a mail for those of them `away`.
@@ -92,13 +95,13 @@ pub fn mention(mention: &Mention, users: &[String], away: &[String]) -> Result<(
         return Ok(());
     }
     let message = format!("{} mentioned you in {}", mention.author, mention.channel);
-    host::notify(&Notify { user_ids: users.to_vec(), message })?;
+    host::notify(&Notify { user_ids: users.to_vec(), message, link: Some(mention.path.to_string()) })?;
     if !away.is_empty() {
         let mut values = Map::new();
         values.insert("author".into(), mention.author.clone().into());
         values.insert("channel".into(), mention.channel.clone().into());
         values.insert("text".into(), mention.text.clone().into());
-        values.insert("link".into(), mention.link.into());
+        values.insert("link".into(), format!("{}{}", mention.portal_url, mention.path).into());
         host::mail(&Mail { template: "mention".into(), user_ids: away.to_vec(), values })?;
     }
     Ok(())

@@ -146,18 +146,14 @@ fn tell_mentioned(message: &Message, channel: &Channel, users: &[String], people
         ChannelKind::Direct => "a direct message".to_string(),
         _ => format!("#{}", channel.name),
     };
-    // The page's own address of a message in context (as its search results open one).
-    let link = match &message.parent_id {
-        Some(root) => format!(
-            "{}/Chat?channel={}&around={}&message={root}&thread={root}",
-            actor.portal_url, channel.id, message.seq
-        ),
-        None => {
-            format!("{}/Chat?channel={}&around={}&message={}", actor.portal_url, channel.id, message.seq, message.id)
-        }
+    // The page of a message in context (as its search results open one).
+    let path = match &message.parent_id {
+        Some(root) => format!("/Chat?channel={}&around={}&message={root}&thread={root}", channel.id, message.seq),
+        None => format!("/Chat?channel={}&around={}&message={}", channel.id, message.seq, message.id),
     };
     let text = live::render_mentions(&message.text, people);
-    let _ = live::mention(&Mention { author, channel: place, text, link: &link }, users, &away);
+    let mention = Mention { author, channel: place, text, path: &path, portal_url: actor.portal_url };
+    let _ = live::mention(&mention, users, &away);
 }
 
 /// `POST /channels/{id}/messages`.

@@ -386,7 +386,8 @@ fn alert_failures(live: &[Connection]) -> Result<()> {
         let why = failed.error.as_deref().unwrap_or("no reason was given");
         let message = format!("The last {} syncs of the database connection '{name}' failed: {why}", sync::FAILURES);
         if !admins.is_empty() {
-            host::notify(&Notify { user_ids: admins.clone(), message })?;
+            let link = Some(format!("/databaseIntegration?connection={connection}"));
+            host::notify(&Notify { user_ids: admins.clone(), message, link })?;
         }
         let (id, version) =
             (storage::id_of(&record)?, record.get("version").and_then(Value::as_i64).unwrap_or_default());

@@ -275,6 +275,7 @@ async fn a_failing_source_leaves_earlier_data_intact(engine: Engine) -> anyhow::
         told[0].message.starts_with("The last 3 syncs of the database connection 'Orchestrator' failed: "),
         "{told:?}"
     );
+    assert_eq!(told[0].link, Some(format!("/databaseIntegration?connection={id}")), "the bell opens the connection");
     harness.advance(std::time::Duration::from_secs(120));
     harness.run_schedules().await?;
     assert_eq!(harness.notifications(&company).await?.len(), 1, "told once");

@@ -165,7 +165,7 @@ fn tell_requester(ticket: &Record, approver: &str, decision: Decision, context: 
     let approver_name = notify::name_of(&people, approver);
     let about = About::new(ticket, &context.portal_url);
     let message = notify::decided_message(&about, decision.status(), &approver_name);
-    host::notify(&Notify { user_ids: vec![requester.to_string()], message })?;
+    host::notify(&Notify { user_ids: vec![requester.to_string()], message, link: Some(about.path.clone()) })?;
     let mut values = notify::values(&about, &notify::name_of(&people, requester));
     values.insert("approver".into(), approver_name.into());
     values.insert("decision".into(), decision.status().into());

@@ -53,6 +53,7 @@ fn router() -> Router {
         .put("/sla", put_sla)
         .get("/people", |_: &Request| ok(&host::directory(&DirectoryQuery::default())?))
         .get("/processes", list_processes)
+        .get("/bots", list_bots)
         .get("/summary", |req: &Request| ok(&summary::summary(&req.caller()?.user_id, req.context().now)?))
         .on_event("alerts.signature_opened", |context: &Context, event: &EventDelivery| {
             signature_flow::opened(&payload(event)?, context)
@@ -170,19 +171,25 @@ fn put_sla(req: &Request) -> Result<Reply> {
     get_sla(req)
 }
 
-/// `GET /processes`: the Process Vault's process names for the picker; none without the
-/// vault.
+/// `GET /processes`: the Process Vault's processes for the picker.
 fn list_processes(_: &Request) -> Result<Reply> {
+    ok(&names("vault.processes")?)
+}
+
+/// `GET /bots`: Bot Profile's bots for the picker (a ticket names its bot by name).
+fn list_bots(_: &Request) -> Result<Reply> {
+    ok(&names("bots.bots")?)
+}
+
+/// The `id` and `name` of every record of another module's collection, by name: none when
+/// the module is not installed or the installation does not grant reading it.
+fn names(source: &str) -> Result<Vec<serde_json::Value>> {
     let query = Query::default().sort("name").fields(["name"]);
-    match collection("vault.processes").list_all(&query, 5000) {
-        Ok(processes) => {
-            let items: Vec<_> = processes
-                .iter()
-                .map(|process| json!({ "id": process.get("id"), "name": process.get("name") }))
-                .collect();
-            ok(&items)
+    match collection(source).list_all(&query, 5000) {
+        Ok(records) => {
+            Ok(records.iter().map(|record| json!({ "id": record.get("id"), "name": record.get("name") })).collect())
         }
-        Err(err) if err.status == 404 => ok(&json!([])),
+        Err(err) if err.status == 404 || err.status == 403 => Ok(Vec::new()),
         Err(err) => Err(err),
     }
 }

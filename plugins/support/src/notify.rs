@@ -12,16 +12,25 @@ pub struct About {
     pub id: String,
     pub number: i64,
     pub title: String,
-    /// `<portal>/Support?ticket=<id>`: the remote opens the ticket from it.
+    /// `/Support?ticket=<id>`: the remote opens the ticket from it (the bell's link).
+    pub path: String,
+    /// The path on the portal's address, for mails.
     pub link: String,
+}
+
+/// The page of one ticket.
+pub fn ticket_path(id: &str) -> String {
+    format!("/Support?ticket={id}")
 }
 
 impl About {
     pub fn new(ticket: &Record, portal_url: &str) -> Self {
         let text = |field: &str| ticket.get(field).and_then(Value::as_str).unwrap_or_default().to_string();
         let id = text("id");
+        let path = ticket_path(&id);
         Self {
-            link: format!("{portal_url}/Support?ticket={id}"),
+            link: format!("{portal_url}{path}"),
+            path,
             number: ticket.get("number").and_then(Value::as_i64).unwrap_or_default(),
             title: text("title"),
             id,
@@ -94,7 +103,11 @@ pub fn values(about: &About, name: &str) -> Map<String, Value> {
 /// `recipients` who is still a user of the company.
 pub fn tell(recipients: &[String], message: &str, template: &str, about: &About, extra: &[(&str, &str)]) -> Result<()> {
     for (user_id, name) in people(recipients)? {
-        host::notify(&Notify { user_ids: vec![user_id.clone()], message: message.to_string() })?;
+        host::notify(&Notify {
+            user_ids: vec![user_id.clone()],
+            message: message.to_string(),
+            link: Some(about.path.clone()),
+        })?;
         let mut values = values(about, &name);
         for (key, value) in extra {
             values.insert((*key).into(), (*value).into());

@@ -37,7 +37,8 @@ pub fn sla(context: &Context, _: &ScheduleRun) -> Result<()> {
             if let Some(assignee) = text(&ticket, "assignee_id") {
                 let number = ticket.get("number").and_then(Value::as_i64).unwrap_or_default();
                 let message = notify::breach_message(number, target.name());
-                host::notify(&Notify { user_ids: vec![assignee.to_string()], message })?;
+                let link = Some(notify::ticket_path(id));
+                host::notify(&Notify { user_ids: vec![assignee.to_string()], message, link })?;
             }
             announce(id)?;
         }

@@ -8,6 +8,7 @@
 
 mod history;
 mod import;
+mod sample;
 mod scores;
 mod store;
 mod summary;
@@ -47,6 +48,8 @@ fn router() -> Router {
         .get("/people", |_: &Request| ok(&host::directory(&DirectoryQuery::default())?))
         .get("/formulas", |_: &Request| ok(&scores::FORMULAS))
         .get("/summary", |_: &Request| ok(&summary::fold(&store::processes().aggregate(&summary::aggregate())?)))
+        .post("/sample", sample::load)
+        .delete("/sample", sample::remove)
         .on_event("board.stage_changed", stage_changed)
 }
 
@@ -123,7 +126,7 @@ fn import_processes(req: &Request) -> Result<Reply> {
     let body: Import = req.body()?;
     let users = host::directory(&DirectoryQuery::default())?;
     let parsed = import::parse(&body.rows, &users)?;
-    let created = store::create_many(parsed.processes, caller(req))?;
+    let created = store::create_many(parsed.processes, caller(req), "Imported from CSV")?;
     ok(&ImportReply { created, errors: parsed.errors })
 }
 

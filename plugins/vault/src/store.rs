@@ -61,8 +61,9 @@ pub fn create(mut fields: Record, user_id: Option<&str>) -> Result<Record> {
     Ok(process)
 }
 
-/// Stores checked rows at once (all or none), each with its `created` entry.
-pub fn create_many(rows: Vec<Record>, user_id: Option<&str>) -> Result<usize> {
+/// Stores checked rows at once (all or none), each with its `created` entry noting where
+/// they came from.
+pub fn create_many(rows: Vec<Record>, user_id: Option<&str>, note: &str) -> Result<usize> {
     if rows.is_empty() {
         return Ok(0);
     }
@@ -70,10 +71,7 @@ pub fn create_many(rows: Vec<Record>, user_id: Option<&str>) -> Result<usize> {
     let entries = stored
         .iter()
         .map(|process| {
-            let entry = Entry {
-                note: Some("Imported from CSV"),
-                ..Entry::new(id_of(process)?, user_id, "created", Vec::new())
-            };
+            let entry = Entry { note: Some(note), ..Entry::new(id_of(process)?, user_id, "created", Vec::new()) };
             storage::to_record(&entry)
         })
         .collect::<Result<Vec<_>>>()?;

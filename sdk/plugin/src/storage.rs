@@ -103,21 +103,10 @@ impl Collection {
         Ok(items)
     }
 
-    /// Deletes every record matching `filters`; answers how many. One delete per record,
-    /// so keep it for the records of one parent (a process's history, say).
+    /// Deletes every record matching `filters` (all of the company's with none) in one
+    /// statement; answers how many.
     pub fn delete_matching(&self, filters: Vec<Filter>) -> Result<u64> {
-        let query = Query { filters, limit: Some(MAX_PAGE), fields: vec!["id".into()], ..Query::default() };
-        let mut deleted = 0;
-        loop {
-            // Each page's records are gone before the next list, which starts over.
-            let page = self.list(&query)?;
-            for record in &page.items {
-                deleted += u64::from(self.delete(id_of(record)?, None)?);
-            }
-            if page.next_cursor.is_none() {
-                return Ok(deleted);
-            }
-        }
+        self.call(&StorageOp::DeleteMatching { collection: self.name.clone(), filters })
     }
 
     /// One page of the records matching `query` as JSON text, unparsed: for a handler that

@@ -222,3 +222,38 @@ export type JobStatus = "running" | "cancelling" | "done" | "failed" | "cancelle
  * A module's realtime channel of its jobs' changes (each a `Job`).
  */
 export const JOBS_CHANNEL = "jobs";
+
+/**
+ * The answer of `GET /api/onboarding`.
+ */
+export type Onboarding = {
+/**
+ * In the menu's order of their pages.
+ */
+steps: Array<OnboardingStep>, sample: OnboardingSample, };
+
+/**
+ * A getting-started step as the checklist shows it.
+ */
+export type OnboardingStep = {
+/**
+ * The module that declares it, and its key there.
+ */
+module: string, key: string, title: string, description: string | null,
+/**
+ * The page it opens, with its query (`/BotProfile?tab=keys`).
+ */
+route: string, done: boolean, };
+
+/**
+ * The sample data of the modules the caller may open.
+ */
+export type OnboardingSample = {
+/**
+ * One of them offers sample data.
+ */
+available: boolean,
+/**
+ * One of them holds sample data a company administrator loaded.
+ */
+loaded: boolean, };

@@ -8,6 +8,7 @@ import { moduleChannel, type RealtimeHandler, type RealtimeGap } from './realtim
 import { sourceConnections, type SourceConnections } from './sources';
 import {
   MAX_BREADCRUMB_ITEMS,
+  type Currency,
   type CurrentUser,
   type NotifyKind,
   type PageTitle,
@@ -50,6 +51,14 @@ export function apiClientFor(services: ShellServices, prefix: string): ApiClient
 /** The signed-in user, or null when nobody is signed in. */
 export function useCurrentUser(): CurrentUser | null {
   return useShellServices().user;
+}
+
+/** The signed-in user's company currency, for writing money; throws when nobody is signed in. */
+export function useCurrency(): Currency {
+  const user = useCurrentUser();
+  // Money is shown on signed-in pages only: a page without a session is a mistake of its own.
+  if (!user) throw new Error('useCurrency needs a signed-in user');
+  return user.currency;
 }
 
 /** A right with the one question pages ask: may it be opened? */

@@ -5,6 +5,7 @@
 
 export type {
   BreadcrumbItem,
+  Currency,
   CurrentUser,
   NotifyKind,
   PageButton,
@@ -29,6 +30,7 @@ export {
   apiClientFor,
   canOpen,
   rightOf,
+  useCurrency,
   useCurrentUser,
   useHostApi,
   useModuleApi,
@@ -112,3 +114,6 @@ export type {
 
 export { MARK_READ_LIMIT, getNotifications, markNotificationsRead } from './notifications';
 export type { NotificationEvent, NotificationItem } from './notifications';
+
+export { fetchOnboarding, loadSampleData, onboardingQueryKey, removeSampleData } from './onboarding';
+export type { Onboarding, OnboardingSample, OnboardingStep } from './onboarding';

@@ -8,12 +8,15 @@ export interface NotificationItem {
   /** ISO 8601, UTC. */
   createdAt: string;
   message: string;
+  /** The in-app page it opens (`/TicketManagement?ticket=…`), when its module gave one. */
+  link: string | null;
   read: boolean;
 }
 
 /** The payload of a `notifications` realtime event (a new notification for this user). */
 export interface NotificationEvent {
   message: string;
+  link: string | null;
   /** ISO 8601, UTC. */
   createdAt: string;
 }

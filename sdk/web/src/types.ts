@@ -11,6 +11,12 @@ import type { Right } from './generated';
 /** The session's rights map, keyed by rights key (e.g. `process`, `support`). */
 export type Rights = Readonly<Record<string, Right>>;
 
+/** A company's currency: its ISO 4217 code and the symbol chosen with it (`{ code: 'USD', symbol: '$' }`). */
+export interface Currency {
+  code: string;
+  symbol: string;
+}
+
 /** The signed-in user, as the shell knows it. */
 export interface CurrentUser {
   id: string;
@@ -22,6 +28,8 @@ export interface CurrentUser {
   companyAdmin: boolean;
   /** The profile's time zone (IANA); null until the person chooses one: use the browser's then. */
   timeZone: string | null;
+  /** The active company's currency: every amount of money the portal shows is in it. */
+  currency: Currency;
 }
 
 /**

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 
 import { AutoscopeProvider, ModuleProvider } from '../src/context';
 import {
+  useCurrency,
   useCurrentUser,
   useModuleApi,
   useHostApi,
@@ -30,6 +31,7 @@ function makeServices(overrides: Partial<ShellServices> = {}) {
       companyId: 'c1',
       companyAdmin: false,
       timeZone: null,
+      currency: { code: 'EUR', symbol: '€' },
     },
     rights: {
       process: { view: true, disabled: false },
@@ -139,6 +141,7 @@ describe('module hooks', () => {
       api?: ApiClient;
       host?: ApiClient;
       user?: unknown;
+      currency?: unknown;
       own?: unknown;
       premium?: unknown;
       hidden?: unknown;
@@ -149,6 +152,7 @@ describe('module hooks', () => {
         api: useModuleApi(),
         host: useHostApi(),
         user: useCurrentUser(),
+        currency: useCurrency(),
         own: useRights(),
         premium: useRights('business_insight'),
         hidden: useRights('unknown'),
@@ -169,6 +173,7 @@ describe('module hooks', () => {
     expect(seen.api!.url('/items')).toBe('/api/m/processVault/items');
     expect(seen.host!.url('/notification/getall')).toBe('/api/notification/getall');
     expect(seen.user).toMatchObject({ id: 'u1', companyId: 'c1', firstname: 'Ann' });
+    expect(seen.currency).toEqual({ code: 'EUR', symbol: '€' });
     expect(seen.own).toEqual({ view: true, disabled: false, canOpen: true });
     expect(seen.premium).toEqual({ view: true, disabled: true, canOpen: false });
     expect(seen.hidden).toEqual({ view: false, disabled: false, canOpen: false });
@@ -208,6 +213,18 @@ describe('module hooks', () => {
         </AutoscopeProvider>,
       ),
     ).toThrow(/ModuleProvider/);
+    function Money() {
+      useCurrency();
+      return null;
+    }
+    const { services: signedOut } = makeServices({ user: null });
+    expect(() =>
+      render(
+        <AutoscopeProvider services={signedOut}>
+          <Money />
+        </AutoscopeProvider>,
+      ),
+    ).toThrow(/signed-in user/);
     error.mockRestore();
   });
 });

@@ -23,6 +23,7 @@ export const TEST_USER: CurrentUser = {
   companyId: 'company-1',
   companyAdmin: false,
   timeZone: null,
+  currency: { code: 'USD', symbol: '$' },
 };
 
 /** A `matchMedia` whose queries match when `matches(query)` says so (a phone: `max-width` ones). */

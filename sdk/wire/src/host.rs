@@ -38,7 +38,14 @@ impl std::error::Error for HostError {}
 pub struct Notify {
     pub user_ids: Vec<String>,
     pub message: String,
+    /// The page the notification opens when clicked: an in-app path with its query, such as
+    /// `/TicketManagement?ticket=<id>` (at most [`MAX_NOTIFICATION_LINK`] characters).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub link: Option<String>,
 }
+
+/// The longest link a notification may carry.
+pub const MAX_NOTIFICATION_LINK: usize = 512;
 
 /// `mail`: a mail from one of the module's declared templates to users of the calling
 /// company. Values fill the template's `{{name}}` placeholders (escaped in HTML).

@@ -31,6 +31,9 @@ pub enum StorageOp {
     /// Answers `bool` (whether a record was deleted). With `version`, deletes only that
     /// version (409 otherwise).
     Delete { collection: String, id: String, version: Option<i64> },
+    /// Deletes every record matching all filters (none: every record of the company) in
+    /// one statement; answers `u64`, how many.
+    DeleteMatching { collection: String, filters: Vec<Filter> },
     /// Answers `u64`.
     Count { collection: String, filters: Vec<Filter> },
     /// Answers `Vec<Record>`: one per group, holding the group keys and the metrics.
@@ -46,6 +49,7 @@ impl StorageOp {
             | Self::InsertMany { collection, .. }
             | Self::Update { collection, .. }
             | Self::Delete { collection, .. }
+            | Self::DeleteMatching { collection, .. }
             | Self::Count { collection, .. }
             | Self::Aggregate { collection, .. } => collection,
         }

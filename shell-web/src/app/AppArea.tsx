@@ -25,6 +25,7 @@ import {
   SHELL_ROUTES,
   type Menu,
 } from './menu';
+import { GettingStarted } from './onboarding/GettingStarted';
 import { modulePageMeta, type PageMeta } from './pageMeta';
 import { CompaniesPage } from './pages/admin/CompaniesPage';
 import { DeletionRequestsPage } from './pages/admin/DeletionRequestsPage';
@@ -212,7 +213,13 @@ function UserArea({
             key={route.path}
             path={childPath(route.path, route.exact)}
             caseSensitive
-            element={<RemotePage module={route.module} page={route.page} />}
+            element={
+              <>
+                {/* A new company's first-run path shows where sign-in lands, above the module's page. */}
+                {route.path === HOME_PATH && <GettingStarted />}
+                <RemotePage module={route.module} page={route.page} />
+              </>
+            }
           />
         ))}
         <Route

@@ -32,6 +32,7 @@ export function ShellServicesProvider({ children, setPageTitle }: ShellServicesP
             companyId: session.userdata.company_id,
             companyAdmin: session.userdata.company_admin,
             timeZone: session.userdata.time_zone,
+            currency: { code: session.userdata.currency_name, symbol: session.userdata.currency_symbol },
           }
         : null,
       rights: session ? rightsOf(session) : {},

@@ -19,6 +19,9 @@ export const APPROVAL_THANKS = 'Thank You! We will submit your Approval to Ticke
 /** The host's answers the web reads (host/src/accounts). */
 export const HOST = {
   tokenVerified: 'Token verified',
+  codeNotValid: 'Otp Code not valid',
+  codeExpired: 'Otp Code has expired',
+  nameOrEmailTaken: 'Email or Company name already exists',
   subscribed: 'User subscribed',
   loginUser: 'Login User',
   newUser: 'New user detected',

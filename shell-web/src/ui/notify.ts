@@ -12,8 +12,10 @@ interface NotifyOptions {
   signUp?: boolean;
 }
 
+/** One snackbar at a time: a new one replaces the one showing, so the newest is never queued behind it. */
 function show(message: string, kind: NotifyKind, opts?: NotifyOptions) {
   const lasts = kind === 'warning' ? WARNING_MS : opts?.signUp ? SIGN_UP_NOTICE_MS : NOTICE_MS;
+  notifications.clean();
   notifications.show({
     message,
     position: 'top-center',

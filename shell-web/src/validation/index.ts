@@ -1,5 +1,8 @@
 // The field rules of the public forms, with their exact messages. Each rule returns the
 // message to show, or null when the value is fine.
+import { fieldWords } from './refusal';
+
+export { fieldWords, refusedFields, showUnderFields, type FieldWords } from './refusal';
 
 export type Rule = string | null;
 
@@ -11,6 +14,9 @@ const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const PASSWORD_MIN_CHARS = 8;
 export const PASSWORD_RULE_MESSAGE =
   'Password should have one numeric, one special, one uppercase, one lowercase and 8 characters long';
+export const RESET_PASSWORD_RULE_MESSAGE = 'Please enter a password which follows conditions mentioned below';
+/** The host's refusals of a new password that meets the rule: a common one, and one over 1024 bytes. */
+export const HOST_PASSWORD_REFUSALS = ['This password is too common, please choose another', 'Password is too long'];
 
 export function isSpecEmail(text: string): boolean {
   return SPEC_EMAIL.test(text.trim());
@@ -79,7 +85,7 @@ export const signUpPassword = {
 export const resetPassword = {
   password: (value: string): Rule => {
     if (value === '') return 'Please enter a password to reset';
-    return isStrongPassword(value) ? null : 'Please enter a password which follows conditions mentioned below';
+    return isStrongPassword(value) ? null : RESET_PASSWORD_RULE_MESSAGE;
   },
   confirmPassword: (value: string, password: string): Rule => {
     if (value === '') return 'Please enter your confirm Password';
@@ -93,19 +99,29 @@ export function nationalDigits(phone: string, dialCode: string): string {
   return digits.startsWith(dialCode) ? digits.slice(dialCode.length) : digits;
 }
 
+const ENTERPRISE_EMAIL_INVALID = 'Please enter valid email';
+const MOBILE_REQUIRED = 'Please enter your Mobile Number';
+const MOBILE_INVALID = 'Please enter a valid Mobile Number';
+
 /** The enterprise edition form. */
 export const enterprise = {
   username: (value: string) => required(value, 'Please enter your name'),
   email: (value: string): Rule => {
     if (value.trim() === '') return 'Please enter your email';
-    return SIMPLE_EMAIL.test(value.trim()) ? null : 'Please enter valid email';
+    return SIMPLE_EMAIL.test(value.trim()) ? null : ENTERPRISE_EMAIL_INVALID;
   },
   country: (value: string) => required(value, 'Please select your country'),
   /** `phone` in E.164 as the phone input gives it, `dialCode` the chosen country's. */
   contactNumber: (phone: string, dialCode: string): Rule => {
-    if (nationalDigits(phone, dialCode) === '') return 'Please enter your Mobile Number';
+    if (nationalDigits(phone, dialCode) === '') return MOBILE_REQUIRED;
     const digits = phone.replace(/\D/g, '');
     // The host's rule: 6 to 15 digits in all.
-    return digits.length >= 6 && digits.length <= 15 ? null : 'Please enter a valid Mobile Number';
+    return digits.length >= 6 && digits.length <= 15 ? null : MOBILE_INVALID;
   },
 };
+
+/** The host's refusals of the enterprise form, by field: its own checks of the same rules. */
+export const enterpriseRefusals = fieldWords(
+  { username: enterprise.username, email: enterprise.email, country: enterprise.country },
+  { email: [ENTERPRISE_EMAIL_INVALID], contactNumber: [MOBILE_REQUIRED, MOBILE_INVALID] },
+);

@@ -9,6 +9,7 @@ import { stubBrowser } from '@autoscope/web-sdk/testing';
 import type { ReactNode } from 'react';
 
 import { DeletionRequestsPage, deletionState } from '../../src/app/pages/admin/DeletionRequestsPage';
+import { COMPANY_NAME_TAKEN, CreateCompanyPage } from '../../src/app/pages/CreateCompanyPage';
 import { CurrencyCard } from '../../src/app/pages/profile/CurrencyCard';
 import {
   CONFIRMATION_REQUIRED,
@@ -20,6 +21,7 @@ import { DetailsCard, detailsBody, detailsOf } from '../../src/app/pages/profile
 import { CODE_REQUIRED, EmailCard, SAME_EMAIL, codeError, newEmailError } from '../../src/app/pages/profile/EmailCard';
 import { PasswordCard, passwordRequest } from '../../src/app/pages/profile/PasswordCard';
 import { SessionProvider, useSession, type Session, type UserData } from '../../src/session';
+import { errorUnder } from '../fieldError';
 import { stubHost, type HostAnswers, type HostRequest } from '../fakeHost';
 import { userData } from '../fixtures';
 
@@ -286,6 +288,30 @@ describe('the profile cards', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save details' }));
     expect(await screen.findByText('Please enter First Name')).toBeTruthy();
     expect(sent('/api/users/me').filter((request) => request.method === 'PUT')).toEqual([]);
+  });
+
+  it('shows a field the host refuses under it, as well as in the snackbar', async () => {
+    const refused = 'Please enter First Name of at most 100 characters';
+    answers['/api/users/me'] = { status: 400, body: { message: refused } };
+    renderCard((session) => <DetailsCard session={session} />);
+    fireEvent.change(await screen.findByLabelText(/^First name/), { target: { value: 'A'.repeat(101) } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save details' }));
+
+    await waitFor(() => expect(errorUnder(field('First name'))).toBe(refused));
+    expect(screen.getAllByText(refused).filter((text) => text.closest('[data-notice]'))).toHaveLength(1);
+    expect(errorUnder(field('Last name'))).toBeNull();
+  });
+
+  it('shows a company name another company has under Company name', async () => {
+    answers['/api/users/createCompany'] = { status: 409, body: { message: COMPANY_NAME_TAKEN } };
+    renderCard((session) => <CreateCompanyPage session={session} />);
+    fireEvent.change(await screen.findByLabelText(/^Company name/), { target: { value: 'Acme' } });
+    fireEvent.click(screen.getByRole('combobox', { name: /^Country/ }));
+    fireEvent.click(await screen.findByRole('option', { name: 'India' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Create company' }));
+
+    await waitFor(() => expect(errorUnder(field('Company name'))).toBe(COMPANY_NAME_TAKEN));
+    expect(screen.getAllByText(COMPANY_NAME_TAKEN).filter((text) => text.closest('[data-notice]'))).toHaveLength(1);
   });
 
   it('lists the deletion requests for platform admins, pending first as the host sends them', async () => {

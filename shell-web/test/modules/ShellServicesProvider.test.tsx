@@ -15,6 +15,9 @@ const session = {
     job_title: 'Lead',
     company_id: 'c1',
     edition: 'community',
+    currency_name: 'INR',
+    currency_symbol: '₹',
+    time_zone: 'Asia/Kolkata',
     company_admin: true,
     is_admin: false,
     userrole: [{ role: 'communityuser', rights: { process: { view: true, disabled: false } } }],
@@ -54,6 +57,8 @@ describe('ShellServicesProvider', () => {
       lastname: 'Lee',
       companyId: 'c1',
       companyAdmin: true,
+      timeZone: 'Asia/Kolkata',
+      currency: { code: 'INR', symbol: '₹' },
     });
     expect(given.rights).toEqual({ process: { view: true, disabled: false } });
     given.notify('Saved', 'success');

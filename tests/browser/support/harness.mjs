@@ -273,3 +273,20 @@ export async function msUntilGone(locator) {
   await locator.waitFor({ state: 'hidden', timeout: 8000 });
   return Date.now() - start;
 }
+
+/**
+ * The error shown under a form field: the text its description (`aria-describedby`, what a
+ * screen reader reads after it) shows, when that text is laid out below the field; '' otherwise.
+ */
+export function errorUnder(field) {
+  return field.evaluate((element) => {
+    const input = element.getBoundingClientRect();
+    return (element.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean)
+      .map((id) => document.getElementById(id))
+      .filter((said) => {
+        const box = said?.getBoundingClientRect();
+        return box && box.height > 0 && box.top >= input.bottom - 1 && box.left < input.right && input.left < box.right;
+      })
+      .map((said) => said.innerText.trim()).join(' ');
+  });
+}

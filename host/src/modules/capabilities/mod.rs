@@ -280,13 +280,17 @@ async fn notify(context: &CallContext, request: Notify) -> Result<Done, HostErro
     if request.message.trim().is_empty() {
         return Err(HostError::new(400, "A notification needs a message"));
     }
+    if let Some(link) = &request.link {
+        crate::notifications::check_link(link).map_err(|message| HostError::new(400, message))?;
+    }
+    let link = request.link.as_deref();
     let recipients = company_users(context, &request.user_ids).await?;
     let now = context.state.clock.now();
     for user in &recipients {
-        notifications::insert(&context.state.db, &context.company_id, &user.user_id, &request.message, now)
+        notifications::insert(&context.state.db, &context.company_id, &user.user_id, &request.message, link, now)
             .await
             .map_err(|err| internal(err.into()))?;
-        context.state.realtime.notify_user(&context.company_id, &user.user_id, &request.message, now);
+        context.state.realtime.notify_user(&context.company_id, &user.user_id, &request.message, link, now);
     }
     Ok(Done { count: recipients.len() as u64 })
 }

@@ -155,6 +155,17 @@ pub async fn execute(db: &Db, target: &Target, company_id: &str, now: i64, op: S
                 None => Ok(Value::Bool(false)),
             }
         }
+        StorageOp::DeleteMatching { filters, .. } => {
+            let sql = write::delete_matching(&table, name, spec, company_id, &filters).map_err(bad_request)?;
+            let marks = rollup::mark(&target.module, name, spec, company_id, |_| [rollup::ALL_DAYS].into());
+            let mut tx = pool.begin().await.map_err(internal)?;
+            let done = sql.query().execute(&mut *tx).await.map_err(internal)?;
+            if let (true, Some(marks)) = (done.rows_affected() > 0, marks) {
+                marks.query().execute(&mut *tx).await.map_err(internal)?;
+            }
+            tx.commit().await.map_err(internal)?;
+            Ok(json!(done.rows_affected()))
+        }
         StorageOp::Count { filters, .. } => {
             let sql = read::count(&table, name, spec, company_id, &filters).map_err(bad_request)?;
             Ok(json!(count_of(sql.query().fetch_one(pool).await.map_err(internal)?).map_err(internal)?))

@@ -1,5 +1,7 @@
 //! The statements of writes. Pure: text and binds, the company always bound first.
 
+use autoscope_wire::storage::Filter;
+
 use super::sql::{Param, Sql, join, push_ident, quoted, record_columns, stored_columns};
 use crate::modules::manifest::Collection;
 use crate::storage::Engine;
@@ -137,6 +139,20 @@ pub(crate) fn delete(table: &str, company_id: &str, id: &str, version: Option<i6
         sql.push(" AND \"version\" = ").bind(Param::Int(Some(version)));
     }
     sql
+}
+
+/// Deletes the company's records matching every filter.
+pub(crate) fn delete_matching(
+    table: &str,
+    collection: &str,
+    spec: &Collection,
+    company_id: &str,
+    filters: &[Filter],
+) -> Result<Sql, String> {
+    let mut sql = Sql::new("DELETE FROM ");
+    sql.ident(table).push(" WHERE \"company_id\" = ").bind(Param::Text(Some(company_id.to_string())));
+    super::read::push_filters(&mut sql, collection, spec, filters)?;
+    Ok(sql)
 }
 
 /// Whether the company has a record with this id (tells a stale version from a missing

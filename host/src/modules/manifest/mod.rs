@@ -57,7 +57,55 @@ pub struct Manifest {
     /// (`POST /api/ingest/<module>/<stream>`), each into a collection with a `key`.
     #[serde(default)]
     pub ingest: BTreeMap<String, IngestStream>,
+    /// What a new company does first in the module: the landing page's getting-started
+    /// checklist shows each step until it is done.
+    #[serde(default)]
+    pub steps: Vec<Step>,
+    /// The plugin answers `POST /sample` (store its sample records, each marked by its
+    /// collection's [`SAMPLE_FIELD`]) and `DELETE /sample` (delete exactly those), which
+    /// the host calls for a company administrator who loads or removes sample data.
+    #[serde(default)]
+    pub sample: bool,
 }
+
+/// A getting-started step: a link to one of the module's pages, done once the company has
+/// what the step asks for.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Step {
+    /// A name of at most 40 characters, unique in the module.
+    pub key: String,
+    /// What to do, e.g. `Add or import processes`.
+    pub title: String,
+    /// How, in a sentence.
+    #[serde(default)]
+    pub description: Option<String>,
+    /// One of the module's page routes, with a query when the step opens a tab
+    /// (`/BotProfile?tab=keys`).
+    pub route: String,
+    /// Shown to company administrators only: what only they may do (API keys, invitations).
+    #[serde(default)]
+    pub company_admin: bool,
+    pub done: StepDone,
+}
+
+/// When a step is done.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum StepDone {
+    /// The company has a record in this collection of the module; sample records do not count.
+    Collection(String),
+    /// The company counts at least this many people: active members and pending
+    /// invitations (a module with the `members` capability).
+    Members(u32),
+}
+
+/// The most steps a module may declare.
+pub const MAX_STEPS: usize = 8;
+
+/// The field that marks a sample record in a module with `sample = true`: an optional
+/// boolean, true on sample records.
+pub const SAMPLE_FIELD: &str = "sample";
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -193,7 +241,21 @@ pub struct Field {
     pub difference: Option<[String; 2]>,
 }
 
+impl Collection {
+    /// Whether its records carry the [`SAMPLE_FIELD`] marker.
+    pub fn marks_samples(&self) -> bool {
+        self.fields.get(SAMPLE_FIELD).is_some_and(Field::is_sample_marker)
+    }
+}
+
 impl Field {
+    /// The shape of [`SAMPLE_FIELD`]: an optional boolean without a default, true on sample
+    /// records and null (or false) on the others, so adding it to a large collection only adds
+    /// a column.
+    pub fn is_sample_marker(&self) -> bool {
+        self.kind == FieldType::Boolean && !self.required && self.default.is_none()
+    }
+
     /// An optional field of `kind` with no constraints or default.
     pub fn of(kind: FieldType) -> Self {
         Self { kind, required: false, max_length: None, values: None, default: None, difference: None }
@@ -576,6 +638,11 @@ impl Manifest {
         declared
     }
 
+    /// The collections whose sample records the module marks: none unless it has sample data.
+    pub fn sample_collections(&self) -> impl Iterator<Item = (&String, &Collection)> {
+        self.collections.iter().filter(|(_, collection)| self.sample && collection.marks_samples())
+    }
+
     /// Every problem at once, or nothing.
     pub fn validate(&self) -> Result<(), Vec<String>> {
         validate::problems(self)
@@ -876,6 +943,130 @@ collection = \"nowhere\"
         // Not a list of strings: refused when parsing.
         assert!(Manifest::parse(&with_badge(Some("\"message\""))).is_err());
         assert!(Manifest::parse(&with_badge(Some("[1]"))).is_err());
+    }
+
+    /// The example with `steps` appended (TOML after its last table goes into that table,
+    /// so the steps come as an array of tables).
+    fn with_steps(steps: &str) -> String {
+        format!("{EXAMPLE}{steps}")
+    }
+
+    const TWO_STEPS: &str = r#"
+[[steps]]
+key = "first_item"
+title = "Add an item"
+description = "Or import a list of them."
+route = "/Items"
+done = { collection = "items" }
+
+[[steps]]
+key = "colleague"
+title = "Invite a colleague"
+route = "/Items?tab=people"
+company_admin = true
+done = { members = 2 }
+"#;
+
+    #[test]
+    fn steps_are_parsed_in_order_with_their_done_condition() {
+        let text = with_steps(TWO_STEPS).replace("[capabilities]\n", "[capabilities]\nmembers = true\n");
+        let manifest = Manifest::parse(&text).unwrap();
+        manifest.validate().unwrap();
+        let [first, second] = &manifest.steps[..] else { panic!("{:?}", manifest.steps) };
+        assert_eq!(first.key, "first_item");
+        assert_eq!(first.description.as_deref(), Some("Or import a list of them."));
+        assert_eq!(first.done, StepDone::Collection("items".into()));
+        assert!(!first.company_admin);
+        assert_eq!(second.route, "/Items?tab=people");
+        assert_eq!(second.done, StepDone::Members(2));
+        assert!(second.company_admin);
+        assert!(Manifest::parse(EXAMPLE).unwrap().steps.is_empty());
+    }
+
+    #[test]
+    fn a_step_must_lead_to_a_page_of_the_module_and_be_done_by_something_it_has() {
+        // Without the members capability, the second step's condition is refused.
+        let manifest = Manifest::parse(&with_steps(TWO_STEPS)).unwrap();
+        assert_eq!(
+            manifest.validate().unwrap_err(),
+            ["step 'colleague': done by members needs the members capability"]
+        );
+
+        let step = |key: &str, route: &str, done: &str| {
+            format!("\n[[steps]]\nkey = \"{key}\"\ntitle = \"Do it\"\nroute = \"{route}\"\ndone = {done}\n")
+        };
+        for (steps, expected) in [
+            (
+                step("a", "/Elsewhere", "{ collection = \"items\" }"),
+                "step 'a': route '/Elsewhere' must be one of the module's page routes",
+            ),
+            (step("a", "/Items#top", "{ collection = \"items\" }"), "step 'a': route '/Items#top' must be"),
+            (step("a", "/Items?q=a b", "{ collection = \"items\" }"), "must be one of the module's page routes"),
+            (
+                step("a", "https://elsewhere.test/Items", "{ collection = \"items\" }"),
+                "must be one of the module's page routes",
+            ),
+            (
+                step("a", "/Items", "{ collection = \"nothing\" }"),
+                "step 'a': done names 'nothing', which is not a collection",
+            ),
+            (step("Bad-Key", "/Items", "{ collection = \"items\" }"), "step 'Bad-Key' must be 1-40 lower-case letters"),
+            (step("a", "/Items", "{ collection = \"items\" }").repeat(2), "step 'a' is declared twice"),
+            (
+                step("a", "/Items", "{ collection = \"items\" }").replace("Do it", " "),
+                "step 'a': the title must be 1-80 characters",
+            ),
+        ] {
+            let problems = Manifest::parse(&with_steps(&steps)).unwrap().validate().unwrap_err();
+            assert_eq!(problems.len(), 1, "{steps}: {problems:#?}");
+            assert!(problems[0].contains(expected), "{expected}: {problems:#?}");
+        }
+
+        let nine: String =
+            (0..=MAX_STEPS).map(|i| step(&format!("s{i}"), "/Items", "{ collection = \"items\" }")).collect();
+        let problems = Manifest::parse(&with_steps(&nine)).unwrap().validate().unwrap_err();
+        assert_eq!(problems, ["a module declares at most 8 steps"]);
+
+        // A done condition the host cannot count is refused when parsing, by name.
+        let err = Manifest::parse(&with_steps(&step("a", "/Items", "{ clicks = 3 }"))).unwrap_err();
+        assert!(err.contains("clicks"), "{err}");
+        assert!(Manifest::parse(&with_steps(&step("a", "/Items", "{ members = -1 }"))).is_err());
+    }
+
+    #[test]
+    fn sample_data_needs_collections_that_mark_their_sample_records() {
+        let marker = "[collections.items.fields]\nsample = { type = \"boolean\" }";
+        let marked = EXAMPLE.replace("[collections.items.fields]", marker);
+
+        let manifest = Manifest::parse(&format!("sample = true\n{marked}")).unwrap();
+        manifest.validate().unwrap();
+        assert!(manifest.sample);
+        assert_eq!(manifest.sample_collections().map(|(name, _)| name.as_str()).collect::<Vec<_>>(), ["items"]);
+        // Without sample = true, no collection's records are samples.
+        let manifest = Manifest::parse(&marked).unwrap();
+        manifest.validate().unwrap();
+        assert_eq!(manifest.sample_collections().count(), 0);
+
+        let problems = Manifest::parse(&format!("sample = true\n{EXAMPLE}")).unwrap().validate().unwrap_err();
+        assert_eq!(problems.len(), 1, "{problems:#?}");
+        assert!(problems[0].starts_with("sample data needs a collection with the field sample"), "{problems:#?}");
+
+        for wrong in [
+            "{ type = \"boolean\", default = false }",
+            "{ type = \"boolean\", required = true, default = true }",
+            "{ type = \"text\", required = true, default = \"no\" }",
+        ] {
+            let text = format!(
+                "sample = true\n{}",
+                EXAMPLE.replace("[collections.items.fields]", &format!("[collections.items.fields]\nsample = {wrong}"))
+            );
+            let problems = Manifest::parse(&text).unwrap().validate().unwrap_err();
+            assert!(
+                problems.iter().any(|p| p
+                    == "field 'items.sample' marks sample records: it must be an optional boolean without a default"),
+                "{wrong}: {problems:#?}"
+            );
+        }
     }
 
     #[test]

@@ -5,7 +5,8 @@ use std::collections::BTreeSet;
 
 use super::{
     Capabilities, Collection, Field, FieldType, LegacyRoute, Limits, MAX_BADGE_REFRESH, MAX_BINS, MAX_LIMITS,
-    MAX_ROLLUPS, MIN_SCHEDULE_SECONDS, Manifest, Page, PublicRoute, Rollup, Schedule, is_name, value_fits,
+    MAX_ROLLUPS, MAX_STEPS, MIN_SCHEDULE_SECONDS, Manifest, Page, PublicRoute, Rollup, SAMPLE_FIELD, Schedule, Step,
+    StepDone, is_name, value_fits,
 };
 use crate::rights;
 
@@ -22,6 +23,8 @@ pub(super) fn problems(manifest: &Manifest) -> Result<(), Vec<String>> {
     routes(&manifest.public_routes, &manifest.legacy_routes, &mut problems);
     schedules(&manifest.schedules, &mut problems);
     limits(&manifest.limits, &mut problems);
+    steps(manifest, &mut problems);
+    sample(manifest, &mut problems);
     if problems.0.is_empty() { Ok(()) } else { Err(problems.0) }
 }
 
@@ -340,6 +343,76 @@ fn limits(limits: &Limits, problems: &mut Problems) {
     for ((name, value), (_, max)) in limits.named().into_iter().zip(MAX_LIMITS.named()) {
         problems.check((1..=max).contains(&value), || format!("limits.{name} must be between 1 and {max}"));
     }
+}
+
+/// The most characters of a step's title, description and route.
+const MAX_STEP_TITLE: usize = 80;
+const MAX_STEP_DESCRIPTION: usize = 240;
+const MAX_STEP_ROUTE: usize = 200;
+
+/// Each getting-started step: a unique key, a title, a route to one of the module's pages
+/// and a done condition the host can count.
+fn steps(manifest: &Manifest, problems: &mut Problems) {
+    problems.check(manifest.steps.len() <= MAX_STEPS, || format!("a module declares at most {MAX_STEPS} steps"));
+    for (at, step) in manifest.steps.iter().enumerate() {
+        let Step { key, title, description, route, done, .. } = step;
+        problems.check(is_name(key, 40), || {
+            format!("step '{key}' must be 1-40 lower-case letters, digits and single underscores")
+        });
+        problems.check(!manifest.steps[..at].iter().any(|earlier| &earlier.key == key), || {
+            format!("step '{key}' is declared twice")
+        });
+        problems.check(!title.trim().is_empty() && title.chars().count() <= MAX_STEP_TITLE, || {
+            format!("step '{key}': the title must be 1-{MAX_STEP_TITLE} characters")
+        });
+        if let Some(description) = description {
+            problems.check(description.chars().count() <= MAX_STEP_DESCRIPTION, || {
+                format!("step '{key}': the description may be at most {MAX_STEP_DESCRIPTION} characters")
+            });
+        }
+        problems.check(is_step_route(route, &manifest.pages), || {
+            format!(
+                "step '{key}': route '{route}' must be one of the module's page routes, optionally with a ?query (at most {MAX_STEP_ROUTE} characters, no spaces or #)"
+            )
+        });
+        match done {
+            StepDone::Collection(name) => problems.check(manifest.collections.contains_key(name), || {
+                format!("step '{key}': done names '{name}', which is not a collection of the module")
+            }),
+            StepDone::Members(count) => {
+                problems.check(manifest.capabilities.members, || {
+                    format!("step '{key}': done by members needs the members capability")
+                });
+                problems.check(*count >= 1, || format!("step '{key}': done by members needs at least 1"));
+            }
+        }
+    }
+}
+
+/// `sample = true` needs a collection whose records carry the marker, and every field named
+/// like the marker must be one.
+fn sample(manifest: &Manifest, problems: &mut Problems) {
+    if !manifest.sample {
+        return;
+    }
+    problems.check(manifest.collections.values().any(Collection::marks_samples), || {
+        format!("sample data needs a collection with the field {SAMPLE_FIELD} = {{ type = \"boolean\" }}")
+    });
+    for (name, collection) in &manifest.collections {
+        if let Some(field) = collection.fields.get(SAMPLE_FIELD) {
+            problems.check(field.is_sample_marker(), || {
+                format!("field '{name}.{SAMPLE_FIELD}' marks sample records: it must be an optional boolean without a default")
+            });
+        }
+    }
+}
+
+/// A page route of the module, then optionally `?` and a query without spaces or `#`.
+fn is_step_route(route: &str, pages: &[Page]) -> bool {
+    let (path, query) = route.split_once('?').unwrap_or((route, ""));
+    route.chars().count() <= MAX_STEP_ROUTE
+        && pages.iter().any(|page| page.route == path)
+        && !query.chars().any(|c| c == '#' || c == '?' || c.is_whitespace() || c.is_control())
 }
 
 fn is_route(path: &str) -> bool {

@@ -50,7 +50,7 @@ function renderDrawer(server: FakeServer) {
       botId="b1"
       range={{ kind: 'custom', from: '2026-03-02', to: '2026-03-03' }}
       people={indexPeople([ADA])}
-      currencySymbol="€"
+      currency={{ code: 'EUR', symbol: '€' }}
       closeOnEscape
       onClose={() => undefined}
       {...actions}
@@ -73,6 +73,8 @@ describe('BotDrawer', () => {
     expect(within(drawer).getByText('Invoice posting')).toBeTruthy();
     expect(within(drawer).getByText('Ada Lovelace')).toBeTruthy();
     expect(within(drawer).getByText('VM-01')).toBeTruthy();
+    // The licence cost in the company's currency, written as on every page.
+    expect(within(drawer).getByText('€7,300')).toBeTruthy();
     expect(Object.fromEntries(server.requests[0]!.query)).toEqual({ from: '2026-03-02', to: '2026-03-03' });
 
     fireEvent.click(within(drawer).getByRole('button', { name: 'Delete' }));

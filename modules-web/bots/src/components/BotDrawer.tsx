@@ -5,14 +5,14 @@ import { IconChartBar, IconList, IconPencil, IconSearchOff, IconTrash } from '@t
 import { DetailDrawer } from '@common/ui/DetailDrawer';
 import { EmptyNotice } from '@common/ui/EmptyNotice';
 import { isNotFound } from '@common/lib/errors';
-import { formatDate, formatDateTime, formatNumber, formatPercent } from '@common/lib/format';
+import { formatDate, formatDateTime, formatMoney, formatNumber, formatPercent } from '@common/lib/format';
 import { nameOf, type PeopleIndex } from '@common/domain/people';
 import { DAY } from '@common/domain/ranges';
 import { QueryError } from '@common/ui/QueryError';
 import { useOverview } from '../api';
-import { formatDuration, formatMoney } from '../figures';
+import { formatDuration } from '../figures';
 import type { RangeChoice } from '../range';
-import type { Bot, Overview } from '../types';
+import type { Bot, Currency, Overview } from '../types';
 import { TYPE_LABELS } from '../vocabulary';
 import { StateBadge } from './Badges';
 import { RunRows, RunsList } from './RunsList';
@@ -23,7 +23,7 @@ interface BotDrawerProps {
   botId: string | null;
   range: RangeChoice;
   people: PeopleIndex;
-  currencySymbol: string;
+  currency: Currency;
   /** False while a dialog opened from the drawer is above it. */
   closeOnEscape: boolean;
   onClose: () => void;
@@ -66,7 +66,7 @@ export function BotDrawer({
   botId,
   range,
   people,
-  currencySymbol,
+  currency,
   closeOnEscape,
   onClose,
   onEdit,
@@ -93,15 +93,7 @@ export function BotDrawer({
       </Stack>
     );
   } else {
-    body = (
-      <OverviewBody
-        overview={data}
-        people={people}
-        currencySymbol={currencySymbol}
-        onEdit={onEdit}
-        onDelete={onDelete}
-      />
-    );
+    body = <OverviewBody overview={data} people={people} currency={currency} onEdit={onEdit} onDelete={onDelete} />;
   }
 
   return (
@@ -123,12 +115,12 @@ export function BotDrawer({
 interface OverviewBodyProps {
   overview: Overview;
   people: PeopleIndex;
-  currencySymbol: string;
+  currency: Currency;
   onEdit: (bot: Bot) => void;
   onDelete: (bot: Bot) => void;
 }
 
-function OverviewBody({ overview, people, currencySymbol, onEdit, onDelete }: OverviewBodyProps) {
+function OverviewBody({ overview, people, currency, onEdit, onDelete }: OverviewBodyProps) {
   const { bot, status, runs, failures, range } = overview;
   return (
     <Stack gap="md">
@@ -282,7 +274,7 @@ function OverviewBody({ overview, people, currencySymbol, onEdit, onDelete }: Ov
                 <Fact label="Vendor" value={bot.vendor} />
                 <Fact label="Machine" value={bot.machine || '—'} />
                 <Fact label="Owner" value={nameOf(people, bot.owner_id) ?? '—'} />
-                <Fact label="Licence cost per year" value={formatMoney(bot.licence_cost, currencySymbol)} />
+                <Fact label="Licence cost per year" value={formatMoney(bot.licence_cost, currency)} />
                 <Fact label="Schedule" value={bot.schedule || '—'} />
               </SimpleGrid>
               {bot.notes && (

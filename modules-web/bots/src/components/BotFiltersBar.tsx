@@ -1,23 +1,25 @@
 import { Select } from '@mantine/core';
 
-import { FILTER_CLASS, FilterBar } from '@common/ui/FilterBar';
+import { FILTER_CLASS, FilterBar, activeFilters } from '@common/ui/FilterBar';
 import { PersonSelect } from '@common/ui/Pickers';
 import { VENDORS, type BotFilters } from '../types';
-import { clearedFilters, isBotType, isFiltered, isVendor } from '../urlState';
+import { clearedFilters, isBotType, isVendor } from '../urlState';
 import { TYPE_OPTIONS } from '../vocabulary';
+import { BOT_COLUMNS } from './BotTable';
 
 interface BotFiltersBarProps {
   filters: BotFilters;
   onChange: (filters: BotFilters) => void;
 }
 
-/** Search by name, and the type, vendor and owner filters; they wrap on narrow screens. */
+/** Search by name, and the type, vendor and owner filters; they wrap on narrow screens and fold on a phone. */
 export function BotFiltersBar({ filters, onChange }: BotFiltersBarProps) {
   return (
     <FilterBar
       search={{ value: filters.q, placeholder: 'Bot name', onCommit: (q) => onChange({ ...filters, q }) }}
-      filtered={isFiltered(filters)}
+      active={activeFilters(filters, clearedFilters(filters))}
       onClear={() => onChange(clearedFilters(filters))}
+      sort={{ columns: BOT_COLUMNS, value: filters.sort, onChange: (sort) => onChange({ ...filters, sort }) }}
     >
       <Select
         className={FILTER_CLASS}

@@ -1,11 +1,14 @@
 import { ActionIcon, Anchor, Menu, Skeleton, Table, Text } from '@mantine/core';
 import { IconDotsVertical, IconEye, IconPencil, IconTrash } from '@tabler/icons-react';
 
-import { formatDateTime } from '@common/lib/format';
+import { formatDateTime, formatMoney } from '@common/lib/format';
+import { countText } from '@common/lib/lists';
 import { nameOf, type PeopleIndex } from '@common/domain/people';
+import { CardList, ItemCard } from '@common/ui/CardList';
+import { useIsMobile } from '@common/ui/mobile';
+import { ScrollTable } from '@common/ui/ScrollTable';
 import { SkeletonRows, SortableHead } from '@common/ui/SortHeader';
-import { formatMoney } from '../figures';
-import type { Bot, BotStatus } from '../types';
+import type { Bot, BotStatus, Currency } from '../types';
 import type { SortField } from '../urlState';
 import { TYPE_LABELS } from '../vocabulary';
 import { StateBadge } from './Badges';
@@ -26,13 +29,14 @@ interface BotTableProps extends BotActions {
   /** Whether the statuses are still loading (a badge placeholder shows). */
   statusesLoading: boolean;
   people: PeopleIndex;
-  currencySymbol: string;
+  currency: Currency;
   sort: string;
   onSort: (sort: string) => void;
   stale: boolean;
 }
 
-const COLUMNS: readonly { label: string; sort?: SortField; numeric?: boolean }[] = [
+/** The table's columns; those with a field sort it (the phone's Sort by offers them too). */
+export const BOT_COLUMNS: readonly { label: string; sort?: SortField; numeric?: boolean }[] = [
   { label: 'Name', sort: 'name' },
   { label: 'Status' },
   { label: 'Last run event' },
@@ -73,21 +77,31 @@ function RowMenu({ bot, onOpen, onEdit, onDelete }: BotActions & { bot: Bot }) {
   );
 }
 
-/** The inventory with each bot's live status; it scrolls sideways on narrow screens. A row opens the bot. */
+/** The inventory with each bot's live status: a table with sortable headers, or cards on a phone. A row opens the bot. */
 export function BotTable(props: BotTableProps) {
-  const { bots, statuses, statusesLoading, people, currencySymbol, sort, onSort, stale, ...actions } = props;
+  return useIsMobile() ? <BotCards {...props} /> : <WideTable {...props} />;
+}
+
+/** A bot's live status: its badge, a placeholder while the statuses load, or a dash for a bot without runs. */
+function StatusCell({ status, loading }: { status: BotStatus | undefined; loading: boolean }) {
+  if (status) return <StateBadge state={status.status} />;
+  return loading ? <Skeleton height={18} width={80} radius="xl" /> : '—';
+}
+
+function WideTable(props: BotTableProps) {
+  const { bots, statuses, statusesLoading, people, currency, sort, onSort, stale, ...actions } = props;
   return (
-    <Table.ScrollContainer minWidth={1100} type="native">
+    <ScrollTable minWidth={1100}>
       <Table
         highlightOnHover
         verticalSpacing="sm"
         className={stale ? dashboardClasses.stale : undefined}
         aria-busy={stale}
       >
-        <SortableHead columns={COLUMNS} sort={sort} onSort={onSort} actions />
+        <SortableHead columns={BOT_COLUMNS} sort={sort} onSort={onSort} actions />
         <Table.Tbody>
           {bots === null ? (
-            <SkeletonRows columns={COLUMNS.length + 1} />
+            <SkeletonRows columns={BOT_COLUMNS.length + 1} />
           ) : (
             bots.map((bot) => {
               const status = statuses.get(bot.name);
@@ -108,20 +122,14 @@ export function BotTable(props: BotTableProps) {
                     </Anchor>
                   </Table.Td>
                   <Table.Td className={cells.badge}>
-                    {status ? (
-                      <StateBadge state={status.status} />
-                    ) : statusesLoading ? (
-                      <Skeleton height={18} width={80} radius="xl" />
-                    ) : (
-                      '—'
-                    )}
+                    <StatusCell status={status} loading={statusesLoading} />
                   </Table.Td>
                   <Table.Td className={classes.nowrap}>{formatDateTime(status?.last_event_at) || '—'}</Table.Td>
                   <Table.Td>{TYPE_LABELS[bot.type] ?? bot.type}</Table.Td>
                   <Table.Td>{bot.vendor}</Table.Td>
                   <Table.Td className={cells.name}>{bot.machine || '—'}</Table.Td>
                   <Table.Td>{nameOf(people, bot.owner_id) ?? '—'}</Table.Td>
-                  <Table.Td className={cells.numeric}>{formatMoney(bot.licence_cost, currencySymbol)}</Table.Td>
+                  <Table.Td className={cells.numeric}>{formatMoney(bot.licence_cost, currency)}</Table.Td>
                   <Table.Td className={cells.numeric}>
                     <Text size="sm" title={(bot.processes ?? []).join(', ')}>
                       {(bot.processes ?? []).length}
@@ -136,6 +144,38 @@ export function BotTable(props: BotTableProps) {
           )}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollTable>
+  );
+}
+
+function BotCards(props: BotTableProps) {
+  // The sort is Sort by's, among the filters: cards have no headers.
+  const { bots, statuses, statusesLoading, people, currency, sort, onSort, stale, ...actions } = props;
+  return (
+    <CardList label="Bots" loading={bots === null} stale={stale}>
+      {bots?.map((bot) => {
+        const status = statuses.get(bot.name);
+        const processes = bot.processes ?? [];
+        return (
+          <ItemCard
+            key={bot.id}
+            title={bot.name}
+            onOpen={() => actions.onOpen(bot)}
+            aside={<StatusCell status={status} loading={statusesLoading} />}
+            menu={<RowMenu bot={bot} {...actions} />}
+          >
+            <Text size="xs" c="dimmed">
+              {TYPE_LABELS[bot.type] ?? bot.type} · {bot.vendor} · {bot.machine || '—'} ·{' '}
+              {nameOf(people, bot.owner_id) ?? '—'}
+            </Text>
+            <Text size="xs" c="dimmed">
+              Licence / year {formatMoney(bot.licence_cost, currency)} ·{' '}
+              {countText(processes.length, ['process', 'processes'])} · Last run event{' '}
+              {formatDateTime(status?.last_event_at) || '—'}
+            </Text>
+          </ItemCard>
+        );
+      })}
+    </CardList>
   );
 }

@@ -2,9 +2,9 @@ import { Fragment, useState } from 'react';
 import { ActionIcon, Alert, Badge, Paper, SimpleGrid, Table, Text, Tooltip } from '@mantine/core';
 import { IconChevronDown, IconChevronRight, IconInfoCircle } from '@tabler/icons-react';
 
-import { formatNumber } from '@common/lib/format';
-import { formatMoney, formatMonths } from '../figures';
-import type { BotCalculation, Calculation, FigureKey, Figures } from '../types';
+import { formatMoney, formatNumber } from '@common/lib/format';
+import { formatMonths } from '../figures';
+import type { BotCalculation, Calculation, Currency, FigureKey, Figures } from '../types';
 import { FormulaPopover } from './FormulaPopover';
 import cells from '@common/ui/Cells.module.css';
 
@@ -16,10 +16,10 @@ const FIGURE_LABELS: Readonly<Record<FigureKey, string>> = {
   payback_months: 'Payback',
 };
 
-function figureText(key: FigureKey, value: number | null, symbol: string): string {
+function figureText(key: FigureKey, value: number | null, currency: Currency): string {
   if (key === 'hours') return `${formatNumber(value, true)} h`;
   if (key === 'payback_months') return formatMonths(value);
-  return formatMoney(value, symbol);
+  return formatMoney(value, currency);
 }
 
 interface FiguresProps {
@@ -43,12 +43,8 @@ export function CalculationTotals({ calculation }: FiguresProps) {
             {FIGURE_LABELS[key]}
           </Text>
           <Text fz="xl" fw={700} c={key === 'net_benefit' && totals.net_benefit < 0 ? 'red' : undefined}>
-            <FormulaPopover
-              title={`${FIGURE_LABELS[key]}, all bots`}
-              figure={totals.figures[key]}
-              currencySymbol={currency.symbol}
-            >
-              {figureText(key, totals.figures[key].value, currency.symbol)}
+            <FormulaPopover title={`${FIGURE_LABELS[key]}, all bots`} figure={totals.figures[key]} currency={currency}>
+              {figureText(key, totals.figures[key].value, currency)}
             </FormulaPopover>
           </Text>
         </Paper>
@@ -61,24 +57,24 @@ function FigureCell({
   bot,
   figures,
   name,
-  symbol,
+  currency,
 }: {
   bot: string;
   figures: Figures;
   name: FigureKey;
-  symbol: string;
+  currency: Currency;
 }) {
   const value = figures[name].value;
   return (
     <Table.Td className={cells.numeric} c={name === 'net_benefit' && (value ?? 0) < 0 ? 'red' : undefined}>
-      <FormulaPopover title={`${FIGURE_LABELS[name]} of ${bot}`} figure={figures[name]} currencySymbol={symbol}>
-        {figureText(name, value, symbol)}
+      <FormulaPopover title={`${FIGURE_LABELS[name]} of ${bot}`} figure={figures[name]} currency={currency}>
+        {figureText(name, value, currency)}
       </FormulaPopover>
     </Table.Td>
   );
 }
 
-function ProcessRows({ bot, symbol }: { bot: BotCalculation; symbol: string }) {
+function ProcessRows({ bot, currency }: { bot: BotCalculation; currency: Currency }) {
   if (bot.processes.length === 0) {
     return (
       <Text size="sm" c="dimmed">
@@ -113,11 +109,9 @@ function ProcessRows({ bot, symbol }: { bot: BotCalculation; symbol: string }) {
             <Table.Td className={cells.numeric}>
               {line.handling_minutes == null ? '—' : `${formatNumber(line.handling_minutes, true)} min`}
             </Table.Td>
-            <Table.Td className={cells.numeric}>
-              {line.hourly_cost == null ? '—' : formatMoney(line.hourly_cost, symbol)}
-            </Table.Td>
+            <Table.Td className={cells.numeric}>{formatMoney(line.hourly_cost, currency)}</Table.Td>
             <Table.Td className={cells.numeric}>{formatNumber(line.hours, true)}</Table.Td>
-            <Table.Td className={cells.numeric}>{formatMoney(line.money, symbol)}</Table.Td>
+            <Table.Td className={cells.numeric}>{formatMoney(line.money, currency)}</Table.Td>
           </Table.Tr>
         ))}
       </Table.Tbody>
@@ -128,7 +122,7 @@ function ProcessRows({ bot, symbol }: { bot: BotCalculation; symbol: string }) {
 /** Each bot's cost against its savings; every figure opens its formula and a row its processes. */
 export function CalculationTable({ calculation }: FiguresProps) {
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
-  const symbol = calculation.currency.symbol;
+  const currency = calculation.currency;
   const toggle = (bot: string) =>
     setOpen((current) => {
       const next = new Set(current);
@@ -184,17 +178,17 @@ export function CalculationTable({ calculation }: FiguresProps) {
                       </Tooltip>
                     )}
                   </Table.Td>
-                  <Table.Td className={cells.numeric}>{formatMoney(bot.licence_cost, symbol)}</Table.Td>
+                  <Table.Td className={cells.numeric}>{formatMoney(bot.licence_cost, currency)}</Table.Td>
                   <Table.Td className={cells.numeric}>{formatNumber(bot.items)}</Table.Td>
                   {(Object.keys(FIGURE_LABELS) as FigureKey[]).map((key) => (
-                    <FigureCell key={key} bot={bot.bot} figures={bot.figures} name={key} symbol={symbol} />
+                    <FigureCell key={key} bot={bot.bot} figures={bot.figures} name={key} currency={currency} />
                   ))}
                 </Table.Tr>
                 {open.has(bot.bot) && (
                   <Table.Tr>
                     <Table.Td />
                     <Table.Td colSpan={8}>
-                      <ProcessRows bot={bot} symbol={symbol} />
+                      <ProcessRows bot={bot} currency={currency} />
                     </Table.Td>
                   </Table.Tr>
                 )}

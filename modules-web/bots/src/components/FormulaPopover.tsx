@@ -1,7 +1,7 @@
 import { Code, Popover, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 
 import { formatInput } from '../figures';
-import type { Figure } from '../types';
+import type { Currency, Figure } from '../types';
 import cells from '@common/ui/Cells.module.css';
 import classes from '../BotProfilePage.module.css';
 
@@ -11,11 +11,11 @@ interface FormulaPopoverProps {
   figure: Figure;
   /** The figure as shown. */
   children: string;
-  currencySymbol: string;
+  currency: Currency;
 }
 
 /** A figure that opens how it was computed: the formula, its inputs and the result. */
-export function FormulaPopover({ title, figure, children, currencySymbol }: FormulaPopoverProps) {
+export function FormulaPopover({ title, figure, children, currency }: FormulaPopoverProps) {
   return (
     <Popover width={360} position="bottom" withArrow shadow="md">
       <Popover.Target>
@@ -37,7 +37,7 @@ export function FormulaPopover({ title, figure, children, currencySymbol }: Form
                 {figure.inputs.map((input, index) => (
                   <Table.Tr key={index}>
                     <Table.Td className={cells.name}>{input.label}</Table.Td>
-                    <Table.Td className={cells.numeric}>{formatInput(input, currencySymbol)}</Table.Td>
+                    <Table.Td className={cells.numeric}>{formatInput(input, currency)}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

@@ -22,7 +22,7 @@ interface FilterPanelProps {
   onFilters: (filters: Filters) => void;
 }
 
-/** The range (year to date, last 12 months, last year or custom days), the department and the process. */
+/** The range (days with runs, year to date, last 12 months, last year or custom days), the department and the process. */
 export function FilterPanel({
   choice,
   problem,

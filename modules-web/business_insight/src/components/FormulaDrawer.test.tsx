@@ -47,6 +47,27 @@ describe('FormulaDrawer', () => {
     expect(within(drawer).getByText(/Money is in EUR \(€\)/)).toBeTruthy();
   });
 
+  it('writes money in the currency, cents under 1,000 and whole units above', () => {
+    renderDrawer({
+      title: 'Cost saved (realised)',
+      context: 'Invoice matching',
+      figure: {
+        value: 24_000,
+        unit: 'money',
+        formula: 'hours saved × hourly cost',
+        inputs: [
+          { label: 'Hours saved', value: 600, unit: 'hours' },
+          { label: 'Hourly cost', value: 40, unit: 'money' },
+        ],
+      },
+    });
+
+    const drawer = screen.getByRole('dialog', { name: 'Cost saved (realised)' });
+    expect(within(drawer).getByRole('heading', { name: '€24,000' })).toBeTruthy();
+    const rows = within(within(drawer).getByRole('table', { name: 'Inputs' })).getAllByRole('row');
+    expect(rows.map((row) => row.textContent)).toEqual(['Hours saved600 h', 'Hourly cost€40.00']);
+  });
+
   it('says when nothing was counted', () => {
     renderDrawer({ title: 'Licence cost', context: 'Invoice matching', figure: figure(0, 'money') });
 

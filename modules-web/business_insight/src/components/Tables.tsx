@@ -24,6 +24,7 @@ import {
   type OpenFigure,
 } from '../figures';
 import type { Filters } from '../range';
+import { monthNote } from '../runData';
 import type { Benefits, Currency, DepartmentRow, MonthRow, ProcessRow } from '../types';
 import classes from '../BusinessInsightPage.module.css';
 import { FigureButton } from './FigureButton';
@@ -75,20 +76,21 @@ interface TableProps {
   onOpen: (figure: OpenFigure) => void;
 }
 
-/** Each month's figures (the chart's, as numbers to open). */
+/** Each month's figures (the chart's, as numbers to open); a month without runs says so beside its ROI's dash. */
 export function MonthTable({ months, currency, onOpen }: TableProps & { months: readonly MonthRow[] }) {
   return (
     <FigureTable label="Benefits by month" row="Month" count="Items">
       {months.map((month) => {
         const label = formatMonth(month.month);
+        const note = monthNote(month);
         return (
           <Table.Tr key={month.month}>
             <Table.Td className={classes.month}>
               {label}
-              {month.days < 28 && (
+              {note && (
                 <Text span size="xs" c="dimmed">
                   {' '}
-                  ({month.days} days)
+                  ({note})
                 </Text>
               )}
             </Table.Td>

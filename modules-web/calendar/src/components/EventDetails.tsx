@@ -4,6 +4,7 @@ import { IconDownload, IconEdit, IconTrash } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { useNotify } from '@autoscope/web-sdk';
 
+import { recordRoute } from '@common/domain/links';
 import { errorMessage } from '@common/lib/errors';
 import { ConfirmModal } from '@common/ui/ConfirmModal';
 import { QueryError } from '@common/ui/QueryError';
@@ -12,7 +13,7 @@ import { useAnswer, useDeleteEvent, useDownloadIcs, useEvent, type EventTarget }
 import { CATEGORIES, categoryColor, describeReminder } from '../eventForm';
 import { describeRecurrence } from '../recurrence';
 import { dayOf, describeWhen, toInputs } from '../time';
-import type { Answer, AnswerChoice, EventView, Link, Scope } from '../types';
+import type { Answer, AnswerChoice, EventView, Scope } from '../types';
 import { AboveProvider, useAbove, useDialogsAbove } from './above';
 import { linkKindLabel } from './LinksField';
 import { ScopeModal } from './ScopeModal';
@@ -35,14 +36,6 @@ const ANSWER_LABELS: Record<Answer, { label: string; color: string }> = {
   tentative: { label: 'Tentative', color: 'yellow' },
   declined: { label: 'Declined', color: 'red' },
 };
-
-/** Where a link of an event opens in the portal. */
-export function linkRoute(link: Link): string {
-  const id = encodeURIComponent(link.id);
-  if (link.kind === 'process') return `/Process?process=${id}`;
-  if (link.kind === 'bot') return `/BotProfile?bot=${id}`;
-  return `/Support?ticket=${id}`;
-}
 
 const isWebLink = (text: string) => /^https?:\/\/\S+$/i.test(text.trim());
 
@@ -165,7 +158,7 @@ function Details({
                 key={`${link.kind}:${link.id}`}
                 variant="light"
                 size="xs"
-                onClick={() => navigate(linkRoute(link))}
+                onClick={() => navigate(recordRoute(link.kind, link.id))}
               >
                 {linkKindLabel(link.kind)}: {link.label}
               </Button>

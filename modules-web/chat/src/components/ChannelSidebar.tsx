@@ -1,20 +1,9 @@
 import type { ReactNode } from 'react';
-import { useDebouncedValue } from '@mantine/hooks';
-import {
-  Badge,
-  Button,
-  CloseButton,
-  Group,
-  Loader,
-  NavLink,
-  Stack,
-  Text,
-  TextInput,
-  UnstyledButton,
-} from '@mantine/core';
+import { Badge, Button, Group, Loader, NavLink, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconHash, IconLock, IconMessagePlus, IconPlus, IconSearch, IconUsers, IconWorld } from '@tabler/icons-react';
 
 import { formatDate } from '@common/lib/format';
+import { DebouncedInput } from '@common/ui/DebouncedInput';
 import { QueryError } from '@common/ui/QueryError';
 import { useSearch } from '../api';
 import { channelSections, channelTitle } from '../channels';
@@ -32,7 +21,7 @@ interface ChannelSidebarProps {
   onNewChannel: () => void;
   onNewMessage: () => void;
   onBrowse: () => void;
-  /** The search box's text (the URL's `q`). */
+  /** The search in force (the URL's `q`); the box sends its text 300 ms after the last key. */
   search: string;
   onSearch: (q: string) => void;
   onOpenHit: (hit: SearchHit) => void;
@@ -56,18 +45,16 @@ export function ChannelSidebar({
   return (
     <div className={classes.sidebar}>
       <Stack gap="xs" p="xs">
-        <TextInput
+        <DebouncedInput
           aria-label="Search messages"
           placeholder="Search messages"
           leftSection={<IconSearch size={14} />}
           value={search}
-          onChange={(event) => onSearch(event.currentTarget.value)}
+          onCommit={onSearch}
           onKeyDown={(event) => {
             if (event.key === 'Escape') onSearch('');
           }}
-          rightSection={
-            search ? <CloseButton size="sm" aria-label="Clear search" onClick={() => onSearch('')} /> : null
-          }
+          clearLabel="Clear search"
         />
         <Group gap="xs" grow>
           <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={onNewChannel}>
@@ -198,8 +185,7 @@ function SearchResults({
 }) {
   const { me, byId } = useChat();
   const nameOf = useNameOf();
-  const [debounced] = useDebouncedValue(q, 300);
-  const results = useSearch(debounced);
+  const results = useSearch(q);
   const byChannel = new Map(channels.map((channel) => [channel.id, channel]));
 
   if (results.isPending) return <Loader size="sm" m="sm" aria-label="Searching" />;
@@ -207,7 +193,7 @@ function SearchResults({
   if (results.data.length === 0) {
     return (
       <Text size="sm" c="dimmed" p="sm">
-        No messages match “{debounced.trim()}”
+        No messages match “{q.trim()}”
       </Text>
     );
   }

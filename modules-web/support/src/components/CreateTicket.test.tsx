@@ -32,6 +32,13 @@ describe('CreateTicket', () => {
     expect(server.requestsTo('POST', '/api/m/support/tickets')).toEqual([]);
   });
 
+  it('says there is no bot to choose without one in Bot Profile', async () => {
+    renderDialog(supportServer().on('GET', '/api/m/support/bots', []));
+    const bot = screen.getByRole('combobox', { name: 'Bot' });
+    await waitFor(() => expect(bot).toHaveProperty('placeholder', 'No bots in Bot Profile'));
+    expect(bot).toHaveProperty('disabled', true);
+  });
+
   it('creates the ticket, says its number and closes', async () => {
     const { server, notifications, onCreated, onClose } = renderDialog(
       supportServer().on('POST', '/api/m/support/tickets', TICKET),
@@ -40,7 +47,12 @@ describe('CreateTicket', () => {
     expect(screen.getByRole('combobox', { name: 'Priority' })).toHaveProperty('value', 'Medium');
 
     fireEvent.change(screen.getByRole('textbox', { name: 'Title' }), { target: { value: ' VPN is down ' } });
-    fireEvent.change(screen.getByRole('textbox', { name: 'Bot' }), { target: { value: 'Invoice bot' } });
+    // The bot is one of Bot Profile's inventory, by name.
+    const bot = screen.getByRole('combobox', { name: 'Bot' });
+    await waitFor(() => expect(bot).toHaveProperty('placeholder', 'None'));
+    fireEvent.click(bot);
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['Claims bot', 'Invoice bot']);
+    fireEvent.click(screen.getByRole('option', { name: 'Invoice bot' }));
     fireEvent.click(screen.getByRole('button', { name: 'Create ticket' }));
 
     await waitFor(() => expect(onClose).toHaveBeenCalled());

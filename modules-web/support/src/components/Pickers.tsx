@@ -1,8 +1,8 @@
 import type { SelectProps } from '@mantine/core';
 
 import { ListSelect } from '@common/ui/Pickers';
-import { useCategories, usePriorities, useProcesses } from '../api';
-import { masterChoices } from '../vocabulary';
+import { useBots, useCategories, usePriorities, useProcesses } from '../api';
+import { nameChoices } from '../vocabulary';
 
 type PickerProps = Omit<SelectProps, 'data' | 'value' | 'onChange'> & {
   value: string | null;
@@ -12,14 +12,14 @@ type PickerProps = Omit<SelectProps, 'data' | 'value' | 'onChange'> & {
 /** A ticket category of the host's masters; a stored name they no longer list stays selectable. */
 export function CategorySelect(props: PickerProps) {
   const categories = useCategories();
-  const data = masterChoices(categories.data ?? [], props.value);
+  const data = nameChoices(categories.data ?? [], props.value);
   return <ListSelect {...props} source={categories} noun="categories" data={data} />;
 }
 
 /** A ticket priority of the host's masters, in their order (most urgent first). */
 export function PrioritySelect(props: PickerProps) {
   const priorities = usePriorities();
-  const data = masterChoices(priorities.data ?? [], props.value);
+  const data = nameChoices(priorities.data ?? [], props.value);
   return <ListSelect {...props} source={priorities} noun="priorities" data={data} />;
 }
 
@@ -39,6 +39,27 @@ export function ProcessSelect({ placeholder, disabled, ...props }: PickerProps) 
       noun="processes"
       data={data}
       placeholder={none ? 'No processes in Process Vault' : placeholder}
+      disabled={disabled || none}
+    />
+  );
+}
+
+/**
+ * A bot of Bot Profile's inventory, by name (as its runs name it); disabled when there are none
+ * (or no Bot Profile). A stored name the inventory no longer has, or an older ticket's free
+ * text, stays shown and selectable.
+ */
+export function BotSelect({ placeholder, disabled, ...props }: PickerProps) {
+  const bots = useBots();
+  const data = nameChoices(bots.names, props.value);
+  const none = bots.isSuccess && data.length === 0;
+  return (
+    <ListSelect
+      {...props}
+      source={bots}
+      noun="bots"
+      data={data}
+      placeholder={none ? 'No bots in Bot Profile' : placeholder}
       disabled={disabled || none}
     />
   );

@@ -30,6 +30,22 @@ describe('TicketDetailsForm', () => {
     expect(save()).toHaveProperty('disabled', false);
   });
 
+  it('keeps showing a bot the inventory does not have, and offers the inventory beside it', async () => {
+    renderWithShell(<TicketDetailsForm ticket={{ ...TICKET, bot_id: 'old-bot-7' }} />, {
+      server: supportServer(),
+      moduleKey: 'support',
+    });
+    const bot = screen.getByRole('combobox', { name: 'Bot' });
+    await waitFor(() => expect(bot).toHaveProperty('placeholder', 'None'));
+    expect(bot).toHaveProperty('value', 'old-bot-7');
+    fireEvent.click(bot);
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'Claims bot',
+      'Invoice bot',
+      'old-bot-7',
+    ]);
+  });
+
   it('asks for a title before saving', async () => {
     const { server } = renderForm(supportServer());
 

@@ -3,8 +3,8 @@ import { IconRobot } from '@tabler/icons-react';
 
 import type { FormErrors } from '@common/lib/forms';
 import { PersonSelect } from '@common/ui/Pickers';
-import { BOT_MAX, DESCRIPTION_MAX, TITLE_MAX, type TicketFormValues } from '../validation';
-import { CategorySelect, PrioritySelect, ProcessSelect } from './Pickers';
+import { DESCRIPTION_MAX, TITLE_MAX, type TicketFormValues } from '../validation';
+import { BotSelect, CategorySelect, PrioritySelect, ProcessSelect } from './Pickers';
 
 interface TicketFieldInputsProps {
   values: TicketFormValues;
@@ -69,14 +69,14 @@ export function TicketFieldInputs({ values, errors, setValue, autoFocus }: Ticke
           error={errors.process_id}
         />
       </SimpleGrid>
-      <TextInput
+      <BotSelect
         label="Bot"
-        description="The bot's id or name, if a bot is involved"
+        description="The bot of Bot Profile involved, if any"
+        placeholder="None"
         leftSection={<IconRobot size={16} />}
         value={values.bot_id}
-        onChange={(event) => setValue('bot_id', event.currentTarget.value)}
+        onChange={(value) => setValue('bot_id', value)}
         error={errors.bot_id}
-        maxLength={BOT_MAX}
       />
     </>
   );

@@ -1,14 +1,13 @@
 import { Select } from '@mantine/core';
 import { IconRobot } from '@tabler/icons-react';
 
-import { DebouncedInput } from '@common/ui/DebouncedInput';
-import { FILTER_CLASS, FilterBar } from '@common/ui/FilterBar';
+import { FILTER_CLASS, FilterBar, activeFilters } from '@common/ui/FilterBar';
 import { PersonSelect } from '@common/ui/Pickers';
 import { TICKET_STATUS_OPTIONS, isTicketStatus } from '@common/domain/tickets';
 import type { TicketFilters } from '../types';
-import { SORT_FIELDS, clearedFilters, isFiltered } from '../urlState';
+import { SORT_FIELDS, clearedFilters } from '../urlState';
 import { fieldLabel } from '../vocabulary';
-import { PrioritySelect, ProcessSelect } from './Pickers';
+import { BotSelect, PrioritySelect, ProcessSelect } from './Pickers';
 
 const SORT_LABELS: Readonly<Record<(typeof SORT_FIELDS)[number], string>> = {
   number: 'Number',
@@ -20,18 +19,15 @@ const SORT_LABELS: Readonly<Record<(typeof SORT_FIELDS)[number], string>> = {
   resolution_due: 'Resolution due',
 };
 
-/** On a phone the table's headers are not there to sort by: a select does it. */
-const SORT_OPTIONS = SORT_FIELDS.flatMap((field) => [
-  { value: `-${field}`, label: `${SORT_LABELS[field]}, descending` },
-  { value: field, label: `${SORT_LABELS[field]}, ascending` },
-]);
+/** What the phone's Sort by offers (cards have no headers to sort by). */
+const SORT_COLUMNS = SORT_FIELDS.map((field) => ({ label: SORT_LABELS[field], sort: field }));
 
 interface TicketFiltersBarProps {
   filters: TicketFilters;
   onChange: (filters: TicketFilters) => void;
 }
 
-/** Search (title or `#12`) and the five filters; they wrap on narrow screens. */
+/** Search (title or `#12`) and the five filters; they wrap on narrow screens and fold on a phone. */
 export function TicketFiltersBar({ filters, onChange }: TicketFiltersBarProps) {
   const set =
     <F extends keyof TicketFilters>(field: F) =>
@@ -41,8 +37,9 @@ export function TicketFiltersBar({ filters, onChange }: TicketFiltersBarProps) {
   return (
     <FilterBar
       search={{ value: filters.q, placeholder: 'Title, or #12 for a number', onCommit: set('q') }}
-      filtered={isFiltered(filters)}
+      active={activeFilters(filters, clearedFilters(filters))}
       onClear={() => onChange(clearedFilters(filters))}
+      sort={{ columns: SORT_COLUMNS, value: filters.sort, onChange: set('sort') }}
     >
       <Select
         className={FILTER_CLASS}
@@ -74,23 +71,13 @@ export function TicketFiltersBar({ filters, onChange }: TicketFiltersBarProps) {
         value={filters.process_id}
         onChange={set('process_id')}
       />
-      <DebouncedInput
+      <BotSelect
         className={FILTER_CLASS}
         label="Bot"
-        placeholder="Bot id or name"
+        placeholder="Any bot"
         leftSection={<IconRobot size={16} />}
         value={filters.bot_id}
-        onCommit={set('bot_id')}
-        clearLabel="Clear bot"
-      />
-      <Select
-        className={FILTER_CLASS}
-        hiddenFrom="sm"
-        label="Sort by"
-        data={SORT_OPTIONS}
-        value={filters.sort}
-        onChange={(value) => value && set('sort')(value)}
-        allowDeselect={false}
+        onChange={set('bot_id')}
       />
     </FilterBar>
   );

@@ -1,7 +1,9 @@
-import { Anchor, Group, Skeleton, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { Anchor, Group, Stack, Table, Text } from '@mantine/core';
 
 import { formatDate } from '@common/lib/format';
+import { CardList, ItemCard } from '@common/ui/CardList';
 import { useIsMobile } from '@common/ui/mobile';
+import { ScrollTable } from '@common/ui/ScrollTable';
 import { nameOf, type PeopleIndex } from '@common/domain/people';
 import { SkeletonRows, SortableHead } from '@common/ui/SortHeader';
 import type { Ticket } from '../types';
@@ -41,7 +43,7 @@ export function TicketTable(props: TicketTableProps) {
 
 function WideTable({ tickets, people, sort, onSort, stale, now, onOpen }: TicketTableProps) {
   return (
-    <Table.ScrollContainer minWidth={1080} type="native">
+    <ScrollTable minWidth={1080} numbered>
       <Table highlightOnHover verticalSpacing="sm" className={stale ? classes.stale : undefined} aria-busy={stale}>
         <SortableHead columns={COLUMNS} sort={sort} onSort={onSort} />
         <Table.Tbody>
@@ -91,53 +93,45 @@ function WideTable({ tickets, people, sort, onSort, stale, now, onOpen }: Ticket
           )}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollTable>
   );
 }
 
 function TicketCards({ tickets, people, stale, now, onOpen }: TicketTableProps) {
-  if (tickets === null) {
-    return (
-      <Stack gap="sm" aria-busy="true">
-        {Array.from({ length: 4 }, (_, index) => (
-          <Skeleton key={index} height={92} />
-        ))}
-      </Stack>
-    );
-  }
   return (
-    <ul className={`${classes.cards} ${stale ? classes.stale : ''}`} aria-busy={stale}>
-      {tickets.map((ticket) => (
-        <li key={ticket.id}>
-          <UnstyledButton className={classes.card} onClick={() => onOpen(ticket)}>
-            <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
-              <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
-                <Text span c="dimmed" size="sm" mr={6}>
-                  #{ticket.number}
-                </Text>
-                {ticket.title}
-              </Text>
-              <StatusBadge status={ticket.status} style={{ flex: 'none' }} />
-            </Group>
-            <Group gap="xs" mt={6}>
-              <PriorityBadge priority={ticket.priority} />
-              <BreachBadges ticket={ticket} />
-              <ApprovalBadge approval={ticket.approval} />
-            </Group>
-            <Group gap="xs" mt={6} justify="space-between">
+    <CardList label="Tickets" loading={tickets === null} stale={stale}>
+      {tickets?.map((ticket) => (
+        <ItemCard
+          key={ticket.id}
+          title={
+            <>
+              <Text span c="dimmed" size="sm" mr={6}>
+                #{ticket.number}
+              </Text>{' '}
+              {ticket.title}
+            </>
+          }
+          onOpen={() => onOpen(ticket)}
+          aside={<StatusBadge status={ticket.status} style={{ flex: 'none' }} />}
+        >
+          <Group gap="xs">
+            <PriorityBadge priority={ticket.priority} />
+            <BreachBadges ticket={ticket} />
+            <ApprovalBadge approval={ticket.approval} />
+          </Group>
+          <Group gap="xs" justify="space-between">
+            <Text size="xs" c="dimmed">
+              {nameOf(people, ticket.assignee_id) ?? 'Unassigned'} · {formatDate(ticket.created_at)}
+            </Text>
+            <Group gap={4} wrap="nowrap">
               <Text size="xs" c="dimmed">
-                {nameOf(people, ticket.assignee_id) ?? 'Unassigned'} · {formatDate(ticket.created_at)}
+                Resolution
               </Text>
-              <Group gap={4} wrap="nowrap">
-                <Text size="xs" c="dimmed">
-                  Resolution
-                </Text>
-                <DueText ticket={ticket} target="resolution" now={now} />
-              </Group>
+              <DueText ticket={ticket} target="resolution" now={now} />
             </Group>
-          </UnstyledButton>
-        </li>
+          </Group>
+        </ItemCard>
       ))}
-    </ul>
+    </CardList>
   );
 }

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Badge, Button, Group, SegmentedControl, Table, Text } from '@mantine/core';
 import { IconMailOff, IconSend } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
@@ -9,6 +9,7 @@ import { ConfirmModal } from '@common/ui/ConfirmModal';
 import { useDialog } from '@common/ui/dialogs';
 import { EmptyNotice } from '@common/ui/EmptyNotice';
 import { formatDate, formatDateTime } from '@common/lib/format';
+import { useUrlState } from '@common/lib/listHooks';
 import { ListLayout } from '@common/ui/ListLayout';
 import { QueryError } from '@common/ui/QueryError';
 import type { DialogProps } from '@common/ui/ResponsiveModal';
@@ -16,12 +17,13 @@ import { SkeletonRows } from '@common/ui/SortHeader';
 import { ColumnHeads } from '@common/ui/TableHead';
 import { useResendInvitation, useRevokeInvitation, type Invitation } from '../api';
 import {
-  INVITATION_STATUSES,
+  INVITATION_FILTERS,
   invitationStatusColor,
   invitationStatusLabel,
   invitationsOf,
   type InvitationFilter,
 } from '../invitations';
+import { invitationFilterFromParams, withInvitationFilter } from '../urlState';
 import { ActionDialog } from './ActionDialog';
 import classes from '../TeamMasterPage.module.css';
 
@@ -35,7 +37,8 @@ const COLUMNS = ['E-mail', 'Role', 'Invited by', 'Sent', 'Expires', 'Status'];
 
 /** The invitations not accepted: pending, expired and revoked; a company admin resends or revokes them. */
 export function InvitationsPanel({ invitations, canManage, onInvite }: InvitationsPanelProps) {
-  const [filter, setFilter] = useState<InvitationFilter>('all');
+  // In the URL (`?invitations=pending`), so a view can be shared.
+  const [filter, setFilter] = useUrlState(invitationFilterFromParams, withInvitationFilter);
   const resend = useDialog<Invitation>();
   const revoke = useDialog<Invitation>();
   const all = invitations.data;
@@ -133,7 +136,7 @@ export function InvitationsPanel({ invitations, canManage, onInvite }: Invitatio
           aria-label="Invitations shown"
           value={filter}
           onChange={(value) => setFilter(value as InvitationFilter)}
-          data={(['all', ...INVITATION_STATUSES] as const).map((value) => ({
+          data={INVITATION_FILTERS.map((value) => ({
             value,
             label: `${value === 'all' ? 'All' : invitationStatusLabel(value)}${all ? ` (${invitationsOf(all, value).length})` : ''}`,
           }))}

@@ -5,7 +5,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 
 import cells from '@common/ui/Cells.module.css';
 import { EmptyNotice, NoMatchNotice } from '@common/ui/EmptyNotice';
-import { FILTER_CLASS, FilterBar } from '@common/ui/FilterBar';
+import { FILTER_CLASS, FilterBar, activeFilters } from '@common/ui/FilterBar';
 import { formatDate, formatDateTime } from '@common/lib/format';
 import { ListLayout } from '@common/ui/ListLayout';
 import { Pager, useCursorPaging } from '@common/ui/Pager';
@@ -120,7 +120,7 @@ export function MembersPanel({ members, visible, filters, onFilters, roleOptions
       filters={
         <FilterBar
           search={{ value: filters.q, placeholder: 'Name or e-mail', onCommit: (q) => onFilters({ ...filters, q }) }}
-          filtered={isFiltered(filters)}
+          active={activeFilters(filters, clearedFilters(filters))}
           onClear={() => onFilters(clearedFilters(filters))}
         >
           <Select

@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 import { Anchor, Card, Code, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { useCurrency } from '@autoscope/web-sdk';
 
 import { errorMessage } from '@common/lib/errors';
-import { formatNumber, formatPercent } from '@common/lib/format';
+import { formatMoney, formatNumber, formatPercent } from '@common/lib/format';
 import { useFormulas } from '../api';
 import type { Formulas, Process } from '../types';
 import { ASSESSMENT_QUESTIONS } from '../validation';
@@ -59,11 +60,12 @@ function Figure({ value, unit }: { value: string; unit?: string }) {
 
 /** The computed scores of a process, as stored by the plugin, each with how it is computed. */
 export function BenefitPanel({ process }: { process: Process }) {
+  const currency = useCurrency();
   const assessed = process.potential != null;
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
       <ScoreCard title="Yearly benefit" formula="benefit">
-        <Figure value={formatNumber(process.benefit_money)} unit="money saved" />
+        <Figure value={formatMoney(process.benefit_money, currency)} unit="saved" />
         <Group gap="lg">
           <Text size="sm">{formatNumber(process.benefit_hours)} hours</Text>
           <Text size="sm">{formatNumber(process.benefit_fte, true)} FTE</Text>

@@ -1,5 +1,6 @@
 import { Text, Timeline } from '@mantine/core';
 import { IconClipboardCheck, IconEdit, IconFile, IconPlus, IconStairsUp } from '@tabler/icons-react';
+import { useCurrency } from '@autoscope/web-sdk';
 
 import { formatDateTime } from '@common/lib/format';
 import { nameOf, type PeopleIndex } from '@common/domain/people';
@@ -20,6 +21,7 @@ const ACTION_ICONS: Readonly<Record<HistoryAction, typeof IconPlus>> = {
 /** What happened to a process, newest first. */
 export function HistoryList({ processId, people }: { processId: string; people: PeopleIndex }) {
   const history = useHistory(processId);
+  const currency = useCurrency();
 
   if (history.isPending) return <LoadingRows count={2} height={40} />;
   if (history.isError) {
@@ -51,7 +53,7 @@ export function HistoryList({ processId, people }: { processId: string; people: 
             </Text>
             {(entry.changes ?? []).map((change) => (
               <Text key={change.field} size="sm" style={{ overflowWrap: 'anywhere' }}>
-                {describeChange(change, people)}
+                {describeChange(change, people, currency)}
               </Text>
             ))}
             {note && (

@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 import { Badge, DataList, Group, Spoiler, Text } from '@mantine/core';
+import { useCurrency } from '@autoscope/web-sdk';
 
 import { HealthBadge, StageBadge } from '@common/ui/Badges';
-import { formatDateTime, formatNumber } from '@common/lib/format';
+import { formatDateTime, formatMoney, formatNumber } from '@common/lib/format';
 import { nameOf, type PeopleIndex } from '@common/domain/people';
 import { complexityLabel } from '@common/domain/vocabulary';
 import type { Process } from '../types';
@@ -22,6 +23,7 @@ function Tags({ values }: { values: string[] | null }) {
 
 /** What a process is: its description and every stored detail. */
 export function ProcessDetails({ process, people }: { process: Process; people: PeopleIndex }) {
+  const currency = useCurrency();
   const items: [string, ReactNode][] = [
     ['Stage', <StageBadge key="stage" stage={process.stage} />],
     ['Health', <HealthBadge key="health" health={process.health} />],
@@ -32,7 +34,7 @@ export function ProcessDetails({ process, people }: { process: Process; people: 
     ['Bots', <Tags key="bots" values={process.bots} />],
     ['Monthly volume', `${formatNumber(process.monthly_volume)} cases`],
     ['Handling time', `${formatNumber(process.handling_minutes, true)} minutes per case`],
-    ['Hourly cost', formatNumber(process.hourly_cost, true)],
+    ['Hourly cost', formatMoney(process.hourly_cost, currency)],
     ['Exception rate', `${formatNumber(process.exception_rate, true)} %`],
     ['Automation', `${formatNumber(process.automation_pct, true)} %`],
     ['FTEs', formatNumber(process.ftes, true)],

@@ -1,6 +1,6 @@
 import { NumberInput, SegmentedControl, Select, SimpleGrid, Stack, TagsInput, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNotify } from '@autoscope/web-sdk';
+import { useCurrency, useNotify } from '@autoscope/web-sdk';
 
 import { DialogForm } from '@common/ui/DialogForm';
 import { isConflict } from '@common/lib/errors';
@@ -39,6 +39,7 @@ export function ProcessForm({ process, onSaved, ...dialog }: ProcessFormProps) {
 
 function ProcessFormBody({ process, onClose, onSaved }: Omit<ProcessFormProps, 'opened' | 'zIndex'>) {
   const notify = useNotify();
+  const currency = useCurrency();
   const client = useQueryClient();
   const form = useFormState(() => (process ? processFormValues(process) : EMPTY_PROCESS));
   const { values, errors, setValue } = form;
@@ -162,7 +163,7 @@ function ProcessFormBody({ process, onClose, onSaved }: Omit<ProcessFormProps, '
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
         {numberField('monthly_volume', 'Monthly volume', { decimals: false, description: 'Cases per month' })}
         {numberField('handling_minutes', 'Handling time', { description: 'Minutes per case' })}
-        {numberField('hourly_cost', 'Hourly cost', { description: 'Cost of one working hour' })}
+        {numberField('hourly_cost', 'Hourly cost', { description: `Cost of one working hour, in ${currency.code}` })}
         {numberField('exception_rate', 'Exception rate', {
           max: 100,
           suffix: ' %',

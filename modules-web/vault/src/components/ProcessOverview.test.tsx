@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { fakeServer, renderWithShell, reply, stubBrowser } from '@autoscope/web-sdk/testing';
+import { TEST_USER, fakeServer, renderWithShell, reply, stubBrowser } from '@autoscope/web-sdk/testing';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { indexPeople } from '@common/domain/people';
@@ -11,7 +11,7 @@ import { ProcessOverview } from './ProcessOverview';
 beforeAll(stubBrowser);
 afterEach(cleanup);
 
-function renderOverview(server = fakeServer()) {
+function renderOverview(server = fakeServer(), user = TEST_USER) {
   const actions = { onEdit: vi.fn(), onAssess: vi.fn(), onDelete: vi.fn() };
   const shell = renderWithShell(
     <ProcessOverview
@@ -22,7 +22,7 @@ function renderOverview(server = fakeServer()) {
       onClose={() => undefined}
       {...actions}
     />,
-    { server, moduleKey: 'vault', rightsKey: 'process' },
+    { server, moduleKey: 'vault', rightsKey: 'process', user },
   );
   return { ...shell, actions };
 }
@@ -45,6 +45,32 @@ describe('ProcessOverview', () => {
 
     fireEvent.click(within(drawer).getByRole('button', { name: 'Edit' }));
     expect(actions.onEdit).toHaveBeenCalledWith(process);
+  });
+
+  it("writes its money in the session's currency: hourly cost, yearly benefit and their changes", async () => {
+    const change = { field: 'hourly_cost', from: 38, to: 40 };
+    const server = fakeServer()
+      .on('GET', '/api/m/vault/processes/p1', aProcess())
+      .on('GET', '/api/m/vault/processes/p1/documents', { items: [] })
+      .on('GET', '/api/m/vault/processes/p1/history', {
+        items: [
+          {
+            id: 'h1',
+            process_id: 'p1',
+            user_id: null,
+            action: 'updated',
+            changes: [change],
+            note: null,
+            created_at: 1,
+          },
+        ],
+      });
+    renderOverview(server, { ...TEST_USER, currency: { code: 'INR', symbol: '₹' } });
+
+    const drawer = await screen.findByRole('dialog', { name: 'Invoice matching' });
+    expect(within(drawer).getByText('₹40.00')).toBeTruthy();
+    expect(within(drawer).getByText('₹56,160')).toBeTruthy();
+    expect(await within(drawer).findByText('Hourly cost: ₹38.00 → ₹40.00')).toBeTruthy();
   });
 
   it('says when the process is gone', async () => {

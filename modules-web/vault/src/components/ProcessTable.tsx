@@ -1,10 +1,14 @@
 import { Fragment } from 'react';
-import { ActionIcon, Anchor, Menu, Table } from '@mantine/core';
+import { ActionIcon, Anchor, Group, Menu, Table, Text } from '@mantine/core';
 import { IconDotsVertical, IconEye } from '@tabler/icons-react';
+import { useCurrency } from '@autoscope/web-sdk';
 
 import { HealthBadge, StageBadge } from '@common/ui/Badges';
-import { formatDate, formatNumber, formatPercent } from '@common/lib/format';
+import { formatDate, formatMoney, formatNumber, formatPercent } from '@common/lib/format';
 import { nameOf, type PeopleIndex } from '@common/domain/people';
+import { CardList, ItemCard } from '@common/ui/CardList';
+import { useIsMobile } from '@common/ui/mobile';
+import { ScrollTable } from '@common/ui/ScrollTable';
 import { SkeletonRows, SortableHead } from '@common/ui/SortHeader';
 import type { Process } from '../types';
 import type { SortField } from '../urlState';
@@ -28,7 +32,8 @@ interface Column {
   numeric?: boolean;
 }
 
-const COLUMNS: readonly Column[] = [
+/** The table's columns; those with a field sort it (the phone's Sort by offers them too). */
+export const PROCESS_COLUMNS: readonly Column[] = [
   { label: 'Name', sort: 'name' },
   { label: 'Stage', sort: 'stage' },
   { label: 'Health', sort: 'health' },
@@ -75,15 +80,20 @@ function RowMenu({ process, ...actions }: ProcessActions & { process: Process })
   );
 }
 
-/** The processes table; it scrolls sideways on narrow screens. A row opens the overview. */
-export function ProcessTable({ processes, people, sort, onSort, stale, ...actions }: ProcessTableProps) {
+/** The processes: a table with sortable headers, or cards on a phone. A row opens the overview. */
+export function ProcessTable(props: ProcessTableProps) {
+  return useIsMobile() ? <ProcessCards {...props} /> : <WideTable {...props} />;
+}
+
+function WideTable({ processes, people, sort, onSort, stale, ...actions }: ProcessTableProps) {
+  const currency = useCurrency();
   return (
-    <Table.ScrollContainer minWidth={1250} type="native">
+    <ScrollTable minWidth={1250}>
       <Table highlightOnHover verticalSpacing="sm" className={stale ? classes.stale : undefined} aria-busy={stale}>
-        <SortableHead columns={COLUMNS} sort={sort} onSort={onSort} actions />
+        <SortableHead columns={PROCESS_COLUMNS} sort={sort} onSort={onSort} actions />
         <Table.Tbody>
           {processes === null ? (
-            <SkeletonRows columns={COLUMNS.length + 1} />
+            <SkeletonRows columns={PROCESS_COLUMNS.length + 1} />
           ) : (
             processes.map((process) => (
               <Table.Tr key={process.id} className={classes.row} onClick={() => actions.onOpen(process)}>
@@ -112,7 +122,7 @@ export function ProcessTable({ processes, people, sort, onSort, stale, ...action
                 <Table.Td className={classes.numeric}>{formatNumber(process.monthly_volume)}</Table.Td>
                 <Table.Td className={classes.numeric}>{formatPercent(process.potential)}</Table.Td>
                 <Table.Td className={classes.numeric}>{formatNumber(process.ease)}</Table.Td>
-                <Table.Td className={classes.numeric}>{formatNumber(process.benefit_money)}</Table.Td>
+                <Table.Td className={classes.numeric}>{formatMoney(process.benefit_money, currency)}</Table.Td>
                 <Table.Td>{formatDate(process.updated_at)}</Table.Td>
                 <Table.Td>
                   <RowMenu process={process} {...actions} />
@@ -122,6 +132,36 @@ export function ProcessTable({ processes, people, sort, onSort, stale, ...action
           )}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollTable>
+  );
+}
+
+// The sort is Sort by's, among the filters: cards have no headers.
+function ProcessCards({ processes, people, stale, sort, onSort, ...actions }: ProcessTableProps) {
+  const currency = useCurrency();
+  return (
+    <CardList label="Processes" loading={processes === null} stale={stale}>
+      {processes?.map((process) => (
+        <ItemCard
+          key={process.id}
+          title={process.name}
+          onOpen={() => actions.onOpen(process)}
+          menu={<RowMenu process={process} {...actions} />}
+        >
+          <Group gap="xs">
+            <StageBadge stage={process.stage} />
+            <HealthBadge health={process.health} />
+          </Group>
+          <Text size="xs" c="dimmed">
+            {process.department || '—'} · {nameOf(people, process.owner_id) ?? '—'} · Updated{' '}
+            {formatDate(process.updated_at)}
+          </Text>
+          <Text size="xs" c="dimmed">
+            Benefit / year {formatMoney(process.benefit_money, currency)} · Potential {formatPercent(process.potential)}{' '}
+            · Ease {formatNumber(process.ease)}
+          </Text>
+        </ItemCard>
+      ))}
+    </CardList>
   );
 }

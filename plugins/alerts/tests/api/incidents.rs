@@ -119,7 +119,9 @@ async fn people_acknowledge_assign_and_comment(engine: Engine) -> anyhow::Result
     assert_eq!(again["incident"]["acknowledged_by"], bea.user_id());
 
     expect(&harness, &acme, "POST", &path("assign"), Some(json!({ "assignee_id": bea.user_id() })), 200).await?;
-    assert_eq!(harness.notifications(&bea).await?[0].message, "You were assigned the incident Invoices failing");
+    let assigned = harness.notifications(&bea).await?.remove(0);
+    assert_eq!(assigned.message, "You were assigned the incident Invoices failing");
+    assert_eq!(assigned.link, Some(format!("/Alerts?incident={id}")), "the bell opens the incident");
     let stranger = json!({ "assignee_id": globex.user_id() });
     let message = refused(&harness, &acme, "POST", &path("assign"), Some(stranger), 400).await?;
     assert_eq!(message, "The assignee must be a member of the company");

@@ -17,5 +17,6 @@ mod overview;
 mod ranges;
 mod rights;
 mod runs;
+mod sample;
 mod status;
 mod validation;

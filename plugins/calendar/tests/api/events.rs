@@ -56,7 +56,8 @@ async fn invitations_are_answered(engine: Engine) {
     let event = create(&harness, &acme, meeting("Review", JUNE_1 + 9 * HOUR, &[&ann.id, &bob.id])).await;
     let path = format!("/events/{}", id(&event));
     let bells = harness.notifications(&ann).await.expect("notifications");
-    assert!(bells.iter().any(|n| n.message.contains("invited you to Review")), "{bells:?}");
+    let invited = bells.iter().find(|n| n.message.contains("invited you to Review"));
+    assert_eq!(invited.and_then(|n| n.link.clone()), Some(format!("/Calendar?event={}", id(&event))), "{bells:?}");
 
     let answered = expect(
         call(&harness, &ann, "POST", &format!("{path}/answer"), Some(json!({ "answer": "accepted" }))).await,

@@ -32,15 +32,16 @@ async fn mentions_ring_the_bell_and_mail_people_away(engine: Engine) {
     assert_eq!(bells(harness.notifications(&bob).await.unwrap()), 1);
     assert_eq!(bells(harness.notifications(&carol).await.unwrap()), 1);
     assert_eq!(bells(harness.notifications(&dave).await.unwrap()), 0);
-    let notice = harness.notifications(&bob).await.unwrap().remove(0).message;
-    assert!(notice.ends_with("mentioned you in #team"), "{notice}");
+    let notice = harness.notifications(&bob).await.unwrap().remove(0);
+    assert!(notice.message.ends_with("mentioned you in #team"), "{}", notice.message);
+    // The bell and the mail open the message in context, as the page's search results do.
+    let link = format!("/Chat?channel={team}&around={}&message={}", sent["seq"], id(&sent));
+    assert_eq!(notice.link.as_deref(), Some(link.as_str()));
 
     let mails = harness.mails_to("bob@acme.test").await.unwrap();
     assert_eq!(mails.len(), 1);
     assert!(mails[0].subject.ends_with("mentioned you in #team"), "{}", mails[0].subject);
     assert!(mails[0].text_body.contains("please look"), "{}", mails[0].text_body);
-    // The link opens the message in context, as the page's search results do.
-    let link = format!("/Chat?channel={team}&around={}&message={}", sent["seq"], id(&sent));
     assert!(mails[0].text_body.contains(&link), "{}", mails[0].text_body);
     assert!(harness.mails_to("carol@acme.test").await.unwrap().is_empty());
     assert!(harness.mails_to("dave@acme.test").await.unwrap().is_empty());

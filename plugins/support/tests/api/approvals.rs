@@ -182,6 +182,8 @@ async fn approval_links_decide_once(engine: Engine, via: Via) {
             && statuses.contains(&(carol.id.clone(), "pending".into()))
     );
     assert_eq!(notices(harness, acme).await, ["Ticket #1 was approved by Test User"]);
+    let opens = harness.notifications(acme).await.expect("notifications").remove(0).link;
+    assert_eq!(opens, Some(format!("/Support?ticket={}", id(&it.first))), "the bell opens the ticket");
     assert_eq!(subjects(harness, "owner@acme.test").await, ["Ticket #1 was approved"]);
     // Used: neither link of Bob's changes anything again.
     thanks(answer(harness, via, it.bob_no.approve, it.bob_no.body()).await);

@@ -1,5 +1,5 @@
 //! The widget's summary and the lists to pick from: the company's people, and the
-//! processes of the Process Vault when it is installed.
+//! processes of the Process Vault and the bots of Bot Profile when they are installed.
 
 use std::time::Duration;
 
@@ -12,6 +12,7 @@ use crate::common::{MINUTE, ask_for_approval, create, load, patch};
 autoscope_module_test::on_both_engines!(
     the_summary_counts_tickets_by_status_breach_approval_and_assignee,
     the_people_and_the_vaults_processes_are_listed_to_pick_from,
+    the_bots_of_bot_profile_are_listed_to_pick_from,
 );
 
 /// The summary counts the company's tickets by status, the active ones, the breached, the
@@ -75,4 +76,27 @@ async fn the_people_and_the_vaults_processes_are_listed_to_pick_from(engine: Eng
     let names: Vec<&str> = processes.as_array().expect("a list").iter().filter_map(|p| p["name"].as_str()).collect();
     assert_eq!(names, ["Invoices", "Payroll"]);
     assert!(processes[0]["id"].is_string());
+}
+
+/// The bots to pick from are none without Bot Profile, and its bots (by name) once it is
+/// installed; a ticket keeps the name chosen.
+async fn the_bots_of_bot_profile_are_listed_to_pick_from(engine: Engine) {
+    let harness = load(engine).await;
+    let acme = company(&harness, "Acme").await;
+    let bob = user(&acme, "bob@acme.test").await;
+    assert_eq!(expect(call(&harness, &acme, "GET", "/bots", None).await, 200), json!([]), "no Bot Profile, no bots");
+
+    let bots = product_module("bots").expect("Bot Profile is built (make modules)");
+    harness.install(bots).await.expect("Bot Profile installs");
+    for name in ["Invoice bot", "Claims bot"] {
+        let reply = harness.call_module("bots", &acme, "POST", "/bots", Some(json!({ "name": name }))).await;
+        expect(reply.expect("Bot Profile answers"), 201);
+    }
+    let listed = expect(call(&harness, &bob, "GET", "/bots", None).await, 200);
+    let names: Vec<&str> = listed.as_array().expect("a list").iter().filter_map(|bot| bot["name"].as_str()).collect();
+    assert_eq!(names, ["Claims bot", "Invoice bot"]);
+    assert!(listed[0]["id"].is_string());
+
+    let ticket = create(&harness, &bob, json!({ "title": "Claims stuck", "bot_id": "Claims bot" })).await;
+    assert_eq!(ticket["bot_id"], "Claims bot");
 }

@@ -15,5 +15,6 @@ mod ideas;
 mod import;
 mod isolation;
 mod processes;
+mod sample;
 mod summary;
 mod tickets;

@@ -1,7 +1,8 @@
 /**
  * The notifications bell: the user's notifications with time (hh:mm a) and date
  * (DD/MM/YYYY), the unread count, marking read, and new ones arriving live on the
- * `notifications` channel of the web SDK's shared realtime stream.
+ * `notifications` channel of the web SDK's shared realtime stream. A notification whose module
+ * gave a link opens that page (its ticket, process, bot…) and is marked read.
  */
 
 import {
@@ -18,6 +19,8 @@ import {
 } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import {
   getNotifications,
   markNotificationsRead,
@@ -41,6 +44,8 @@ export function NotificationsBell() {
   const token = session?.token ?? '';
   const hostApi = useHostApi();
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [opened, setOpened] = useState(false);
   const key = queryKeys.notifications(token);
 
   const list = useQuery({
@@ -56,7 +61,13 @@ export function NotificationsBell() {
     (event) => {
       // Shown at once; the refetch then brings its id, so it can be marked read.
       queryClient.setQueryData<NotificationItem[]>(key, (old) => [
-        { id: `${LIVE_ID_PREFIX}${++liveCount}`, createdAt: event.createdAt, message: event.message, read: false },
+        {
+          id: `${LIVE_ID_PREFIX}${++liveCount}`,
+          createdAt: event.createdAt,
+          message: event.message,
+          link: event.link,
+          read: false,
+        },
         ...(old ?? []),
       ]);
       refetch();
@@ -81,7 +92,7 @@ export function NotificationsBell() {
   const label = unread.length > 0 ? `Notifications, ${unread.length} unread` : 'Notifications';
 
   return (
-    <Popover width={360} position="bottom-end" shadow="md" withArrow trapFocus>
+    <Popover width={360} position="bottom-end" shadow="md" withArrow trapFocus opened={opened} onChange={setOpened}>
       <Popover.Target>
         <Indicator
           label={unread.length > 99 ? '99+' : unread.length}
@@ -90,7 +101,13 @@ export function NotificationsBell() {
           offset={6}
           disabled={unread.length === 0}
         >
-          <ActionIcon variant="subtle" color="gray" size="lg" aria-label={label}>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="lg"
+            aria-label={label}
+            onClick={() => setOpened((shown) => !shown)}
+          >
             <IconBell size={22} stroke={1.6} />
           </ActionIcon>
         </Indicator>
@@ -135,8 +152,12 @@ export function NotificationsBell() {
                     data-unread={!item.read || undefined}
                     onClick={() => {
                       if (!item.read && !item.id.startsWith(LIVE_ID_PREFIX)) markRead.mutate([item.id]);
+                      if (item.link) {
+                        setOpened(false);
+                        void navigate(item.link);
+                      }
                     }}
-                    aria-label={`${item.message}${item.read ? '' : ' (unread)'}`}
+                    aria-label={`${item.message}${item.read ? '' : ' (unread)'}${item.link ? ', opens its page' : ''}`}
                   >
                     <Text size="sm" className={classes.message}>
                       {item.message}

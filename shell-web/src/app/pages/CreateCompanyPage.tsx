@@ -16,16 +16,24 @@ import { notifyFailure } from '../../ui';
 import * as rules from '../../validation';
 import { FormCard } from './profile/FormCard';
 
+/** The host's answer to a name another company has. */
+export const COMPANY_NAME_TAKEN = 'A company with this name already exists';
+
+const COMPANY_RULES = {
+  companyname: rules.profile.companyname,
+  country: rules.profile.country,
+  currency_name: rules.profile.currency_name,
+};
+
+/** The host's refusals by field: the same rules, and a name taken. */
+const COMPANY_REFUSALS = rules.fieldWords(COMPANY_RULES, { companyname: [COMPANY_NAME_TAKEN] });
+
 export function CreateCompanyPage({ session }: { session: Session }) {
   const { switchCompany } = useSession();
   const [saving, setSaving] = useState(false);
   const form = useForm({
     initialValues: { companyname: '', country: '', currency_name: 'USD' },
-    validate: {
-      companyname: rules.profile.companyname,
-      country: rules.profile.country,
-      currency_name: rules.profile.currency_name,
-    },
+    validate: COMPANY_RULES,
   });
 
   const submit = form.onSubmit(async (values) => {
@@ -43,6 +51,7 @@ export function CreateCompanyPage({ session }: { session: Session }) {
     } catch (err) {
       // What was typed stays in the form.
       setSaving(false);
+      rules.showUnderFields(form, err, COMPANY_REFUSALS);
       notifyFailure(failureMessage(err));
     }
   });

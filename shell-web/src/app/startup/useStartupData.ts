@@ -9,10 +9,11 @@ import { useQuery } from '@tanstack/react-query';
 
 import { api, ApiError } from '../../api/client';
 import { useSession, type Session, type UserData } from '../../session';
+import { notifyFailure } from '../../ui';
 import { queryKeys } from '../queryClient';
 import { decryptUserList } from './userList';
 
-/** The alert shown when the user list cannot be had. */
+/** The snackbar shown when the user list cannot be had. */
 export const USER_LIST_ERROR = 'There was an error fetching users';
 
 export interface LogItem {
@@ -97,13 +98,13 @@ export function useStartupData(session: Session): void {
     if (!sameUser(me.data, current.current)) void update(me.data);
   }, [me.data, update]);
 
-  const alerted = useRef(false);
+  const told = useRef(false);
   useEffect(() => {
-    // A 401 signs out instead: the alert would only be noise then.
+    // A 401 signs out instead: the message would only be noise then.
     const unauthorized = users.error instanceof ApiError && users.error.status === 401;
-    if (users.isError && !unauthorized && !alerted.current) {
-      alerted.current = true;
-      window.alert(USER_LIST_ERROR);
+    if (users.isError && !unauthorized && !told.current) {
+      told.current = true;
+      notifyFailure(USER_LIST_ERROR);
     }
   }, [users.isError, users.error]);
 }

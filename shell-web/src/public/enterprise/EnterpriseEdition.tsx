@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Anchor, Button, Input, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Input, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { defaultCountries, parseCountry, PhoneInput, type PhoneInputRefType } from 'react-international-phone';
 import 'react-international-phone/style.css';
@@ -8,6 +8,7 @@ import { api, ApiError } from '../../api';
 import { countryByIso2 } from '../../options';
 import { flagUrl } from '../../options/flags';
 import { useSession } from '../../session';
+import { notifyFailure, notifySuccess } from '../../ui';
 import * as rules from '../../validation';
 import { CountrySelect } from '../fields/CountrySelect';
 import { AuthCard } from '../layout/AuthCard';
@@ -29,16 +30,18 @@ export default function EnterpriseEdition() {
   const { session } = useSession();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
+  /** The last request failed: said on the form too, until the next one. */
+  const [failed, setFailed] = useState(false);
   const phone = useRef<PhoneInputRefType>(null);
   const dialCode = useRef('1');
   const flags = useMemo(() => phoneFlags(), []);
   const turnedAway = useRef(false);
 
-  // Without a token: alert, clear storage and go to the login page.
+  // Without a token: say so, clear storage and go to the login page (the snackbar stays).
   const leave = useCallback(() => {
     if (turnedAway.current) return;
     turnedAway.current = true;
-    window.alert(ENTERPRISE_NO_SESSION);
+    notifyFailure(ENTERPRISE_NO_SESSION);
     localStorage.clear();
     navigate('/', { replace: true });
   }, [navigate]);
@@ -66,6 +69,7 @@ export default function EnterpriseEdition() {
 
   const submit = form.onSubmit(async (values) => {
     setBusy(true);
+    setFailed(false);
     try {
       const answer = await api<{ message: string }>('/users/enterpriseEditionSubscribers', {
         token: session.token,
@@ -79,11 +83,17 @@ export default function EnterpriseEdition() {
         },
       });
       if (answer.message !== HOST.subscribed) throw new Error(answer.message);
-      window.alert(ENTERPRISE_SUBSCRIBED);
+      notifySuccess(ENTERPRISE_SUBSCRIBED);
       navigate('/BusinessInsight');
     } catch (err) {
-      if (err instanceof ApiError && err.status === 401) leave();
-      else window.alert(ENTERPRISE_FAILED);
+      if (err instanceof ApiError && err.status === 401) {
+        leave();
+        return;
+      }
+      // A field the host refused shows its words under it.
+      rules.showUnderFields(form, err, rules.enterpriseRefusals);
+      setFailed(true);
+      notifyFailure(ENTERPRISE_FAILED);
     } finally {
       setBusy(false);
     }
@@ -98,6 +108,11 @@ export default function EnterpriseEdition() {
     >
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
+          {failed && (
+            <Alert color="orange" title={ENTERPRISE_FAILED}>
+              Your request was not sent. Please try again.
+            </Alert>
+          )}
           <TextInput label="Name" autoComplete="name" data-autofocus {...form.getInputProps('username')} />
           <TextInput label="Email Address" type="email" autoComplete="email" {...form.getInputProps('email')} />
           <CountrySelect

@@ -8,10 +8,13 @@ import { useSession, type UserData } from '../../session';
 import { notifyFailure, notifySuccess } from '../../ui';
 import * as rules from '../../validation';
 import { AuthCard } from '../layout/AuthCard';
-import { FORGOT_SENT, forgotFailure, LOGIN_SUCCESS, loginFailure, SOCIAL_CLIENT_FAILURE } from '../messages';
+import { FORGOT_SENT, forgotFailure, HOST, LOGIN_SUCCESS, loginFailure, SOCIAL_CLIENT_FAILURE } from '../messages';
 import { takeFragmentAnswer } from '../social/flow';
 import { SocialButtons } from '../social/SocialButtons';
 import { useFinishSignIn } from '../social/useFinishSignIn';
+
+/** The refusals of a reset link's request that are about the address typed. */
+const FORGOT_REFUSALS: rules.FieldWords<'email'> = { email: [HOST.userNotFound, HOST.socialAccount] };
 
 /** A signed-in user who opens the login page is taken in after 1.5 s. */
 const SIGNED_IN_REDIRECT_MS = 1500;
@@ -83,7 +86,13 @@ export default function Login() {
       notifySuccess(LOGIN_SUCCESS);
       navigate('/BusinessInsight', { replace: true });
     } catch (err) {
-      notifyFailure(forgot ? forgotFailure(err) : loginFailure(err));
+      if (forgot) {
+        const message = forgotFailure(err);
+        rules.showUnderFields(form, err, FORGOT_REFUSALS, message);
+        notifyFailure(message);
+      } else {
+        notifyFailure(loginFailure(err));
+      }
     } finally {
       setBusy(false);
     }

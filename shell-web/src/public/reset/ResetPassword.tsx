@@ -11,6 +11,12 @@ import { LINK_INVALID, linkFailure, PASSWORD_UPDATED, resetFailure } from '../me
 
 type LinkState = 'verifying' | 'valid' | 'invalid';
 
+/** The host's refusals of the new password (the link's own are the snackbar's alone). */
+const PASSWORD_REFUSALS = rules.fieldWords(
+  { password: rules.resetPassword.password },
+  { password: [rules.RESET_PASSWORD_RULE_MESSAGE, ...rules.HOST_PASSWORD_REFUSALS] },
+);
+
 /** /resetPassword?email=…&code=…: checks the e-mailed link, then takes the new password. */
 export default function ResetPassword() {
   const [params] = useSearchParams();
@@ -49,7 +55,9 @@ export default function ResetPassword() {
       notifySuccess(PASSWORD_UPDATED);
       navigate('/', { replace: true });
     } catch (err) {
-      notifyFailure(resetFailure(err));
+      const message = resetFailure(err);
+      rules.showUnderFields(form, err, PASSWORD_REFUSALS, message);
+      notifyFailure(message);
     } finally {
       setBusy(false);
     }

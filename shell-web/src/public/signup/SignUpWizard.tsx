@@ -22,13 +22,16 @@ import {
 } from '../messages';
 import { BackAndSubmit, SignUpSteps, StepForm } from './StepParts';
 import {
+  CODE_REFUSALS,
   EMPTY_PROFILE,
   failed,
   passwordErrors,
+  PERSON_REFUSALS,
   personErrors,
   profileErrors,
   profilePayload,
   showErrors,
+  SIGN_UP_REFUSALS,
 } from './steps';
 
 interface Values extends ProfileValues {
@@ -89,7 +92,9 @@ export function SignUpWizard() {
       notifySuccess(CODE_SENT, NOTICE);
       return true;
     } catch (err) {
-      notifyFailure(codeRequestFailure(err), NOTICE);
+      const message = codeRequestFailure(err);
+      rules.showUnderFields(form, err, PERSON_REFUSALS, message);
+      notifyFailure(message, NOTICE);
       return false;
     }
   };
@@ -110,13 +115,16 @@ export function SignUpWizard() {
         body: { email: values.email.trim(), verificationCode: values.code.trim() },
       });
       if (answer.message !== HOST.tokenVerified) {
-        notifyFailure('Otp Code not valid', NOTICE);
+        form.setFieldError('code', HOST.codeNotValid);
+        notifyFailure(HOST.codeNotValid, NOTICE);
         return;
       }
       notifySuccess(CODE_VERIFIED, NOTICE);
       setStep(2);
     } catch (err) {
-      notifyFailure(codeVerifyFailure(err), NOTICE);
+      const message = codeVerifyFailure(err);
+      rules.showUnderFields(form, err, CODE_REFUSALS, message);
+      notifyFailure(message, NOTICE);
     }
   });
 
@@ -133,7 +141,10 @@ export function SignUpWizard() {
       });
       notifySuccess(answer.message, NOTICE);
     } catch (err) {
-      notifyFailure(signUpFailure(err), NOTICE);
+      // Under its field too, when the field is on an earlier step: there when the person goes back.
+      const message = signUpFailure(err);
+      rules.showUnderFields(form, err, SIGN_UP_REFUSALS, message);
+      notifyFailure(message, NOTICE);
       return;
     }
     try {

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { api } from '../../api';
 import { useSession, type UserData } from '../../session';
 import { notifyFailure, notifySuccess } from '../../ui';
+import * as rules from '../../validation';
 import { Agreement } from '../fields/Agreement';
 import { locked } from '../fields/locked';
 import { ProfileFields, type ProfileValues } from '../fields/ProfileFields';
@@ -13,7 +14,7 @@ import { flowOf } from '../social/providers';
 import type { NewSocialUser } from '../social/flow';
 import { socialSignUpFailure } from '../messages';
 import { BackAndSubmit, SignUpSteps, StepForm } from './StepParts';
-import { EMPTY_PROFILE, personErrors, profileErrors, profilePayload, showErrors } from './steps';
+import { EMPTY_PROFILE, personErrors, profileErrors, profilePayload, showErrors, SIGN_UP_REFUSALS } from './steps';
 
 interface Values extends ProfileValues {
   firstname: string;
@@ -74,7 +75,9 @@ export function SocialSignUp({ user }: { user: NewSocialUser }) {
       notifySuccess(answer.message, NOTICE);
       navigate('/BusinessInsight', { replace: true });
     } catch (err) {
-      notifyFailure(socialSignUpFailure(err, user.providerName), NOTICE);
+      const message = socialSignUpFailure(err, user.providerName);
+      rules.showUnderFields(form, err, SIGN_UP_REFUSALS, message);
+      notifyFailure(message, NOTICE);
     } finally {
       setBusy(false);
     }

@@ -1,6 +1,7 @@
 import { DEFAULT_CURRENCY, DEFAULT_CURRENCY_SYMBOL } from '../../options';
 import * as rules from '../../validation';
 import type { PersonValues, ProfileValues } from '../fields/ProfileFields';
+import { HOST } from '../messages';
 
 export type FormErrors = Record<string, string>;
 
@@ -63,6 +64,25 @@ export function passwordErrors(values: { password: string; confirmPassword: stri
     confirmPassword: rules.signUpPassword.confirmPassword(values.confirmPassword, values.password),
   });
 }
+
+/** The host's refusals of step 1's code request, by field: an address with an account, or a rule. */
+export const PERSON_REFUSALS = rules.fieldWords(rules.signUpPerson, { email: [HOST.emailExists] });
+
+/** The host's refusals of the e-mailed code. */
+export const CODE_REFUSALS: rules.FieldWords<'code'> = { code: [HOST.codeNotValid, HOST.codeExpired] };
+
+/**
+ * The host's refusals of either sign-up's last call, by field: a taken address or company
+ * name (it does not say which, so both), a choice no longer offered, a password it will not take.
+ */
+export const SIGN_UP_REFUSALS = rules.fieldWords(
+  { ...rules.signUpPerson, ...rules.profile, password: rules.signUpPassword.password },
+  {
+    email: [HOST.nameOrEmailTaken],
+    companyname: [HOST.nameOrEmailTaken],
+    password: [rules.PASSWORD_RULE_MESSAGE, ...rules.HOST_PASSWORD_REFUSALS],
+  },
+);
 
 /** The profile part of both sign-up payloads, trimmed, with the fixed role and agreement. */
 export function profilePayload(values: ProfileValues) {

@@ -1,7 +1,7 @@
 //! `crud`: a test module that exercises every part of the platform a module can reach:
 //! storage (own and granted collections), notifications, mail, events, realtime, the
 //! directory, outside databases, jobs, webhooks, public and legacy routes, subscriptions,
-//! schedules and guest state.
+//! schedules, sample data and guest state.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -49,6 +49,8 @@ fn router() -> Router {
         .post("/jobs/{id}/cancel", |req: &Request| ok(&host::cancel_job(req.param("id")?)?))
         .post("/webhooks", |req: &Request| created(&host::webhook(&req.body::<Webhook>()?)?))
         .get("/webhooks/{id}", |req: &Request| ok(&host::webhook_status(req.param("id")?)?))
+        .post("/sample", load_sample)
+        .delete("/sample", |_: &Request| ok(&json!({ "deleted": remove_sample()? })))
         .on_job("count", count_step)
         .on_event("crud.item_created", item_created)
         .on_schedule("tick", tick)
@@ -137,6 +139,19 @@ fn update_in(name: &'static str) -> impl Fn(&Request) -> Result<Reply> + Send + 
 fn delete_item(req: &Request) -> Result<Reply> {
     let deleted = items().delete(req.param("id")?, req.query_as::<i64>("version")?)?;
     ok(&json!({ "deleted": deleted }))
+}
+
+/// `POST /sample`, which the host calls for a company admin's sample data: two items marked
+/// `sample` (a field the onboarding tests add to the manifest), replacing earlier ones.
+fn load_sample(_: &Request) -> Result<Reply> {
+    remove_sample()?;
+    let sample = |title: &str| storage::to_record(&json!({ "title": title, "sample": true }));
+    created(&items().insert_many(vec![sample("Sample one")?, sample("Sample two")?])?)
+}
+
+/// `DELETE /sample`: the items marked `sample`, and no other.
+fn remove_sample() -> Result<u64> {
+    items().delete_matching(vec![storage::filter("sample", FilterOp::Eq, true)])
 }
 
 /// `GET /count?done=`

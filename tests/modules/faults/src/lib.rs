@@ -75,7 +75,7 @@ fn huge(req: &Request) -> Result<Reply> {
 
 /// Calls `notify`, which this module does not declare: the host refuses (403 passed on).
 fn undeclared(_: &Request) -> Result<Reply> {
-    let notification = Notify { user_ids: vec![], message: "m".into() };
+    let notification = Notify { user_ids: vec![], message: "m".into(), link: None };
     ok(&host::notify(&notification)?)
 }
 

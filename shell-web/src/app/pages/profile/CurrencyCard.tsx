@@ -13,6 +13,10 @@ import { useAdoptUser } from './useAdoptUser';
 
 export const CURRENCY_SAVED = 'Company currency changed';
 
+const CURRENCY_RULES = { currency_name: rules.profile.currency_name };
+/** The host refuses a currency no longer in its list as the rule words a missing one. */
+const CURRENCY_REFUSALS = rules.fieldWords(CURRENCY_RULES);
+
 /**
  * The company's currency (PUT /api/users/companyCurrency), which the insight modules show
  * amounts in. Shown to the company's admins only; the host refuses anyone else.
@@ -23,7 +27,7 @@ export function CurrencyCard({ session }: { session: Session }) {
   const { currency_name, currency_symbol, companyname } = session.userdata;
   const form = useForm({
     initialValues: { currency_name, currency_symbol },
-    validate: { currency_name: rules.profile.currency_name },
+    validate: CURRENCY_RULES,
   });
 
   const submit = form.onSubmit(async (values) => {
@@ -40,6 +44,7 @@ export function CurrencyCard({ session }: { session: Session }) {
       form.setValues(saved);
       notifySuccess(CURRENCY_SAVED);
     } catch (err) {
+      rules.showUnderFields(form, err, CURRENCY_REFUSALS);
       notifyFailure(failureMessage(err));
     } finally {
       setSaving(false);

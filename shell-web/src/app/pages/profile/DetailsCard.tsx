@@ -11,6 +11,20 @@ import { FormCard } from './FormCard';
 import { useAdoptUser } from './useAdoptUser';
 
 export const PROFILE_SAVED = 'Profile updated';
+const UNKNOWN_TIME_ZONE = 'Unknown time zone';
+
+/** The sign-up's rules of the person's fields. */
+const DETAILS_RULES = {
+  firstname: rules.signUpPerson.firstname,
+  lastname: rules.signUpPerson.lastname,
+  gender: rules.profile.gender,
+  country: rules.profile.country,
+  job_title: rules.profile.job_title,
+  department: rules.profile.department,
+};
+
+/** The host's refusals by field: the same rules (and a name or job title over 100 characters), an unknown zone. */
+const DETAILS_REFUSALS = rules.fieldWords(DETAILS_RULES, { time_zone: [UNKNOWN_TIME_ZONE] });
 
 /** The fields of the details form, as the host has them ('' for a time zone not chosen). */
 export function detailsOf(userdata: UserData) {
@@ -53,14 +67,7 @@ export function DetailsCard({ session }: { session: Session }) {
   const { email, companyname } = session.userdata;
   const form = useForm({
     initialValues: detailsOf(session.userdata),
-    validate: {
-      firstname: rules.signUpPerson.firstname,
-      lastname: rules.signUpPerson.lastname,
-      gender: rules.profile.gender,
-      country: rules.profile.country,
-      job_title: rules.profile.job_title,
-      department: rules.profile.department,
-    },
+    validate: DETAILS_RULES,
   });
 
   // One list per chosen zone: a new array each render would reset what is typed in the search.
@@ -80,6 +87,7 @@ export function DetailsCard({ session }: { session: Session }) {
       notifySuccess(PROFILE_SAVED);
     } catch (err) {
       // What was typed stays in the form.
+      rules.showUnderFields(form, err, DETAILS_REFUSALS);
       notifyFailure(failureMessage(err));
     } finally {
       setSaving(false);
@@ -102,6 +110,7 @@ export function DetailsCard({ session }: { session: Session }) {
         clearable
         limit={50}
         value={form.values.time_zone}
+        error={form.errors.time_zone}
         onChange={(zone) => form.setFieldValue('time_zone', zone ?? '')}
       />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
