@@ -117,8 +117,8 @@ test('an admin connects a UiPath database, previews the preset, syncs with a pro
     await page.getByRole('button', { name: 'Sync now' }).click();
     const running = page.getByRole('region', { name: 'Running sync' });
     await running.getByRole('progressbar', { name: 'Sync progress' }).waitFor();
-    // A fast machine reads the first table within a second: either table's count shows the bar at work.
-    await running.getByText(/^Table [12] of 2: [\d,]+ rows read/).waitFor();
+    // A quiet machine syncs these rows within a second, before a count reaches the page; the
+    // counts while it runs are the page's unit test's ("Table 1 of 2: … rows read").
     await running.waitFor({ state: 'detached', timeout: 120_000 });
     const history = page.getByRole('table', { name: 'Syncs' });
     const row = history.getByRole('row').nth(1);
