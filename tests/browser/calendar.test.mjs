@@ -1,6 +1,7 @@
 // Calendar between two members of one company, each in a browser context of their own: Ann
 // creates a weekly meeting with Bob; Bob accepts it and Ann sees his answer; Ann moves one
-// occurrence only; the bot-schedule layer draws a bot's run windows when switched on; and
+// occurrence only; the bot-schedule layer draws a bot's run windows when switched on, and the
+// view, week and layer survive a reload; and
 // Ann's private subscription URL answers iCalendar that lists the meeting.
 
 import assert from 'node:assert/strict';
@@ -126,6 +127,19 @@ test('a weekly meeting: invite a colleague, who accepts; move one occurrence; th
     // The bot layer draws Night Biller's nightly window when switched on.
     await ann.getByRole('switch', { name: 'Bot schedules' }).check();
     await ann.getByText('Night Biller').first().waitFor();
+
+    // The view, the week and the layer live in the URL: a reload shows the same.
+    await ann.waitForURL(
+      (url) =>
+        url.searchParams.get('view') === 'week' &&
+        url.searchParams.get('date') === day(nextMonday) &&
+        url.searchParams.get('bots') === '1',
+    );
+    await ann.reload();
+    const week = nextMonday.toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+    await ann.getByRole('heading', { name: new RegExp(`^${week}\\b`) }).waitFor();
+    await ann.getByText('Night Biller').first().waitFor();
+    assert.equal(await ann.getByRole('switch', { name: 'Bot schedules' }).isChecked(), true);
 
     // The private subscription URL answers iCalendar with the meeting.
     await ann.getByRole('button', { name: 'Settings' }).click();

@@ -155,10 +155,24 @@ test('Business Insight shows the demo benefits, a department filter changes them
     await notice.getByRole('button', { name: 'Show the days with runs' }).click();
     await notice.waitFor({ state: 'detached' });
     assert.equal(new URL(page.url()).searchParams.get('range'), null, 'back to the default range');
+
+    // The process table's search and sort live in the URL: a reload, here on a phone, shows
+    // the same view.
+    const name = [...all.by_process].sort((a, b) => b.runs - a.runs)[0].process;
+    const processes = page.getByRole('region', { name: 'Processes' });
+    await processes.getByRole('textbox', { name: 'Search', exact: true }).fill(name);
+    await processes.getByRole('button', { name: 'ROI', exact: true }).click();
+    await page.waitForURL((url) => url.searchParams.get('q') === name && url.searchParams.get('sort') === 'roi');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    const table = page.getByRole('table', { name: 'Benefits by process' });
+    await table.getByText(name, { exact: true }).waitFor();
+    assert.equal(await processes.getByRole('textbox', { name: 'Search', exact: true }).inputValue(), name);
+    assert.equal(await table.getByRole('columnheader', { name: 'ROI' }).getAttribute('aria-sort'), 'ascending');
   }));
 
-test('Bot Profile lists the demo bots with their live status, and a bot calculation opens its formula', (t) =>
-  withPage(browser, t, async (page) => {
+test('Bot Profile lists the demo bots with their live status, a bot calculation opens its formula, and a bot’s runs filter lives in the URL', (t) =>
+  withPage(browser, t, async (page, seen) => {
     const token = await demoToken();
     await signIn(page, env.demo);
     await page.goto('/BotProfile');
@@ -200,4 +214,21 @@ test('Bot Profile lists the demo bots with their live status, and a bot calculat
     await page.getByRole('dialog', { name: 'Revoke API key' }).getByRole('button', { name: 'Revoke key' }).click();
     await row.getByText('Revoked', { exact: true }).waitFor();
     assert.equal((await send()).status, 401, 'a revoked key sends nothing');
+
+    // A bot's drawer keeps its Runs tab and filter in the URL: a reload, here on a phone,
+    // opens the same bot's runs with the same filter; closing the drawer drops them.
+    await page.getByRole('tab', { name: 'Inventory' }).click();
+    await page.getByRole('button', { name: best.bot, exact: true }).click();
+    const drawer = page.getByRole('dialog', { name: best.bot });
+    await drawer.getByRole('tab', { name: 'Runs' }).click();
+    await choose(page, 'Status', 'Failed', { within: drawer });
+    await page.waitForURL((url) => url.searchParams.get('runs') === 'failed' && url.searchParams.has('bot'));
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    await drawer.getByRole('tab', { name: 'Runs', selected: true }).waitFor();
+    await eventuallyEqual(() => drawer.getByRole('combobox', { name: 'Status', exact: true }).inputValue(), 'Failed', 'the filter');
+    const botId = list.items.find((bot) => bot.name === best.bot).id;
+    assert.equal(lastRequest(seen, `/m/bots/bots/${botId}/runs`).searchParams.get('status'), 'failed');
+    await page.keyboard.press('Escape');
+    await page.waitForURL((url) => !url.searchParams.has('runs') && !url.searchParams.has('bot'));
   }));

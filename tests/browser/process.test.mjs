@@ -308,7 +308,7 @@ async function dragTo(page, handle, [x, y]) {
   await page.mouse.up();
 }
 
-test('Process Board: columns out of view are cued at 1440×900 and on a phone; a move is acknowledged and Undo takes it back; the filters live in the URL', (t) =>
+test('Process Board: columns out of view are cued at 1440×900 and on a phone; a move is acknowledged and Undo takes it back (a retired card back retired); the filters live in the URL', (t) =>
   withPage(browser, t, async (page, seen) => {
     const { user, token } = await newCompanyUser();
     const name = unique('Invoice matching ');
@@ -383,6 +383,19 @@ test('Process Board: columns out of view are cued at 1440×900 and on a phone; a
     await page.getByText(`Moved ${name} back to Idea`, { exact: true }).waitFor();
     await eventually('the stage idea after the undo', async () => (await stageOf()) === 'idea');
     await cardIn('Idea').waitFor();
+
+    // A retired process reopened and undone goes back retired, not rejected as a plain move
+    // to the closed column would make it.
+    const archive = unique('Invoice archive ');
+    const { id: archiveId } = await createProcess(token, { name: archive, health: 'at_risk', stage: 'retired' });
+    await page.reload();
+    await page.getByRole('button', { name: `Actions for ${archive}`, exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Idea', exact: true }).click();
+    await page.getByText(`Moved ${archive} to Idea`, { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Undo', exact: true }).click();
+    await page.getByText(`Moved ${archive} back to Retired or Rejected`, { exact: true }).waitFor();
+    await eventually('retired again after the undo', async () =>
+      (await moduleCall(token, `/vault/processes/${archiveId}`)).stage === 'retired');
   }, { viewport: { width: 1440, height: 900 } }));
 
 test('Process Vault: Export CSV downloads the header and the process row', (t) =>

@@ -21,9 +21,9 @@ function boardServer(initial: BoardCard[]) {
     .on('GET', '/api/m/board/people', [ADA, GRACE])
     .on('POST', '/api/master/list', { data: [] })
     .on('POST', '/api/m/board/cards/:id/move', ({ params, body }) => {
-      const { to } = body as Move;
+      const { to, stage } = body as Move;
       cards = cards.map((card) =>
-        card.process_id === params.id ? { ...movedCard(card, to), version: card.version + 1 } : card,
+        card.process_id === params.id ? { ...movedCard(card, to, stage), version: card.version + 1 } : card,
       );
       return { card: cards.find((card) => card.process_id === params.id) };
     });
@@ -62,21 +62,26 @@ describe('BoardPage', { timeout: 15_000 }, () => {
     // The undo sends the version the move answered.
     expect(server.requestsTo('POST', '/api/m/board/cards/p1/move').map((request) => request.body)).toEqual([
       { to: 'analysis', version: 1 },
-      { to: 'idea', version: 2 },
+      { to: 'idea', version: 2, stage: 'idea' },
     ]);
 
     fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
     await waitFor(() => expect(screen.queryByText('Moved Invoice matching back to Idea')).toBeNull());
   });
 
-  it('offers no Undo that could not put the card back as it was', async () => {
-    renderPage([aCard('p1', 'closed', { name: 'Old report', stage: 'retired' })]);
+  it('puts a retired card back retired, not rejected as a plain move to the closed column would', async () => {
+    const { server } = renderPage([aCard('p1', 'closed', { name: 'Old report', stage: 'retired' })]);
     await screen.findByRole('button', { name: 'Open Old report' });
 
-    // Moving it back to the closed column would reject it, not retire it.
     moveWithMenu('Old report', 'Idea');
     expect(await screen.findByText('Moved Old report to Idea')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Undo' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('Moved Old report back to Retired or Rejected')).toBeTruthy();
+    expect(server.requestsTo('POST', '/api/m/board/cards/p1/move').map((request) => request.body)).toEqual([
+      { to: 'idea', version: 1 },
+      { to: 'closed', version: 2, stage: 'retired' },
+    ]);
+    await waitFor(() => expect(namesIn('Retired or Rejected')).toEqual(['Old report']));
   });
 
   it('reads its filters and swimlanes from the URL and keeps changes there', async () => {

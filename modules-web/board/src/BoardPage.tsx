@@ -27,7 +27,7 @@ import { BoardFilters } from './BoardFilters';
 import { CardDrawer } from './CardDrawer';
 import { KanbanBoard } from './KanbanBoard';
 import { groupIntoLanes, type LaneMode } from './lanes';
-import { applyMove, movedCard, patchCard, revertMove, undoTarget } from './move';
+import { applyMove, movedCard, patchCard, revertMove, undoTarget, type UndoTarget } from './move';
 import { MoveNotice, type MoveAcknowledgement } from './MoveNotice';
 import { NO_FILTERS, filtersFromParams, laneModeFromParams, withFilters, withLaneMode } from './urlState';
 import { WipSettingsModal } from './WipSettingsModal';
@@ -43,6 +43,8 @@ interface MoveRequest {
   /** The card as it was before the move (what a failure puts back). */
   card: BoardCard;
   to: ColumnKey;
+  /** The stage the card takes there when the column's rule is not to decide (an undo's). */
+  stage?: string;
   /** The board query the move was applied to. */
   key: readonly unknown[];
   /** The card's handle takes the focus back wherever the card lands (keyboard and menu moves). */
@@ -55,7 +57,7 @@ interface MoveRequest {
 interface LastMove extends MoveAcknowledgement {
   /** The card as the move left it (with its new version). */
   card: BoardCard;
-  undoTo: ColumnKey | null;
+  undoTo: UndoTarget | null;
 }
 
 /** "12 cards", or "1 card matches the filters". */
@@ -138,14 +140,14 @@ export default function BoardPage() {
 
   const move = useMutation({
     mutationKey: MOVE_MUTATION_KEY,
-    mutationFn: ({ card, to }: MoveRequest) => boardApi.move(api, card, to),
-    onSuccess: (answer, { card, to, key, undo }) => {
+    mutationFn: ({ card, to, stage }: MoveRequest) => boardApi.move(api, card, to, stage),
+    onSuccess: (answer, { card, to, stage, key, undo }) => {
       // The process's new version, so that the card can move again (or back) before the refetch lands.
       const version = answer?.card?.version;
       if (typeof version === 'number') {
         queryClient.setQueryData<BoardAnswer>(key, (old) => (old ? patchCard(old, card.process_id, { version }) : old));
       }
-      const moved = { ...movedCard(card, to), version: version ?? card.version };
+      const moved = { ...movedCard(card, to, stage), version: version ?? card.version };
       const undoTo = undo ? null : undoTarget(card, moved);
       moveCount.current += 1;
       setLastMove({
@@ -172,18 +174,20 @@ export default function BoardPage() {
     },
   });
 
-  const moveCard = (card: BoardCard, to: ColumnKey, refocus: boolean, undo = false) => {
+  /** Moves `card` to `to`; `undone` is the move this one takes back (its stage is put back too). */
+  const moveCard = (card: BoardCard, to: ColumnKey, refocus: boolean, undone?: UndoTarget) => {
     if (card.column === to) return;
     setLastMove(null);
     // Applied at once (not in onMutate, which runs a tick later): the card must not flash back after the drop.
     void queryClient.cancelQueries({ queryKey: boardKeys.boards(userId) });
-    queryClient.setQueryData<BoardAnswer>(boardKey, (old) => (old ? applyMove(old, card.process_id, to) : old));
+    const stage = undone?.stage;
+    queryClient.setQueryData<BoardAnswer>(boardKey, (old) => (old ? applyMove(old, card.process_id, to, stage) : old));
     if (refocus) setFocusCardId(card.process_id);
-    move.mutate({ card, to, key: boardKey, refocus, undo });
+    move.mutate({ card, to, stage, key: boardKey, refocus, undo: undone !== undefined });
   };
   // The card's handle takes the focus from the notice's Undo, which goes away.
   const undoLastMove = () => {
-    if (lastMove?.undoTo) moveCard(lastMove.card, lastMove.undoTo, true, true);
+    if (lastMove?.undoTo) moveCard(lastMove.card, lastMove.undoTo.column, true, lastMove.undoTo);
   };
 
   const onDraggingChange = useCallback(

@@ -119,10 +119,11 @@ export const boardApi = {
     api
       .get<BoardReply>('/board', { signal, query: filtersQuery(filters) })
       .then((answer): BoardAnswer => ({ ...answer, cards: answer.cards.filter(inColumn) })),
-  move: (api: ApiClient, card: BoardCard, to: ColumnKey) =>
+  move: (api: ApiClient, card: BoardCard, to: ColumnKey, stage?: string) =>
     api.post<{ card: Partial<BoardCard> | null }>(`${cardPath(card.process_id)}/move`, {
       to,
       version: card.version,
+      stage,
     } satisfies Move),
   card: (api: ApiClient, processId: string, signal?: AbortSignal) =>
     api.get<CardDetail>(cardPath(processId), { signal }),

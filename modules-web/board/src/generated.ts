@@ -56,7 +56,12 @@ export type Move = { to: ColumnKey,
 /**
  * The card's `version` (its process record's).
  */
-version: number, };
+version: number,
+/**
+ * Which of the column's stages the card takes (`retired` or `rejected` in the closed
+ * column); by default the column's rule decides. An undo names the stage it puts back.
+ */
+stage?: string, };
 
 /**
  * The body of `POST /cards/{process_id}/comments`.

@@ -9,6 +9,10 @@ describe('stageAfterMove', () => {
     expect(stageAfterMove({ stage: 'retired' }, 'live')).toBe('live');
   });
 
+  it('gives the stage a move asks for', () => {
+    expect(stageAfterMove({ stage: 'idea' }, 'closed', 'retired')).toBe('retired');
+  });
+
   it('retires a live process and rejects any other in the closed column', () => {
     expect(stageAfterMove({ stage: 'live' }, 'closed')).toBe('retired');
     expect(stageAfterMove({ stage: 'testing' }, 'closed')).toBe('rejected');
@@ -20,20 +24,22 @@ describe('undoTarget', () => {
   const undoOf = (before: ReturnType<typeof aCard>, to: Parameters<typeof movedCard>[1]) =>
     undoTarget(before, movedCard(before, to));
 
-  it('moves the card back to the column it came from', () => {
-    expect(undoOf(aCard('a', 'idea'), 'analysis')).toBe('idea');
-    expect(undoOf(aCard('a', 'live'), 'closed')).toBe('live');
-    expect(undoOf(aCard('a', 'testing'), 'closed')).toBe('testing');
+  it('moves the card back to the column and stage it came from', () => {
+    expect(undoOf(aCard('a', 'idea'), 'analysis')).toEqual({ column: 'idea', stage: 'idea' });
+    expect(undoOf(aCard('a', 'live'), 'closed')).toEqual({ column: 'live', stage: 'live' });
+    expect(undoOf(aCard('a', 'testing'), 'closed')).toEqual({ column: 'testing', stage: 'testing' });
   });
 
-  it('takes a closed card back to the closed column when that gives it its stage again', () => {
-    expect(undoOf(aCard('a', 'closed', { stage: 'rejected' }), 'idea')).toBe('closed');
-    expect(undoOf(aCard('a', 'closed', { stage: 'retired' }), 'live')).toBe('closed');
-  });
-
-  it('offers no undo that would change a closed card from retired to rejected, or back', () => {
-    expect(undoOf(aCard('a', 'closed', { stage: 'retired' }), 'idea')).toBeNull();
-    expect(undoOf(aCard('a', 'closed', { stage: 'rejected' }), 'live')).toBeNull();
+  it('takes a closed card back as retired or rejected, whichever it was', () => {
+    expect(undoOf(aCard('a', 'closed', { stage: 'rejected' }), 'idea')).toEqual({
+      column: 'closed',
+      stage: 'rejected',
+    });
+    expect(undoOf(aCard('a', 'closed', { stage: 'retired' }), 'idea')).toEqual({ column: 'closed', stage: 'retired' });
+    expect(undoOf(aCard('a', 'closed', { stage: 'rejected' }), 'live')).toEqual({
+      column: 'closed',
+      stage: 'rejected',
+    });
   });
 });
 

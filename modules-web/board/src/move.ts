@@ -2,24 +2,31 @@
 
 import type { BoardAnswer, BoardCard, BoardColumn, ColumnKey } from './api';
 
-/** The stage a move to `to` gives the card: the closed column retires a live card and rejects any other. */
-export function stageAfterMove(card: Pick<BoardCard, 'stage'>, to: ColumnKey): string {
+/**
+ * The stage a move to `to` gives the card: the one `asked` for (an undo's), else the closed
+ * column retires a live card and rejects any other.
+ */
+export function stageAfterMove(card: Pick<BoardCard, 'stage'>, to: ColumnKey, asked?: string): string {
+  if (asked) return asked;
   if (to === 'closed') return card.stage === 'live' ? 'retired' : 'rejected';
   return to;
 }
 
 /** The card as a move to `to` leaves it (before the server answers with its new version). */
-export function movedCard(card: BoardCard, to: ColumnKey): BoardCard {
-  return { ...card, column: to, stage: stageAfterMove(card, to) };
+export function movedCard(card: BoardCard, to: ColumnKey, stage?: string): BoardCard {
+  return { ...card, column: to, stage: stageAfterMove(card, to, stage) };
 }
 
-/**
- * Where moving `moved` again puts `before` back exactly, or null when no move can: a move
- * names only a column, so a rejected card the closed column took back could come back retired.
- */
-export function undoTarget(before: BoardCard, moved: BoardCard): ColumnKey | null {
-  if (before.column === moved.column) return null;
-  return stageAfterMove(moved, before.column) === before.stage ? before.column : null;
+/** Where an undo puts a card back: its column and its stage there (the closed column holds two). */
+export interface UndoTarget {
+  column: ColumnKey;
+  stage: string;
+}
+
+/** What puts `before` back exactly after the move that left it `moved`; null when it did not change column. */
+export function undoTarget(before: BoardCard, moved: BoardCard): UndoTarget | null {
+  if (before.column === moved.column || !before.stage) return null;
+  return { column: before.column, stage: before.stage };
 }
 
 /** Whether a column holds as many cards as its WIP limit allows, or more. */
@@ -39,13 +46,13 @@ function recount(columns: readonly BoardColumn[], from: ColumnKey, to: ColumnKey
  * The board with the card moved to `to` (its stage and both columns' counts too); unchanged
  * when the card is not there or already in `to`.
  */
-export function applyMove(board: BoardAnswer, processId: string, to: ColumnKey): BoardAnswer {
+export function applyMove(board: BoardAnswer, processId: string, to: ColumnKey, stage?: string): BoardAnswer {
   const card = board.cards.find((item) => item.process_id === processId);
   if (!card || card.column === to) return board;
   return {
     ...board,
     columns: recount(board.columns, card.column, to),
-    cards: board.cards.map((item) => (item.process_id === processId ? movedCard(item, to) : item)),
+    cards: board.cards.map((item) => (item.process_id === processId ? movedCard(item, to, stage) : item)),
   };
 }
 

@@ -40,6 +40,7 @@ import { choiceFromParams, paramsWithChoice, rangeProblem, withKind, type RangeC
 import { BOT_STATES, type Bot, type BotFilters, type Currency, type Statuses } from './types';
 import {
   OPEN_PARAM,
+  RUNS_PARAM,
   clearedFilters,
   filtersFromParams,
   isFiltered,
@@ -49,6 +50,9 @@ import {
   type Tab,
 } from './urlState';
 import { STATE_COLORS, STATE_LABELS, statusesByName, unregistered } from './vocabulary';
+
+/** The drawer's own URL parameters, dropped when it closes. */
+const DRAWER_PARAMS = [RUNS_PARAM];
 
 /** Bot Profile (/BotProfile): the bot inventory with live status, utilisation, the calculation and API keys. */
 export default function BotProfilePage() {
@@ -62,7 +66,7 @@ export default function BotProfilePage() {
   const today = todayInput();
   const range = useMemo(() => choiceFromParams(params, today), [params, today]);
   const filters = useMemo(() => filtersFromParams(params), [params]);
-  const drawer = useOpenParam(OPEN_PARAM);
+  const drawer = useOpenParam(OPEN_PARAM, DRAWER_PARAMS);
   const people = usePeople();
   const statuses = useStatuses();
   const form = useDialog<Bot | null>();

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 
-import { clearedFilters, filtersFromParams, isFiltered, tabFromParams, withFilters, withTab } from './urlState';
+import {
+  clearedFilters,
+  filtersFromParams,
+  isFiltered,
+  runsViewFromParams,
+  tabFromParams,
+  withFilters,
+  withRunsView,
+  withTab,
+} from './urlState';
 
 describe('the URL state of the page', () => {
   it('reads the filters, dropping unknown values', () => {
@@ -33,5 +42,12 @@ describe('the URL state of the page', () => {
     expect(tabFromParams(new URLSearchParams('tab=nope'), true)).toBe('inventory');
     expect(withTab(new URLSearchParams('tab=keys&q=a'), 'inventory').toString()).toBe('q=a');
     expect(withTab(new URLSearchParams(), 'utilisation').toString()).toBe('tab=utilisation');
+  });
+
+  it('reads the open bot’s runs view: a status, all of them, or none (the overview)', () => {
+    expect(runsViewFromParams(new URLSearchParams('bot=b1&runs=failed'))).toBe('failed');
+    expect(runsViewFromParams(new URLSearchParams('runs=all'))).toBe('all');
+    expect(runsViewFromParams(new URLSearchParams('runs=broken'))).toBeNull();
+    expect(withRunsView(new URLSearchParams('bot=b1&runs=all'), null).toString()).toBe('bot=b1');
   });
 });

@@ -3,7 +3,7 @@
 import { validSort } from '@common/lib/sort';
 import { isOneOf, paramOneOf, textParam, withParams } from '@common/lib/urlParams';
 import { RECORD_PAGES } from '@common/domain/links';
-import { BOT_TYPES, VENDORS, type BotFilters, type BotType, type Vendor } from './types';
+import { BOT_TYPES, RUN_STATUSES, VENDORS, type BotFilters, type BotType, type RunStatus, type Vendor } from './types';
 
 /** The fields `GET /bots` sorts on. */
 export const SORT_FIELDS = ['name', 'type', 'vendor', 'machine', 'licence_cost', 'updated_at', 'created_at'] as const;
@@ -12,6 +12,21 @@ export const DEFAULT_SORT = 'name';
 
 /** The URL parameter of the bot whose drawer is open (other modules link to it). */
 export const OPEN_PARAM = RECORD_PAGES.bot.param;
+/**
+ * The open bot's Runs tab and its status filter (`?runs=all`, `?runs=failed`); without it the
+ * drawer shows its overview. Dropped with the drawer.
+ */
+export const RUNS_PARAM = 'runs';
+export type RunsView = RunStatus | 'all' | null;
+const RUNS_VIEWS = [...RUN_STATUSES, 'all'] as const;
+
+export function runsViewFromParams(params: URLSearchParams): RunsView {
+  return paramOneOf(params, RUNS_PARAM, RUNS_VIEWS, null);
+}
+
+export function withRunsView(params: URLSearchParams, view: RunsView): URLSearchParams {
+  return withParams(params, { [RUNS_PARAM]: view });
+}
 
 export const TABS = ['inventory', 'utilisation', 'calculation', 'keys'] as const;
 export type Tab = (typeof TABS)[number];

@@ -2,6 +2,8 @@
 
 import { toCsv } from '@common/lib/csv';
 import { formatMoney, formatNumber, formatPercent } from '@common/lib/format';
+import { validSort } from '@common/lib/sort';
+import { withParams } from '@common/lib/urlParams';
 import type { Benefits, Currency, DepartmentRow, Figure, MonthRow, Overview, ProcessRow, Unit } from './types';
 
 const upToFour = new Intl.NumberFormat(undefined, { maximumFractionDigits: 4 });
@@ -211,6 +213,22 @@ export const PROCESS_SORTS = [
 ] as const;
 export type ProcessSort = (typeof PROCESS_SORTS)[number];
 export const DEFAULT_PROCESS_SORT = '-cost';
+
+/** The process table's search and sort, kept in the URL (`?q=invoice&sort=-roi`) so a view can be shared. */
+export interface ProcessView {
+  q: string;
+  /** A sort field, `-` first for descending. */
+  sort: string;
+}
+
+export function processViewFromParams(params: URLSearchParams): ProcessView {
+  return { q: params.get('q') ?? '', sort: validSort(params.get('sort'), PROCESS_SORTS, DEFAULT_PROCESS_SORT) };
+}
+
+/** `params` with the process table's view written; the default sort and an empty search are left out. */
+export function withProcessView(params: URLSearchParams, view: ProcessView): URLSearchParams {
+  return withParams(params, { ...view }, { sort: DEFAULT_PROCESS_SORT });
+}
 export const PAGE_SIZE = 20;
 
 function sortValue(row: ProcessRow, field: ProcessSort): string | number | null {

@@ -4,7 +4,7 @@ import { TEST_USER, mediaQueries, renderWithShell, stubBrowser, type FakeServer 
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import CalendarPage from './CalendarPage';
-import { anEvent, anOccurrence, calendarServer } from './testServer';
+import { TEN, anEvent, anOccurrence, calendarServer } from './testServer';
 
 beforeAll(stubBrowser);
 afterEach(() => {
@@ -91,6 +91,29 @@ describe('CalendarPage', () => {
     fireEvent.click(screen.getByText('Weekly review'));
     expect(await screen.findByRole('dialog', { name: 'Event' })).toBeTruthy();
     expect(await screen.findByRole('group', { name: 'Your answer' })).toBeTruthy();
+  });
+
+  it('opens the view, period and bots layer the URL names, and keeps them there as they change', async () => {
+    const server = pageServer().on('GET', '/api/m/calendar/bots', {
+      available: true,
+      windows: [{ bot: 'Invoice bot', start: TEN + 7200, end: TEN + 9000 }],
+      unscheduled: [],
+    });
+    const shell = renderPage(server, 'UTC', '/Calendar?view=week&date=2026-03-03&bots=1');
+    expect(await screen.findByText('Bot: Invoice bot', {}, { timeout: 5000 })).toBeTruthy();
+    expect((screen.getByRole('radio', { name: 'Week' }) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByRole('switch', { name: /^Bot schedules/ }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByRole('heading', { name: /Mar 2 – 8, 2026/ })).toBeTruthy();
+    const [range] = server.requestsTo('GET', '/api/m/calendar/range');
+    expect(Number(range!.query.get('from'))).toBeLessThan(TEN);
+    expect(Number(range!.query.get('to'))).toBeGreaterThan(TEN);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(shell.location().search).toBe('?view=week&date=2026-03-09&bots=1'));
+    fireEvent.click(screen.getByRole('switch', { name: /^Bot schedules/ }));
+    await waitFor(() => expect(shell.location().search).toBe('?view=week&date=2026-03-09'));
+    fireEvent.click(screen.getByRole('button', { name: 'Today' }));
+    await waitFor(() => expect(shell.location().search).toBe('?view=week'));
   });
 
   it('opens the event a link names (a reminder mail), and the link leaves the URL', async () => {

@@ -19,9 +19,11 @@ import { useCurrentUser, usePageTitle } from '@autoscope/web-sdk';
 
 import { useDialog } from '@common/ui/dialogs';
 import { QueryError } from '@common/ui/QueryError';
+import { withParams } from '@common/lib/urlParams';
+import { VIEWS, readCalendarUrl, withShownPeriod } from './calendarUrl';
 import { useBots, useCalendarLive, useRange, useZone, type EventTarget } from './api';
 import { BotSwitch } from './components/BotSwitch';
-import type { ViewName } from './components/CalendarView';
+import type { ShownRange, ViewName } from './components/CalendarView';
 import { EditEvent } from './components/EditEvent';
 import { EventDetails, type OpenEvent } from './components/EventDetails';
 import { EventForm } from './components/EventForm';
@@ -33,13 +35,6 @@ import classes from './CalendarPage.module.css';
 
 const CalendarView = lazy(() => import('./components/CalendarView'));
 
-const VIEWS: { value: ViewName; label: string }[] = [
-  { value: 'dayGridMonth', label: 'Month' },
-  { value: 'timeGridWeek', label: 'Week' },
-  { value: 'timeGridDay', label: 'Day' },
-  { value: 'listWeek', label: 'Agenda' },
-];
-
 /** A day each side of the drawn range: its edges are read in the calendar's zone, the API's in UTC. */
 const MARGIN = 86400;
 
@@ -50,8 +45,7 @@ export default function CalendarPage() {
   const isMobile = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
   const companyAdmin = useCurrentUser()?.companyAdmin === true;
   const calendarRef = useRef<FullCalendar>(null);
-  const [shown, setShown] = useState<{ from: number; to: number; title: string; view: ViewName } | null>(null);
-  const [showBots, setShowBots] = useState(false);
+  const [shown, setShown] = useState<ShownRange | null>(null);
   const creating = useDialog<EventFormValues>();
   const details = useDialog<OpenEvent>();
   const editing = useDialog<EventTarget>();
@@ -61,6 +55,25 @@ export default function CalendarPage() {
   const linkedId = params.get('event');
   const linkedOccurrence = params.get('occurrence');
   const openDetails = details.open;
+  const defaultView: ViewName = isMobile ? 'listWeek' : 'dayGridMonth';
+  // FullCalendar reads its first view and date once, at mount.
+  const [opening] = useState(() => readCalendarUrl(params));
+  const showBots = readCalendarUrl(params).bots;
+  const setShowBots = (on: boolean) =>
+    setParams((current) => withParams(current, { bots: on ? '1' : null }), { replace: true });
+
+  // The period goes into the URL only when it changed, after the render that drew it (the
+  // router takes no navigation while it mounts): FullCalendar may report the same dates again,
+  // and a write from those (react-router's setter reads the params of the last render) could
+  // undo another parameter written in the same moment.
+  const latestParams = useRef(params);
+  latestParams.current = params;
+  useEffect(() => {
+    if (!shown) return;
+    const current = latestParams.current;
+    const next = withShownPeriod(current, shown, todayIn(zone), defaultView);
+    if (next.toString() !== current.toString()) setParams(next, { replace: true });
+  }, [shown, zone, defaultView, setParams]);
 
   // A link to an event (a reminder's mail: ?event=<id>&occurrence=<original start>) opens its
   // details once; the parameters leave the URL so that closing them stays closed.
@@ -127,7 +140,7 @@ export default function CalendarPage() {
             aria-label="View"
             size={isMobile ? 'xs' : 'sm'}
             data={VIEWS}
-            value={shown?.view ?? (isMobile ? 'listWeek' : 'dayGridMonth')}
+            value={shown?.view ?? opening.view ?? defaultView}
             onChange={(view) => calendar()?.changeView(view)}
           />
         </Group>
@@ -140,7 +153,8 @@ export default function CalendarPage() {
         <Suspense fallback={<Skeleton h={560} aria-label="Loading the calendar" />}>
           <CalendarView
             calendarRef={calendarRef}
-            initialView={isMobile ? 'listWeek' : 'dayGridMonth'}
+            initialView={opening.view ?? defaultView}
+            initialDate={opening.date ?? undefined}
             zone={zone}
             occurrences={range.data?.occurrences ?? []}
             nonWorking={range.data?.non_working ?? []}

@@ -7,7 +7,7 @@ import type { CsvExport } from './listHooks';
 
 const saveCsv = vi.fn();
 vi.mock('./csv', () => ({ saveCsv }));
-const { useCsvExportButton } = await import('./listHooks');
+const { useCsvExportButton, useOpenParam } = await import('./listHooks');
 
 beforeAll(stubBrowser);
 afterEach(() => {
@@ -48,5 +48,25 @@ describe('the Export CSV button', () => {
     const said = await exportWith(async () => ({ count: 0, csv: '' }));
     expect(said).toEqual({ message: 'There are no runs to export', kind: 'failure' });
     expect(saveCsv).not.toHaveBeenCalled();
+  });
+});
+
+function Drawer() {
+  const drawer = useOpenParam('bot', ['runs']);
+  return (
+    <>
+      <button onClick={() => drawer.open({ id: 'b2' })}>Open b2</button>
+      <button onClick={drawer.close}>Close</button>
+    </>
+  );
+}
+
+describe('the record open beside a list', () => {
+  it('drops the drawer’s own parameters when another record opens or it closes, and keeps the rest', async () => {
+    const shell = renderWithShell(<Drawer />, { url: '/Bots?tab=utilisation&bot=b1&runs=failed' });
+    fireEvent.click(screen.getByRole('button', { name: 'Open b2' }));
+    await waitFor(() => expect(shell.location().search).toBe('?tab=utilisation&bot=b2'));
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(shell.location().search).toBe('?tab=utilisation'));
   });
 });

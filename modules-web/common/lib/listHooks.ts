@@ -30,21 +30,29 @@ export function useUrlState<T>(
 /**
  * The record open beside the list (a drawer), kept in the URL parameter `name` so that a link
  * opens it. `shownId` outlives closing, so the drawer keeps its record while it slides out.
+ * `detailParams` are the drawer's own parameters (a filter inside it): opening another record
+ * or closing drops them.
  */
-export function useOpenParam(name: string) {
+export function useOpenParam(name: string, detailParams: readonly string[] = NO_PARAMS) {
   const [params, setParams] = useSearchParams();
   const openId = params.get(name);
   const [lastId, setLastId] = useState(openId);
   useEffect(() => {
     if (openId) setLastId(openId);
   }, [openId]);
-  const open = useCallback(
-    (record: { id: string }) => setParams((current) => withParams(current, { [name]: record.id })),
-    [setParams, name],
+  const show = useCallback(
+    (id: string | null) =>
+      setParams((current) =>
+        withParams(current, { [name]: id, ...Object.fromEntries(detailParams.map((detail) => [detail, null])) }),
+      ),
+    [setParams, name, detailParams],
   );
-  const close = useCallback(() => setParams((current) => withParams(current, { [name]: null })), [setParams, name]);
+  const open = useCallback((record: { id: string }) => show(record.id), [show]);
+  const close = useCallback(() => show(null), [show]);
   return { openId, shownId: openId ?? lastId, open, close };
 }
+
+const NO_PARAMS: readonly string[] = [];
 
 /** What an export read: how many rows, as CSV, and what it left out, if anything. */
 export interface CsvExport {

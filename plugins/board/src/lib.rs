@@ -114,9 +114,14 @@ struct Move {
     to: String,
     /// The card's `version` (its process record's).
     version: i64,
+    /// Which of the column's stages the card takes (`retired` or `rejected` in the closed
+    /// column); by default the column's rule decides. An undo names the stage it puts back.
+    #[serde(default)]
+    #[cfg_attr(test, ts(optional))]
+    stage: Option<String>,
 }
 
-/// `POST /cards/{process_id}/move` with `{ to, version }`. The checks see the stored
+/// `POST /cards/{process_id}/move` with `{ to, version, stage? }`. The checks see the stored
 /// process; the update carries the caller's version, so a stale one answers the host's 409.
 fn move_card(req: &Request) -> Result<Reply> {
     let process_id = req.param("process_id")?;
@@ -125,7 +130,7 @@ fn move_card(req: &Request) -> Result<Reply> {
     let to = transitions::column(&body.to).ok_or_else(|| Error::bad_request(transitions::UNKNOWN_COLUMN))?;
     let process = find_process(process_id)?;
     let from = process.stage.as_deref();
-    let stage = transitions::target_stage(from.unwrap_or_default(), to)?;
+    let stage = transitions::target_stage(from.unwrap_or_default(), to, body.stage.as_deref())?;
     if let Some(limit) = validation::limit_of(&wip_limits()?, to.key) {
         let count = collection(PROCESSES).count(vec![storage::filter("stage", FilterOp::In, to.stages)])?;
         transitions::check_wip(to, count, limit)?;

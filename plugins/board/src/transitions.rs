@@ -26,6 +26,7 @@ pub const COLUMNS: [Column; 7] = [
 
 pub const ALREADY_THERE: &str = "The card is already in that column";
 pub const UNKNOWN_COLUMN: &str = "Unknown column";
+pub const STAGE_NOT_IN_COLUMN: &str = "That column does not hold that stage";
 
 /// The column with `key`.
 pub fn column(key: &str) -> Option<&'static Column> {
@@ -52,11 +53,20 @@ pub fn stage_label(stage: &str) -> &str {
     }
 }
 
-/// The stage a card in `stage` gets when moved to `to`: the column's own stage, or for
+/// The stage a card in `stage` gets when moved to `to`: the one `asked` for among the
+/// column's stages (an undo puts a card back as it was), else the column's own stage, or for
 /// the closed column `retired` when the process was live and `rejected` otherwise.
-pub fn target_stage(stage: &str, to: &Column) -> Result<&'static str, Error> {
+pub fn target_stage(stage: &str, to: &Column, asked: Option<&str>) -> Result<&'static str, Error> {
     if to.stages.contains(&stage) {
         return Err(Error::bad_request(ALREADY_THERE));
+    }
+    if let Some(asked) = asked {
+        return to
+            .stages
+            .iter()
+            .copied()
+            .find(|held| *held == asked)
+            .ok_or_else(|| Error::bad_request(STAGE_NOT_IN_COLUMN));
     }
     Ok(match to.key {
         CLOSED if stage == "live" => "retired",
@@ -83,26 +93,36 @@ mod tests {
 
     #[test]
     fn a_column_sets_its_own_stage() {
-        assert_eq!(target_stage("idea", col("assessment")), Ok("assessment"));
-        assert_eq!(target_stage("testing", col("live")), Ok("live"));
-        assert_eq!(target_stage("live", col("idea")), Ok("idea"));
-        assert_eq!(target_stage("rejected", col("analysis")), Ok("analysis"));
+        assert_eq!(target_stage("idea", col("assessment"), None), Ok("assessment"));
+        assert_eq!(target_stage("testing", col("live"), None), Ok("live"));
+        assert_eq!(target_stage("live", col("idea"), None), Ok("idea"));
+        assert_eq!(target_stage("rejected", col("analysis"), None), Ok("analysis"));
     }
 
     #[test]
     fn closing_a_live_process_retires_it_and_any_other_is_rejected() {
-        assert_eq!(target_stage("live", col(CLOSED)), Ok("retired"));
+        assert_eq!(target_stage("live", col(CLOSED), None), Ok("retired"));
         for stage in ["idea", "assessment", "analysis", "development", "testing"] {
-            assert_eq!(target_stage(stage, col(CLOSED)), Ok("rejected"), "{stage}");
+            assert_eq!(target_stage(stage, col(CLOSED), None), Ok("rejected"), "{stage}");
         }
+    }
+
+    #[test]
+    fn a_move_may_name_which_of_the_columns_stages_the_card_takes() {
+        assert_eq!(target_stage("idea", col(CLOSED), Some("retired")), Ok("retired"));
+        assert_eq!(target_stage("live", col(CLOSED), Some("rejected")), Ok("rejected"));
+        assert_eq!(target_stage("idea", col("live"), Some("live")), Ok("live"));
+        let refused = Err(Error::bad_request(STAGE_NOT_IN_COLUMN));
+        assert_eq!(target_stage("idea", col(CLOSED), Some("live")), refused);
+        assert_eq!(target_stage("idea", col("testing"), Some("retired")), refused);
     }
 
     #[test]
     fn moving_to_the_cards_own_column_is_refused() {
         let already = Err(Error::bad_request(ALREADY_THERE));
-        assert_eq!(target_stage("idea", col("idea")), already);
-        assert_eq!(target_stage("retired", col(CLOSED)), already);
-        assert_eq!(target_stage("rejected", col(CLOSED)), already);
+        assert_eq!(target_stage("idea", col("idea"), None), already);
+        assert_eq!(target_stage("retired", col(CLOSED), None), already);
+        assert_eq!(target_stage("rejected", col(CLOSED), None), already);
     }
 
     #[test]

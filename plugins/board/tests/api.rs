@@ -210,8 +210,8 @@ async fn a_stale_version_gets_the_hosts_409_and_nothing_is_lost(engine: Engine) 
     Ok(())
 }
 
-/// Closing a live process retires it, any other is rejected; a card cannot move to its
-/// own column nor to an unknown one.
+/// Closing a live process retires it, any other is rejected, unless the move names which;
+/// a card cannot move to its own column nor to an unknown one.
 async fn the_closed_column_retires_live_processes_and_rejects_others(engine: Engine) -> anyhow::Result<()> {
     let harness = load(engine).await?;
     let acme = harness.company("Acme").await?;
@@ -230,6 +230,18 @@ async fn the_closed_column_retires_live_processes_and_rejects_others(engine: Eng
     // Reopened, it takes the column's stage.
     let (status, moved) = move_card(&harness, &acme, &idea, "idea", 2).await?;
     assert_eq!((status, &moved["card"]["stage"]), (200, &json!("idea")));
+
+    // A move may name which of the column's stages the card takes (an undo puts a retired
+    // card back retired); a stage the column does not hold is refused.
+    let (status, moved) = move_card(&harness, &acme, &live, "idea", 2).await?;
+    assert_eq!((status, &moved["card"]["stage"]), (200, &json!("idea")));
+    let back = json!({ "to": "closed", "version": 3, "stage": "live" });
+    let reply = harness.call(&acme, "POST", &format!("/cards/{live}/move"), Some(back)).await?;
+    assert_eq!((reply.status, reply.body), (400, json!({ "message": "That column does not hold that stage" })));
+    let back = json!({ "to": "closed", "version": 3, "stage": "retired" });
+    let reply = harness.call(&acme, "POST", &format!("/cards/{live}/move"), Some(back)).await?;
+    assert_eq!((reply.status, &reply.body["card"]["stage"]), (200, &json!("retired")));
+    assert_eq!(vault_process(&harness, &acme, &live).await?["stage"], "retired");
     Ok(())
 }
 

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fakeServer, renderWithShell, reply, stubBrowser, type FakeServer } from '@autoscope/web-sdk/testing';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
@@ -42,9 +42,9 @@ const OVERVIEW: Overview = {
   ],
 };
 
-function renderDrawer(server: FakeServer) {
+function renderDrawer(server: FakeServer, url = '/BotProfile?bot=b1') {
   const actions = { onEdit: vi.fn(), onDelete: vi.fn() };
-  renderWithShell(
+  const shell = renderWithShell(
     <BotDrawer
       opened
       botId="b1"
@@ -55,9 +55,9 @@ function renderDrawer(server: FakeServer) {
       onClose={() => undefined}
       {...actions}
     />,
-    { server, moduleKey: 'bots' },
+    { server, moduleKey: 'bots', url },
   );
-  return actions;
+  return { ...actions, shell };
 }
 
 describe('BotDrawer', () => {
@@ -88,6 +88,26 @@ describe('BotDrawer', () => {
     const drawer = await screen.findByRole('dialog', { name: 'Invoice bot' });
     expect(within(drawer).getByText('New, not connected')).toBeTruthy();
     expect(within(drawer).queryByText('Offline')).toBeNull();
+  });
+
+  it('opens the runs tab and filter the URL names, and keeps them there as they change', async () => {
+    const server = fakeServer()
+      .on('GET', '/api/m/bots/bots/b1/overview', OVERVIEW)
+      .on('GET', '/api/m/bots/bots/b1/runs', { items: [], next_cursor: null, total: 0 });
+    const { shell } = renderDrawer(server, '/BotProfile?bot=b1&runs=failed');
+
+    expect(await screen.findByText('No failed runs.')).toBeTruthy();
+    expect(server.requestsTo('GET', '/api/m/bots/bots/b1/runs')[0]!.query.get('status')).toBe('failed');
+    fireEvent.click(screen.getByRole('combobox', { name: 'Status' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Successful' }));
+    await waitFor(() => expect(shell.location().search).toBe('?bot=b1&runs=successful'));
+    expect(await screen.findByText('No successful runs.')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('tab', { name: 'Overview' }));
+    await waitFor(() => expect(shell.location().search).toBe('?bot=b1'));
+    fireEvent.click(screen.getByRole('tab', { name: 'Runs' }));
+    await waitFor(() => expect(shell.location().search).toBe('?bot=b1&runs=all'));
+    expect(await screen.findByText('No runs yet: the orchestrator has sent none for this bot.')).toBeTruthy();
   });
 
   it('says when the bot is gone', async () => {

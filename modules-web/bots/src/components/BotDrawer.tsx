@@ -5,6 +5,7 @@ import { IconChartBar, IconList, IconPencil, IconSearchOff, IconTrash } from '@t
 import { DetailDrawer } from '@common/ui/DetailDrawer';
 import { EmptyNotice } from '@common/ui/EmptyNotice';
 import { isNotFound } from '@common/lib/errors';
+import { useUrlState } from '@common/lib/listHooks';
 import { formatDate, formatDateTime, formatMoney, formatNumber, formatPercent } from '@common/lib/format';
 import { nameOf, type PeopleIndex } from '@common/domain/people';
 import { DAY } from '@common/domain/ranges';
@@ -13,6 +14,7 @@ import { useOverview } from '../api';
 import { formatDuration } from '../figures';
 import type { RangeChoice } from '../range';
 import type { Bot, Currency, Overview } from '../types';
+import { runsViewFromParams, withRunsView } from '../urlState';
 import { TYPE_LABELS } from '../vocabulary';
 import { StateBadge } from './Badges';
 import { RunRows, RunsList } from './RunsList';
@@ -122,6 +124,8 @@ interface OverviewBodyProps {
 
 function OverviewBody({ overview, people, currency, onEdit, onDelete }: OverviewBodyProps) {
   const { bot, status, runs, failures, range } = overview;
+  // The tab and the runs' filter live in the URL, so that a link opens the bot's failed runs.
+  const [runsView, setRunsView] = useUrlState(runsViewFromParams, withRunsView);
   return (
     <Stack gap="md">
       <Group justify="space-between" gap="sm" wrap="wrap">
@@ -146,7 +150,11 @@ function OverviewBody({ overview, people, currency, onEdit, onDelete }: Overview
           </Button>
         </Group>
       </Group>
-      <Tabs defaultValue="overview" keepMounted={false}>
+      <Tabs
+        value={runsView ? 'runs' : 'overview'}
+        onChange={(tab) => setRunsView(tab === 'runs' ? 'all' : null)}
+        keepMounted={false}
+      >
         <Tabs.List>
           <Tabs.Tab value="overview" leftSection={<IconChartBar size={16} />}>
             Overview
@@ -286,7 +294,11 @@ function OverviewBody({ overview, people, currency, onEdit, onDelete }: Overview
           </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="runs" pt="md">
-          <RunsList botId={bot.id} />
+          <RunsList
+            botId={bot.id}
+            status={runsView === 'all' ? null : runsView}
+            onStatus={(status) => setRunsView(status ?? 'all')}
+          />
         </Tabs.Panel>
       </Tabs>
     </Stack>

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Button, Group, Select, Skeleton, Stack, Table, Text } from '@mantine/core';
 
 import { formatDateTime, formatNumber, humanize } from '@common/lib/format';
@@ -52,9 +51,15 @@ export function RunRows({ runs }: { runs: readonly Run[] }) {
   );
 }
 
+interface RunsListProps {
+  botId: string;
+  /** The runs shown: of one status, or of any (null). */
+  status: RunStatus | null;
+  onStatus: (status: RunStatus | null) => void;
+}
+
 /** A bot's runs, newest first, 20 at a time, by status. */
-export function RunsList({ botId }: { botId: string }) {
-  const [status, setStatus] = useState<RunStatus | null>(null);
+export function RunsList({ botId, status, onStatus }: RunsListProps) {
   const runs = useRuns(botId, status);
   const rows = runs.data?.pages.flatMap((page) => page.items) ?? null;
 
@@ -100,7 +105,7 @@ export function RunsList({ botId }: { botId: string }) {
         placeholder="Any status"
         data={STATUS_OPTIONS}
         value={status}
-        onChange={(value) => setStatus(RUN_STATUSES.find((known) => known === value) ?? null)}
+        onChange={(value) => onStatus(RUN_STATUSES.find((known) => known === value) ?? null)}
         clearable
         maw={220}
       />

@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderWithShell, stubBrowser } from '@autoscope/web-sdk/testing';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 
-import { benefits, figure } from '../testFixtures';
-import { MonthTable } from './Tables';
+import { benefits, figure, processRow } from '../testFixtures';
+import { MonthTable, ProcessTable } from './Tables';
 
 beforeAll(stubBrowser);
 afterEach(cleanup);
@@ -31,5 +31,40 @@ describe('MonthTable', () => {
     expect(within(september).getByText('(17 days of run data)')).toBeTruthy();
     expect(within(september).queryByText('(No runs)')).toBeNull();
     expect(within(table).getByRole('row', { name: /^Oct 2025/ }).textContent).not.toMatch(/No runs|run data/);
+  });
+});
+
+describe('ProcessTable', () => {
+  const processes = [
+    processRow('Invoice intake', 'Finance', { cost: 900, roi: 20 }, 5),
+    processRow('Invoice matching', 'Finance', { cost: 300, roi: 80 }, 5),
+    processRow('Payroll', 'HR', { cost: 1200, roi: 50 }, 5),
+  ];
+  const names = () =>
+    within(screen.getByRole('table', { name: 'Benefits by process' }))
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => row.querySelector('td')?.textContent ?? '');
+
+  it('opens with the search and sort the URL holds, and writes them back as they change', async () => {
+    const shell = renderWithShell(
+      <ProcessTable
+        processes={processes}
+        range={{ from: '2025-01-01', to: '2025-12-31' }}
+        currency={{ code: 'EUR', symbol: '€' }}
+        onOpen={() => undefined}
+      />,
+      { moduleKey: 'business_insight', url: '/BusinessInsight?q=invoice&sort=-roi' },
+    );
+    expect((screen.getByRole('textbox', { name: 'Search' }) as HTMLInputElement).value).toBe('invoice');
+    expect(names()).toEqual([expect.stringMatching(/^Invoice matching/), expect.stringMatching(/^Invoice intake/)]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Process' }));
+    await waitFor(() => expect(shell.location().search).toBe('?q=invoice&sort=process'));
+    expect(names()).toEqual([expect.stringMatching(/^Invoice intake/), expect.stringMatching(/^Invoice matching/)]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Clear search' }));
+    await waitFor(() => expect(shell.location().search).toBe('?sort=process'));
+    expect(names()).toHaveLength(3);
   });
 });

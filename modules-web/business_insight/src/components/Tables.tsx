@@ -8,10 +8,10 @@ import cells from '@common/ui/Cells.module.css';
 import { saveCsv } from '@common/lib/csv';
 import { DebouncedInput } from '@common/ui/DebouncedInput';
 import { formatNumber } from '@common/lib/format';
+import { useUrlState } from '@common/lib/listHooks';
 import { SortHeader } from '@common/ui/SortHeader';
 import { ColumnHeads, numericColumns } from '@common/ui/TableHead';
 import {
-  DEFAULT_PROCESS_SORT,
   FIGURE_COLUMNS,
   PAGE_SIZE,
   departmentLabel,
@@ -19,8 +19,10 @@ import {
   pageCount,
   pageRows,
   processCsv,
+  processViewFromParams,
   searchProcesses,
   sortProcesses,
+  withProcessView,
   type OpenFigure,
 } from '../figures';
 import type { Filters } from '../range';
@@ -161,11 +163,14 @@ interface ProcessTableProps extends TableProps {
   range: { from: string; to: string };
 }
 
-/** Each process's figures: searched, sorted and paged here (the plugin answers them all), and exported as CSV. */
+/**
+ * Each process's figures: searched, sorted and paged here (the plugin answers them all), and
+ * exported as CSV; the search and sort live in the URL.
+ */
 export function ProcessTable({ processes, range, currency, onOpen }: ProcessTableProps) {
   const notify = useNotify();
-  const [q, setQ] = useState('');
-  const [sort, setSort] = useState(DEFAULT_PROCESS_SORT);
+  const [view, setView] = useUrlState(processViewFromParams, withProcessView);
+  const { q, sort } = view;
   const [page, setPage] = useState(1);
   const rows = sortProcesses(searchProcesses(processes, q), sort);
   const pages = pageCount(rows.length);
@@ -175,7 +180,7 @@ export function ProcessTable({ processes, range, currency, onOpen }: ProcessTabl
     notify.success(`${formatNumber(rows.length)} ${rows.length === 1 ? 'process' : 'processes'} exported`);
   };
   const sortBy = (next: string) => {
-    setSort(next);
+    setView({ ...view, sort: next });
     setPage(1);
   };
 
@@ -188,7 +193,7 @@ export function ProcessTable({ processes, range, currency, onOpen }: ProcessTabl
           leftSection={<IconSearch size={16} />}
           value={q}
           onCommit={(text) => {
-            setQ(text);
+            setView({ ...view, q: text });
             setPage(1);
           }}
           clearLabel="Clear search"

@@ -30,16 +30,30 @@ const TIME_GRID_HEIGHT = { timeGrid: { height: 680 } };
 export interface CalendarViewProps {
   calendarRef: RefObject<FullCalendar | null>;
   initialView: ViewName;
+  /** The day (`YYYY-MM-DD`, in the zone) whose period opens first; today when absent. */
+  initialDate?: string;
   zone: string;
   occurrences: Occurrence[];
   nonWorking: NonWorking[];
   /** The bots' run windows, drawn read-only; null when the layer is off. */
   botWindows: BotWindow[] | null;
-  /** The shown range changed (seconds; `title` as FullCalendar words it). */
-  onDates: (range: { from: number; to: number; title: string; view: ViewName }) => void;
+  /** The shown range changed. */
+  onDates: (range: ShownRange) => void;
   onSelect: (span: { start: number; end: number; allDay: boolean }) => void;
   onOpen: (occurrence: Occurrence) => void;
   onMove: (move: PendingMove) => void;
+}
+
+export interface ShownRange {
+  /** The drawn grid's edges (seconds), adjacent months' days included. */
+  from: number;
+  to: number;
+  /** The period itself as days in the zone: `first` inclusive, `end` exclusive (`YYYY-MM-DD`). */
+  first: string;
+  end: string;
+  /** As FullCalendar words the period. */
+  title: string;
+  view: ViewName;
 }
 
 /** An all-day span as FullCalendar's floating days; a timed one as instants. */
@@ -100,6 +114,7 @@ function spanAfterDrag(event: EventApi, previous: Occurrence): { start: number; 
 export default function CalendarView({
   calendarRef,
   initialView,
+  initialDate,
   zone,
   occurrences,
   nonWorking,
@@ -123,6 +138,7 @@ export default function CalendarView({
       plugins={[luxonPlugin, dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin]}
       timeZone={zone}
       initialView={initialView}
+      initialDate={initialDate}
       headerToolbar={false}
       height="auto"
       // A day's 24 hours scroll within the page, from 08:00; the other views grow with their content.
@@ -145,6 +161,8 @@ export default function CalendarView({
         onDates({
           from: fromCalendarString(info.startStr),
           to: fromCalendarString(info.endStr),
+          first: info.view.calendar.formatIso(info.view.currentStart, true),
+          end: info.view.calendar.formatIso(info.view.currentEnd, true),
           title: info.view.title,
           view: info.view.type as ViewName,
         })
