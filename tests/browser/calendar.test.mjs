@@ -140,6 +140,16 @@ test('a weekly meeting: invite a colleague, who accepts; move one occurrence; th
     await ann.getByRole('heading', { name: new RegExp(`^${week}\\b`) }).waitFor();
     await ann.getByText('Night Biller').first().waitFor();
     assert.equal(await ann.getByRole('switch', { name: 'Bot schedules' }).isChecked(), true);
+    // A shared link opens the same on a phone, whose own default view is the agenda.
+    const link = ann.url();
+    await ann.setViewportSize({ width: 390, height: 844 });
+    await ann.goto('/Calendar');
+    await ann.getByRole('radio', { name: 'Agenda', checked: true }).waitFor({ state: 'attached' });
+    await ann.goto(link);
+    await ann.getByRole('heading', { name: new RegExp(`^${week}\\b`) }).waitFor();
+    await ann.getByRole('radio', { name: 'Week', checked: true }).waitFor({ state: 'attached' });
+    await ann.getByText('Night Biller').first().waitFor();
+    await ann.setViewportSize({ width: 1280, height: 800 });
 
     // The private subscription URL answers iCalendar with the meeting.
     await ann.getByRole('button', { name: 'Settings' }).click();

@@ -58,9 +58,12 @@ export default function CalendarPage() {
   const defaultView: ViewName = isMobile ? 'listWeek' : 'dayGridMonth';
   // FullCalendar reads its first view and date once, at mount.
   const [opening] = useState(() => readCalendarUrl(params));
-  const showBots = readCalendarUrl(params).bots;
-  const setShowBots = (on: boolean) =>
+  // The switch answers at once; the URL follows (the router applies it in a transition).
+  const [showBots, setBotsShown] = useState(opening.bots);
+  const setShowBots = (on: boolean) => {
+    setBotsShown(on);
     setParams((current) => withParams(current, { bots: on ? '1' : null }), { replace: true });
+  };
 
   // The period goes into the URL only when it changed, after the render that drew it (the
   // router takes no navigation while it mounts): FullCalendar may report the same dates again,
