@@ -9,7 +9,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { api, choose, env, eventuallyEqual, signIn, useBrowser, withPage } from './support/harness.mjs';
+import { api, choose, env, eventually, eventuallyEqual, signIn, useBrowser, withPage } from './support/harness.mjs';
 
 const browser = useBrowser();
 
@@ -70,8 +70,13 @@ test('Operational Insight shows the demo runs, a bot filter narrows them as the 
     await eventuallyEqual(() => shownCount(runs), one.kpis.runs, `the runs shown for ${bot}`);
     assert.equal(new URL(page.url()).searchParams.get('bot'), bot, 'the filter is in the URL');
 
+    // The runs table is at the foot of the page, mounted as the person scrolls to it.
     const row = page.getByTestId('run-row').filter({ visible: true }).first();
-    await row.waitFor();
+    await page.mouse.move(700, 500);
+    await eventually('the runs table, scrolled to', async () => {
+      await page.mouse.wheel(0, 1000);
+      return (await row.count()) > 0;
+    });
     await row.click();
     const detail = page.getByTestId('run-detail');
     await detail.waitFor();

@@ -16,6 +16,7 @@ import {
 } from '@common/ui/Dashboard';
 import { EmptyNotice } from '@common/ui/EmptyNotice';
 import { FirstRunNotice } from '@common/ui/FirstRunNotice';
+import { WhenVisible } from '@common/ui/WhenVisible';
 import { useCsvExportButton, useOpenParam } from '@common/lib/listHooks';
 import { EXPORT_LEFT_OUT, fetchRunsForExport, insightKeys, useNames, useOverview } from './api';
 import { BacklogTable } from './components/BacklogTable';
@@ -42,6 +43,10 @@ const Chart = lazy(() => import('./components/Charts'));
 
 /** The run figures' cards (the queue figures' are fewer). */
 const KPI_COLS = { base: 2, sm: 4, lg: 8 };
+
+/** About the heights of the queues' figures, and of the stuck items and runs, before they mount. */
+const QUEUES_HEIGHT = 560;
+const LISTS_HEIGHT = 900;
 
 /** The URL parameter of the run open in the drawer. */
 const RUN_PARAM = 'run';
@@ -225,33 +230,43 @@ function Figures({ overview, state, today, stale, onChange, onOpenRun }: Figures
         </FirstRunNotice>
       )}
 
-      <Title order={2} size="h4" mt="xs">
-        Queues
-      </Title>
-      <KpiCards kpis={queueKpis(overview)} label="Queue figures" cols={{ base: 2, sm: 3, lg: 6 }} testIds />
-      <Grid gap="md">
-        <Grid.Col span={{ base: 12, lg: 7 }}>
-          <ChartPanel
-            id="insight-queue-volume-title"
-            title="Queue volume per day"
-            hint="Items added each UTC day, by the status they have now"
-            overview={overview}
-            kind="queue-volume"
-          />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 5 }}>
-          <Section
-            id="insight-backlog-title"
-            testId="insight-backlog"
-            title="Backlog per queue"
-            hint="New and in progress items now, whenever added"
-          >
-            <BacklogTable backlog={overview.queues.backlog} />
-          </Section>
-        </Grid.Col>
-      </Grid>
-      <StuckList state={state} counts={overview.queues.stuck} onKind={(stuck) => onChange({ ...state, stuck })} />
-      <RunsTable state={state} today={today} onStatus={(status) => onChange({ ...state, status })} onOpen={onOpenRun} />
+      {/* Below the fold: mounted as the person scrolls to them. */}
+      <WhenVisible minHeight={QUEUES_HEIGHT}>
+        <Title order={2} size="h4" mt="xs">
+          Queues
+        </Title>
+        <KpiCards kpis={queueKpis(overview)} label="Queue figures" cols={{ base: 2, sm: 3, lg: 6 }} testIds />
+        <Grid gap="md">
+          <Grid.Col span={{ base: 12, lg: 7 }}>
+            <ChartPanel
+              id="insight-queue-volume-title"
+              title="Queue volume per day"
+              hint="Items added each UTC day, by the status they have now"
+              overview={overview}
+              kind="queue-volume"
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, lg: 5 }}>
+            <Section
+              id="insight-backlog-title"
+              testId="insight-backlog"
+              title="Backlog per queue"
+              hint="New and in progress items now, whenever added"
+            >
+              <BacklogTable backlog={overview.queues.backlog} />
+            </Section>
+          </Grid.Col>
+        </Grid>
+      </WhenVisible>
+      <WhenVisible minHeight={LISTS_HEIGHT}>
+        <StuckList state={state} counts={overview.queues.stuck} onKind={(stuck) => onChange({ ...state, stuck })} />
+        <RunsTable
+          state={state}
+          today={today}
+          onStatus={(status) => onChange({ ...state, status })}
+          onOpen={onOpenRun}
+        />
+      </WhenVisible>
     </FigureStack>
   );
 }
