@@ -52,23 +52,26 @@ test('name, department and e-mail address change, and the new address signs in',
     await page.getByText(`You sign in with ${newAddress}`, { exact: false }).waitFor();
   }));
 
-test('a person without a picture gets no failed request in the console, page after page', (t) =>
-  withPage(browser, t, async (page, seen) => {
-    const ben = await createUser({ firstname: 'Ben', lastname: 'Ode' });
-    await signIn(page, ben);
-    await page.getByRole('button', { name: 'User menu of Ben Ode' }).waitFor();
-    await page.goto('/Profile');
-    await page.getByRole('button', { name: 'Save details' }).waitFor();
-    await page.reload();
-    await page.getByRole('button', { name: 'User menu of Ben Ode' }).waitFor();
-    // Each of the three loads asked for the picture and was told there is none.
-    const answers = await eventually('the picture asked for on each load', async () => {
-      const statuses = await pictureAnswers(seen);
-      return statuses.length >= 3 && statuses;
-    });
-    assert.deepEqual(new Set(answers), new Set([204]), `answers: ${answers}`);
-    assert.deepEqual(seen.errors, [], 'nothing logged in the console');
-  }));
+// At both sizes: the phone's header shows the picture too.
+for (const [size, viewport] of [['1440×900', { width: 1440, height: 900 }], ['a 390×844 phone', { width: 390, height: 844 }]]) {
+  test(`a person without a picture gets no failed request in the console, page after page (${size})`, (t) =>
+    withPage(browser, t, async (page, seen) => {
+      const ben = await createUser({ firstname: 'Ben', lastname: 'Ode' });
+      await signIn(page, ben);
+      await page.getByRole('button', { name: 'User menu of Ben Ode' }).waitFor();
+      await page.goto('/Profile');
+      await page.getByRole('button', { name: 'Save details' }).waitFor();
+      await page.reload();
+      await page.getByRole('button', { name: 'User menu of Ben Ode' }).waitFor();
+      // Each of the three loads asked for the picture and was told there is none.
+      const answers = await eventually('the picture asked for on each load', async () => {
+        const statuses = await pictureAnswers(seen);
+        return statuses.length >= 3 && statuses;
+      });
+      assert.deepEqual(new Set(answers), new Set([204]), `answers: ${answers}`);
+      assert.deepEqual(seen.errors, [], 'nothing logged in the console');
+    }, { viewport }));
+}
 
 /** The statuses of the answers to the picture requests the page sent, in order. */
 async function pictureAnswers(seen) {
