@@ -282,6 +282,17 @@ test('Ticket Management: create, assign and ask approval; the mailed link approv
     await page.keyboard.press('Escape');
     await drawer.waitFor({ state: 'hidden' });
 
+    // On a 390×844 phone, from another page, the bell opens the ticket too.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/BusinessInsight');
+    await bell.click();
+    await page.getByRole('button', { name: `${message}, opens its page`, exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/Support' && url.searchParams.get('ticket') === created.id);
+    await drawer.waitFor();
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'hidden' });
+    await page.setViewportSize({ width: 1280, height: 800 });
+
     // Support Insight after: nothing waits for approval; the ticket is in progress.
     await page.goto('/SupportInsight');
     await eventuallyEqual(() => keyFigures(page, FIGURES), ['1', '0', '0'], 'the key figures after');
