@@ -139,7 +139,7 @@ test('Process Vault: the assessment shows the scores the plugin computed, and mo
   }));
 
 test('Process Ranking: rank, score and bucket; a weight slider re-ranks before saving; Save keeps the weight; '
-  + 'a filter stays over a reload; a row opens its process in the Vault', (t) =>
+  + 'a filter stays over a reload; a row opens its process in the Vault, on a phone too', (t) =>
   withPage(browser, t, async (page, seen) => {
     const { user, token } = await newCompanyUser();
     // Much benefit but hard to do; little benefit but easy.
@@ -217,6 +217,14 @@ test('Process Ranking: rank, score and bucket; a weight slider re-ranks before s
 
     // A row opens its process in the Process Vault, its overview open.
     await rowOf(big).getByRole('cell').nth(3).click();
+    await page.waitForURL((url) => url.pathname === '/Process' && url.searchParams.get('process') === bigId);
+    await page.getByRole('dialog', { name: big }).getByRole('heading', { name: 'Details' }).waitFor();
+
+    // On a 390×844 phone the shared view is the same, and the process opens from it too.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goBack();
+    await page.getByText('1 of 2 processes', { exact: true }).waitFor();
+    await page.getByText(big, { exact: true }).filter({ visible: true }).first().click();
     await page.waitForURL((url) => url.pathname === '/Process' && url.searchParams.get('process') === bigId);
     await page.getByRole('dialog', { name: big }).getByRole('heading', { name: 'Details' }).waitFor();
   }));
