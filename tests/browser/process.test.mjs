@@ -136,6 +136,12 @@ test('Process Vault: the assessment shows the scores the plugin computed, and mo
     await page.goto('/ProcessRanking');
     const ranked = page.getByRole('table', { name: 'Process ranking' }).getByRole('row').filter({ hasText: name });
     await ranked.getByText('₹24,000', { exact: true }).waitFor();
+
+    // The same on a 390×844 phone: the ranking, and the process's overview from a link.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await ranked.getByText('₹24,000', { exact: true }).waitFor();
+    await page.goto(`/Process?process=${process.id}`);
+    await page.getByRole('dialog', { name }).getByText('₹40.00', { exact: true }).waitFor();
   }));
 
 test('Process Ranking: rank, score and bucket; a weight slider re-ranks before saving; Save keeps the weight; '
