@@ -174,6 +174,9 @@ test('Business Insight shows the demo benefits, a department filter changes them
     await table.getByText(name, { exact: true }).waitFor();
     assert.equal(await processes.getByRole('textbox', { name: 'Search', exact: true }).inputValue(), name);
     assert.equal(await table.getByRole('columnheader', { name: 'ROI' }).getAttribute('aria-sort'), 'ascending');
+    // The phone shows the same figures, and says which days of run data they count.
+    await page.getByTestId('run-data-note').filter({ hasText: `Run data from ${all.run_data.from} to ${all.run_data.to}.` }).waitFor();
+    await eventuallyEqual(() => shownCount(cost), Math.round(realised), 'the cost saved shown on a phone');
   }));
 
 test('Bot Profile lists the demo bots with their live status, a bot calculation opens its formula, and a bot’s runs filter lives in the URL', (t) =>
