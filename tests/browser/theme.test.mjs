@@ -23,7 +23,7 @@ async function entryHeight(page, name) {
   return box.height;
 }
 
-test('dark and compact apply at once, stay after a reload, and signing out shows the login page light', (t) =>
+test('dark and compact apply at once, stay after a reload and on a phone, and signing out shows the login page light', (t) =>
   withPage(browser, t, async (page) => {
     const user = await createUser();
     await signIn(page, user);
@@ -54,6 +54,13 @@ test('dark and compact apply at once, stay after a reload, and signing out shows
     await page.reload();
     await header.waitFor();
     await eventually('dark after a reload', async () => (await luminance(header)) < 0.3);
+
+    // On a 390×844 phone the choice holds; the configurator is for desktops only (the spec).
+    await page.setViewportSize({ width: 390, height: 844 });
+    const topBar = page.getByRole('banner').filter({ has: page.getByRole('button', { name: 'Open the menu' }) });
+    await eventually('dark on a phone', async () => (await luminance(topBar)) < 0.3);
+    assert.equal(await page.getByRole('button', { name: 'Theme configurator' }).isVisible(), false);
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     await page.getByRole('button', { name: 'Logout', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/');
