@@ -125,6 +125,7 @@ DUCKDB_VENV := $(HOME)/.cache/autoscope/duckdb-venv
 ## fan-out to 1,000 realtime streams against a Node.js `ws` server with the memory of 10,000
 ## idle streams, Database Integration's sync from MariaDB against the ingestion API, and
 ## the p99 of quiet calls during one module's or one company's storm against without it,
+## a signed-in call's p99 during a flood of sign-ins against without it,
 ## and last Alerts' evaluation cycle of 100 rules over the 10 million runs (optimised build;
 ## about a quarter of an hour)
 bench: modules
@@ -135,6 +136,7 @@ bench: modules
 	$(CARGO) bench -p autoscope --bench chat_vs_node
 	$(CARGO) bench -p autoscope --bench dbsync_vs_ingest
 	$(CARGO) bench -p autoscope --bench module_storm
+	$(CARGO) bench -p autoscope --bench login_flood
 	DUCKDB_PYTHON=$(DUCKDB_VENV)/bin/python $(CARGO) bench -p autoscope --bench insight_vs_duckdb
 
 ## bench-web: the login page, the first signed-in screen and each module page of the demo

@@ -147,12 +147,7 @@ impl Portal {
             let archive = common::archive(scratch, &format!("module_{key}"), &dir.join("module.toml"), None)?;
             state.modules.install(&state.db, &archive, Grants::Declared).await.map_err(anyhow::Error::msg)?;
         }
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
-        let base = format!("http://{}", listener.local_addr()?);
-        let app = autoscope::app(state.clone());
-        tokio::spawn(async move {
-            axum::serve(listener, app.into_make_service_with_connect_info::<std::net::SocketAddr>()).await
-        });
+        let base = common::serve(autoscope::app(state.clone())).await?;
         let made =
             testing::create_company(&state, "Bench Sync", "owner@sync-bench.test", &testing::default_role_rights())
                 .await?;

@@ -162,12 +162,7 @@ async fn measure(
     generate(&pool, state.db.engine(), &runs_company, runs, &rollups).await?;
     println!("{engine:?}: generated {runs} runs in {:.1}s", started.elapsed().as_secs_f64());
 
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
-    let base = format!("http://{}", listener.local_addr()?);
-    let app = autoscope::app(state.clone());
-    tokio::spawn(async move {
-        axum::serve(listener, app.into_make_service_with_connect_info::<std::net::SocketAddr>()).await
-    });
+    let base = common::serve(autoscope::app(state.clone())).await?;
     let client = reqwest::Client::new();
     let day =
         |t: i64| chrono::DateTime::from_timestamp(t, 0).map(|d| d.format("%Y-%m-%d").to_string()).unwrap_or_default();

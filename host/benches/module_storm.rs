@@ -59,12 +59,7 @@ async fn run(state: autoscope::AppState, scratch: &std::path::Path) -> anyhow::R
     }
     let (quiet, storm) = (tokens[0].clone(), tokens[1].clone());
 
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
-    let base = format!("http://{}", listener.local_addr()?);
-    let app = autoscope::app(state.clone());
-    tokio::spawn(async move {
-        axum::serve(listener, app.into_make_service_with_connect_info::<std::net::SocketAddr>()).await
-    });
+    let base = common::serve(autoscope::app(state.clone())).await?;
     let client = reqwest::Client::builder().pool_max_idle_per_host(STORM_CLIENTS + QUIET_CLIENTS).build()?;
 
     let whoami = format!("{base}/api/m/crud/whoami");

@@ -54,14 +54,10 @@ async fn run(state: AppState, data_dir: &std::path::Path) -> anyhow::Result<(Per
     let email = "bench@autoscope.test";
     let password = "Bench#Portal-2026";
     autoscope::admin::create_admin(&state, email, Some(password.into())).await?;
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
-    let base = format!("http://{}", listener.local_addr()?);
     let app = autoscope::app(state.clone()).merge(
         axum::Router::new().route("/bench/native/items", axum::routing::get(native_list)).with_state(state.clone()),
     );
-    tokio::spawn(async move {
-        axum::serve(listener, app.into_make_service_with_connect_info::<std::net::SocketAddr>()).await
-    });
+    let base = common::serve(app).await?;
     let client = reqwest::Client::builder().pool_max_idle_per_host(CONCURRENCY).build()?;
     let signed_in: serde_json::Value = client
         .post(format!("{base}/api/users/signin"))

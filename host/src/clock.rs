@@ -16,6 +16,12 @@ impl Clock {
         system + self.offset_secs.load(Ordering::Relaxed)
     }
 
+    /// Unix milliseconds, moved by the same offset as [`Clock::now`].
+    pub fn now_ms(&self) -> i64 {
+        let system = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_millis() as i64);
+        system + self.offset_secs.load(Ordering::Relaxed) * 1000
+    }
+
     pub fn advance(&self, by: Duration) {
         self.offset_secs.fetch_add(by.as_secs() as i64, Ordering::Relaxed);
     }

@@ -48,9 +48,33 @@ pub struct ActionLimits {
     pub per_address: Limit,
 }
 
+/// How a locked account (past `signin.per_account` failures) takes its sign-in attempts:
+/// one at a time, `first_spacing` apart, the spacing doubling with every further
+/// `per_account.max` failures up to `max_spacing`; an attempt whose turn is more than
+/// `max_wait` away is refused (429).
+#[derive(Debug, Clone, Copy)]
+pub struct SignInLock {
+    pub first_spacing: Duration,
+    pub max_spacing: Duration,
+    pub max_wait: Duration,
+}
+
+impl Default for SignInLock {
+    fn default() -> Self {
+        Self {
+            first_spacing: Duration::from_secs(1),
+            max_spacing: Duration::from_secs(30),
+            max_wait: Duration::from_secs(45),
+        }
+    }
+}
+
 #[derive(Debug, Clone)]
 pub struct RateLimits {
+    /// Failed sign-ins (successes do not count): past `per_address`, that address is
+    /// refused; past `per_account`, the account is locked as `signin_lock` says.
     pub signin: ActionLimits,
+    pub signin_lock: SignInLock,
     /// Asking for a sign-up code.
     pub code: ActionLimits,
     /// Checking a sign-up code.
@@ -82,6 +106,7 @@ impl Default for RateLimits {
         };
         Self {
             signin: limits(10, 100, 15),
+            signin_lock: SignInLock::default(),
             code: limits(5, 30, 60),
             verify: limits(20, 100, 15),
             forgot: limits(5, 30, 60),
@@ -123,6 +148,9 @@ pub struct Config {
     /// How long a data deletion request waits before the host carries it out (the person
     /// may cancel meanwhile).
     pub deletion_grace: Duration,
+    /// How long the host keeps its bookkeeping: module events and their deliveries, the
+    /// mail outbox, finished module jobs and settled webhook deliveries.
+    pub bookkeeping_retention: Duration,
     pub rate_limits: RateLimits,
     /// How many trusted proxies stand in front of the host, each appending the address it
     /// saw to `X-Forwarded-For`: the client is the entry that many from the right. 0: the
@@ -264,6 +292,16 @@ impl WebhookHosts {
     }
 }
 
+/// `AUTOSCOPE_BOOKKEEPING_RETENTION_DAYS`: 1 to 3,650, 30 when unset. At least a day, since
+/// an event's delivery is retried for hours.
+fn retention_days(value: Option<&str>) -> anyhow::Result<u64> {
+    match value.map(str::parse::<u64>) {
+        None => Ok(30),
+        Some(Ok(days @ 1..=3650)) => Ok(days),
+        Some(_) => bail!("AUTOSCOPE_BOOKKEEPING_RETENTION_DAYS must be a number of days from 1 to 3650"),
+    }
+}
+
 /// `AUTOSCOPE_PEOPLE_PER_ADDRESS`: 1 to 1,000, 1 when unset.
 fn people_per_address(value: Option<&str>) -> anyhow::Result<i64> {
     match value.map(str::trim).map(str::parse::<i64>) {
@@ -321,6 +359,7 @@ impl Config {
             .map(|v| v.parse().context("AUTOSCOPE_DELETION_GRACE_HOURS must be a whole number"))
             .transpose()?
             .unwrap_or(24);
+        let retention_days = retention_days(get("AUTOSCOPE_BOOKKEEPING_RETENTION_DAYS").as_deref())?;
         let public_url =
             get("AUTOSCOPE_PUBLIC_URL").unwrap_or_else(|| format!("http://{addr}")).trim_end_matches('/').to_string();
         let social = ["facebook", "google", "linkedin"]
@@ -347,6 +386,7 @@ impl Config {
             log: get("AUTOSCOPE_LOG").unwrap_or_else(|| "info".into()),
             session_ttl: Duration::from_secs(session_hours * 3600),
             deletion_grace: Duration::from_secs(deletion_grace_hours * 3600),
+            bookkeeping_retention: Duration::from_secs(retention_days * 86_400),
             rate_limits: RateLimits::with_people_per_address(people_per_address(
                 get("AUTOSCOPE_PEOPLE_PER_ADDRESS").as_deref(),
             )?),
@@ -423,6 +463,21 @@ mod tests {
         let second = config(&[("AUTOSCOPE_DATA_DIR", dir_str)]).unwrap();
         assert_eq!(first.secret, second.secret, "the generated secret is kept");
         std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn bookkeeping_is_kept_thirty_days_unless_the_operator_says_otherwise() {
+        let secret = ("AUTOSCOPE_SECRET", "s".repeat(40));
+        let days = |value: Option<&str>| {
+            let mut vars = vec![(secret.0, secret.1.as_str())];
+            vars.extend(value.map(|v| ("AUTOSCOPE_BOOKKEEPING_RETENTION_DAYS", v)));
+            config(&vars).map(|c| c.bookkeeping_retention.as_secs() / 86_400)
+        };
+        assert_eq!(days(None).unwrap(), 30);
+        assert_eq!(days(Some("7")).unwrap(), 7);
+        for bad in ["0", "3651", "a week"] {
+            assert!(days(Some(bad)).is_err(), "{bad}");
+        }
     }
 
     #[test]

@@ -9,6 +9,7 @@ pub mod config;
 pub mod crypto;
 pub mod enterprise;
 pub mod error;
+pub mod housekeeping;
 pub mod http;
 pub mod logs;
 pub mod mail;
@@ -53,30 +54,11 @@ pub async fn serve(
     listener: tokio::net::TcpListener,
     shutdown: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> anyhow::Result<()> {
-    tokio::spawn(housekeeping(state.clone()));
+    tokio::spawn(housekeeping::every_hour(state.clone()));
     tokio::spawn(modules::workers::run(state.clone()));
     tokio::spawn(realtime::follow_revocations(state.clone()));
     axum::serve(listener, app(state).into_make_service_with_connect_info::<SocketAddr>())
         .with_graceful_shutdown(shutdown)
         .await
         .context("server failed")
-}
-
-/// Every hour: drops ended sessions and old rate-limit windows, and carries out the data
-/// deletion requests whose grace period is over.
-async fn housekeeping(state: AppState) {
-    let mut tick = tokio::time::interval(std::time::Duration::from_secs(3600));
-    loop {
-        tick.tick().await;
-        let now = state.clock.now();
-        if let Err(err) = storage::sessions::purge_ended(&state.db, now).await {
-            tracing::warn!(error = %err, "session purge failed");
-        }
-        if let Err(err) = storage::rate_limits::purge(&state.db, now - 86_400).await {
-            tracing::warn!(error = %err, "rate-limit purge failed");
-        }
-        if let Err(err) = accounts::deletion::run_due(&state).await {
-            tracing::warn!(error = %err, "data deletion run failed");
-        }
-    }
 }

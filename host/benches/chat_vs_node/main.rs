@@ -237,8 +237,6 @@ async fn run(state: AppState, data_dir: &Path, node: &NodeServer) -> anyhow::Res
     state.modules.install(&state.db, &archive, Grants::Declared).await.map_err(anyhow::Error::msg)?;
     let company = company(&state).await?;
 
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
-    let base = format!("http://{}", listener.local_addr()?);
     let members = axum::Extension(Arc::new(company.member_ids.clone()));
     let app = autoscope::app(state.clone()).merge(
         axum::Router::new()
@@ -246,9 +244,7 @@ async fn run(state: AppState, data_dir: &Path, node: &NodeServer) -> anyhow::Res
             .layer(members)
             .with_state(state.clone()),
     );
-    tokio::spawn(async move {
-        axum::serve(listener, app.into_make_service_with_connect_info::<std::net::SocketAddr>()).await
-    });
+    let base = common::serve(app).await?;
 
     let memory = idle_phase(&base, &company, data_dir).await?;
 

@@ -33,8 +33,18 @@ pub async fn admin_sql(sql: &str) -> anyhow::Result<()> {
 /// Runs `body` against a prepared host on a new database of `engine` (a temporary
 /// SQLite file, or a PostgreSQL database dropped afterwards); `body` gets the host, a
 /// scratch folder and the database's URL (for a benchmark's own baseline statements).
+#[allow(dead_code)] // the login flood sets more variables
 pub async fn with_host<T>(
     engine: Engine,
+    body: impl AsyncFnOnce(AppState, &Path, &str) -> anyhow::Result<T>,
+) -> anyhow::Result<T> {
+    with_configured_host(engine, &[], body).await
+}
+
+/// [`with_host`] with more configuration variables (`AUTOSCOPE_PEOPLE_PER_ADDRESS`, say).
+pub async fn with_configured_host<T>(
+    engine: Engine,
+    more: &[(&'static str, &str)],
     body: impl AsyncFnOnce(AppState, &Path, &str) -> anyhow::Result<T>,
 ) -> anyhow::Result<T> {
     let data_dir = std::env::temp_dir().join(format!("autoscope-bench-{}", uuid::Uuid::new_v4().simple()));
@@ -46,13 +56,14 @@ pub async fn with_host<T>(
             (format!("postgres://postgres@127.0.0.1:5432/{name}"), Some(name))
         }
     };
-    let vars: HashMap<&str, String> = HashMap::from([
+    let mut vars: HashMap<&str, String> = HashMap::from([
         ("AUTOSCOPE_SECRET", "bench-secret-bench-secret-bench-secret-01".to_string()),
         ("DATABASE_URL", database_url.clone()),
         ("AUTOSCOPE_DATA_DIR", data_dir.display().to_string()),
         ("AUTOSCOPE_LOG", "warn".to_string()),
         ("AUTOSCOPE_ALLOW_UNSIGNED_MODULES", "true".to_string()),
     ]);
+    vars.extend(more.iter().map(|&(key, value)| (key, value.to_string())));
     let result = async {
         let config = Config::from_lookup(|key| vars.get(key).cloned())?;
         let state = autoscope::prepare(config).await?;
@@ -83,6 +94,16 @@ pub fn archive(scratch: &Path, wasm_name: &str, manifest: &Path, web: Option<&Pa
     let out = scratch.join(format!("{wasm_name}-package"));
     package::pack(&source, &out, None)?;
     package::archive(&out)
+}
+
+/// Serves `app` on a loopback port in the background; answers its base URL.
+pub async fn serve(app: axum::Router) -> anyhow::Result<String> {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
+    let base = format!("http://{}", listener.local_addr()?);
+    tokio::spawn(async move {
+        axum::serve(listener, app.into_make_service_with_connect_info::<std::net::SocketAddr>()).await
+    });
+    Ok(base)
 }
 
 /// `clients` clients each sending `requests` GET requests to `url` one after another;

@@ -10,7 +10,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::UserData;
 use super::validate::{self, required};
-use crate::auth::{ClientAddr, CurrentUser, password, rate_limit};
+use crate::auth::{ClientAddr, CurrentUser, password, password_guesses};
 use crate::error::{Error, Result};
 use crate::http::{AppState, Json, Message, RequestId};
 use crate::logs;
@@ -144,7 +144,7 @@ async fn change_password(
     Ok(Message::new(PASSWORD_CHANGED))
 }
 
-/// Checks that `password` is the signed-in person's own, under the sign-in limits (a
+/// Checks that `password` is the signed-in person's own, throttled like sign-in (a
 /// stolen session must not become a password oracle); 400 [`WRONG_PASSWORD`] otherwise.
 pub(super) async fn verify_own_password(
     state: &AppState,
@@ -152,9 +152,8 @@ pub(super) async fn verify_own_password(
     password: String,
     addr: IpAddr,
 ) -> Result<()> {
-    let limits = &state.config.rate_limits.signin;
-    rate_limit::enforce_action(&state.db, state.clock.now(), "change_password", limits, &user.email, addr).await?;
-    if !password::verify(password, user.password_hash.clone()).await? {
+    let guess = password_guesses::Guess { action: "change_password", account: &user.email, addr };
+    if !password_guesses::check(state, guess, password, user.password_hash.clone()).await? {
         return Err(Error::bad_request(WRONG_PASSWORD));
     }
     Ok(())

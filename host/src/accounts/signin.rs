@@ -6,8 +6,7 @@ use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::SignedIn;
-use crate::auth::rate_limit;
-use crate::auth::{ClientAddr, CurrentUser, password};
+use crate::auth::{ClientAddr, CurrentUser, password_guesses};
 use crate::error::{Error, Result};
 use crate::http::{AppState, Json, Message, RequestId};
 use crate::logs;
@@ -53,8 +52,9 @@ async fn sign_in(
     Ok(Json(SignedIn { message: SIGNED_IN.into(), token, userdata }))
 }
 
-/// The enabled account whose password matches, within the sign-in rate limits. An
-/// unknown e-mail costs one password verification too, so timing does not tell it apart.
+/// The enabled account whose password matches, as the throttling of password guesses
+/// allows. An unknown e-mail costs one password verification too, so timing does not tell
+/// it apart.
 async fn authenticate(
     state: &AppState,
     body: &SignInRequest,
@@ -62,11 +62,10 @@ async fn authenticate(
     request_id: Option<&str>,
 ) -> Result<users::User> {
     let email = users::email_key(&body.email);
-    let now = state.clock.now();
-    rate_limit::enforce_action(&state.db, now, "signin", &state.config.rate_limits.signin, &email, addr).await?;
     let user = users::find_by_email(&state.db, &email).await?;
     let stored = user.as_ref().and_then(|u| u.password_hash.clone());
-    let matches = password::verify(body.password.clone(), stored).await?;
+    let guess = password_guesses::Guess { action: "signin", account: &email, addr };
+    let matches = password_guesses::check(state, guess, body.password.clone(), stored).await?;
     match user {
         Some(user) if matches && !user.disabled => Ok(user),
         other => {

@@ -16,15 +16,37 @@ pub struct Check<'a> {
     pub limit: Limit,
 }
 
+impl Check<'_> {
+    fn bucket(&self) -> String {
+        format!("{}:{}", self.scope, self.key.to_lowercase())
+    }
+
+    fn window_start(&self, now: i64) -> i64 {
+        window_start(now, self.limit.window.as_secs().max(1) as i64)
+    }
+
+    /// Counts one hit in the current window; answers the count with it.
+    pub async fn hit(&self, db: &Db, now: i64) -> Result<i64> {
+        Ok(rate_limits::hit(db, &self.bucket(), self.window_start(now)).await?)
+    }
+
+    /// Takes back one hit counted in the window of `now`.
+    pub async fn take_back(&self, db: &Db, now: i64) -> Result<()> {
+        Ok(rate_limits::take_back(db, &self.bucket(), self.window_start(now)).await?)
+    }
+}
+
+pub fn too_many() -> Error {
+    Error::TooManyRequests(TOO_MANY.into())
+}
+
 /// Counts a hit on every check and fails with 429 when any is over its limit.
 pub async fn enforce(db: &Db, now: i64, checks: &[Check<'_>]) -> Result<()> {
     let mut over = false;
     for check in checks {
-        let window = check.limit.window.as_secs().max(1) as i64;
-        let bucket = format!("{}:{}", check.scope, check.key.to_lowercase());
-        over |= rate_limits::hit(db, &bucket, window_start(now, window)).await? > check.limit.max;
+        over |= check.hit(db, now).await? > check.limit.max;
     }
-    if over { Err(Error::TooManyRequests(TOO_MANY.into())) } else { Ok(()) }
+    if over { Err(too_many()) } else { Ok(()) }
 }
 
 /// Counts one hit of `action` for the account and one for the address.

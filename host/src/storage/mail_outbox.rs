@@ -37,3 +37,15 @@ pub async fn for_recipient(db: &Db, recipient: &str) -> sqlx::Result<Vec<StoredM
     .fetch_all(db.pool())
     .await
 }
+
+/// Drops up to `limit` mails written before `before`; answers how many.
+pub async fn purge_before(db: &Db, before: i64, limit: i64) -> sqlx::Result<u64> {
+    super::delete_before(
+        db,
+        "DELETE FROM mail_outbox WHERE id IN
+           (SELECT id FROM mail_outbox WHERE created_at < $1 ORDER BY created_at LIMIT $2)",
+        before,
+        limit,
+    )
+    .await
+}

@@ -23,6 +23,7 @@ pub mod reset_codes;
 pub mod roles;
 pub mod sample_data;
 pub mod sessions;
+pub mod sign_in_locks;
 pub mod signup_codes;
 pub mod social_nonces;
 pub mod source_connections;
@@ -158,4 +159,11 @@ pub fn contains_pattern(text: &str) -> String {
     }
     pattern.push('%');
     pattern
+}
+
+/// Runs a batch `DELETE` of bookkeeping whose `$1` is the time before which rows go and
+/// `$2` the most rows in one statement; answers how many went.
+async fn delete_before(db: &Db, statement: &'static str, before: i64, limit: i64) -> sqlx::Result<u64> {
+    let done = sqlx::query(statement).bind(before).bind(limit).execute(db.pool()).await?;
+    Ok(done.rows_affected())
 }

@@ -164,3 +164,16 @@ pub async fn claim_schedule(
     .await?;
     Ok(claimed.rows_affected() == 1)
 }
+
+/// Drops up to `limit` events published before `before`, with their deliveries (delivered
+/// or given up long since: retries end within hours); answers how many.
+pub async fn purge_published_before(db: &Db, before: i64, limit: i64) -> sqlx::Result<u64> {
+    super::delete_before(
+        db,
+        "DELETE FROM module_events WHERE id IN
+           (SELECT id FROM module_events WHERE published_at < $1 ORDER BY published_at LIMIT $2)",
+        before,
+        limit,
+    )
+    .await
+}

@@ -160,3 +160,17 @@ pub async fn save(db: &Db, job: &JobRow) -> sqlx::Result<()> {
     .await?;
     Ok(())
 }
+
+/// Drops up to `limit` jobs that finished before `before` (a running or cancelling job is
+/// never dropped); answers how many.
+pub async fn purge_finished_before(db: &Db, before: i64, limit: i64) -> sqlx::Result<u64> {
+    super::delete_before(
+        db,
+        "DELETE FROM module_jobs WHERE id IN
+           (SELECT id FROM module_jobs WHERE finished_at < $1 AND status NOT IN ('running', 'cancelling')
+            ORDER BY finished_at LIMIT $2)",
+        before,
+        limit,
+    )
+    .await
+}

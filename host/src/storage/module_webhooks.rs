@@ -119,3 +119,16 @@ pub async fn record(db: &Db, company_id: &str, module: &str, id: &str, outcome: 
     .await?;
     Ok(())
 }
+
+/// Drops up to `limit` deliveries made before `before` that are settled (sent or given up;
+/// a pending one is never dropped); answers how many.
+pub async fn purge_settled_before(db: &Db, before: i64, limit: i64) -> sqlx::Result<u64> {
+    super::delete_before(
+        db,
+        "DELETE FROM module_webhooks WHERE id IN
+           (SELECT id FROM module_webhooks WHERE created_at < $1 AND status <> 'pending' ORDER BY created_at LIMIT $2)",
+        before,
+        limit,
+    )
+    .await
+}

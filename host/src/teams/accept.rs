@@ -11,7 +11,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use super::invitations::{self, LINK_USED};
 use crate::accounts::validate::{self, Person};
 use crate::accounts::{SignedIn, open_session};
-use crate::auth::{ClientAddr, password, rate_limit};
+use crate::auth::{ClientAddr, password, password_guesses};
 use crate::error::{Error, Result};
 use crate::http::{AppState, Json, Message, RequestId};
 use crate::logs;
@@ -98,12 +98,12 @@ async fn accept_invitation(
     Json(body): Json<AcceptRequest>,
 ) -> Result<Json<SignedIn>> {
     let invitation = invitations::open(&state, &body.token).await?;
-    let now = state.clock.now();
     let user = match users::find_by_email(&state.db, &invitation.email).await? {
         Some(user) => {
-            rate_limit::enforce_action(&state.db, now, "signin", &state.config.rate_limits.signin, &user.email, addr)
-                .await?;
-            if user.disabled || !password::verify(body.password.clone(), user.password_hash.clone()).await? {
+            let guess = password_guesses::Guess { action: "signin", account: &user.email, addr };
+            let matches =
+                password_guesses::check(&state, guess, body.password.clone(), user.password_hash.clone()).await?;
+            if user.disabled || !matches {
                 return Err(Error::Unauthorized(WRONG_PASSWORD.into()));
             }
             join(&state, &invitation, &user.id).await?;

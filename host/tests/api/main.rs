@@ -9,6 +9,7 @@ mod collections;
 mod directory;
 mod docs;
 mod enterprise;
+mod housekeeping;
 mod ingestion;
 mod logs;
 mod mail;

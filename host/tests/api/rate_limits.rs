@@ -1,7 +1,8 @@
-//! Rate limits per account and per address on sign-in, sign-up codes, code verification
-//! and forgot-password: 429 with `{ "message": ... }`, and service again after the window.
+//! Rate limits per account and per address on sign-in (failures only, and a lock that
+//! slows an account down instead of shutting it), sign-up codes, code verification and
+//! forgot-password: 429 with `{ "message": ... }`, and service again after the window.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use autoscope::config::Limit;
 use autoscope::storage::Engine;
@@ -11,7 +12,9 @@ use crate::on_both_engines;
 use crate::support::{Answer, PASSWORD, TestApp};
 
 on_both_engines!(engine:
-    sign_in_is_limited_per_account,
+    a_locked_account_takes_the_right_password_after_a_wait,
+    a_locked_account_takes_one_attempt_at_a_time,
+    successful_sign_ins_do_not_count,
     sign_in_is_limited_per_address,
     code_requests_are_limited_per_account,
     code_requests_are_limited_per_address,
@@ -63,33 +66,78 @@ fn other_code(code: &str) -> String {
     if code == "000000" { "111111".into() } else { "000000".into() }
 }
 
-/// Past 3 tries on one account, even the right password gets 429 until the window ends.
-async fn sign_in_is_limited_per_account(engine: Engine) {
-    let app = start(engine, |c| c.rate_limits.signin.per_account = Limit::per_minutes(3, WINDOW_MINUTES)).await;
-    // sign_up's own sign-in is the first try.
+/// Past 3 failures on one account it is locked, not shut: the owner's right password still
+/// signs in, after the lock's spacing; a wrong one waits as long and is refused; the lock
+/// holds other accounts back not at all, and ends with the window.
+async fn a_locked_account_takes_the_right_password_after_a_wait(engine: Engine) {
+    let spacing = Duration::from_millis(400);
+    let app = start(engine, |c| {
+        c.rate_limits.signin.per_account = Limit::per_minutes(3, WINDOW_MINUTES);
+        c.rate_limits.signin_lock.first_spacing = spacing;
+    })
+    .await;
     app.sign_up("ann@acme.com", "Acme").await;
-    for _ in 0..2 {
+    for _ in 0..3 {
         assert_eq!(sign_in(&app, "ann@acme.com", "Wr0ng-Password!").await.status, 401);
     }
-    assert_too_many(&sign_in(&app, "ann@acme.com", PASSWORD).await);
-    assert_too_many(&sign_in(&app, "ANN@acme.com", PASSWORD).await);
+    let started = Instant::now();
+    assert_eq!(sign_in(&app, "ANN@acme.com", PASSWORD).await.status, 200, "the owner gets in");
+    assert!(started.elapsed() >= spacing, "after the lock's spacing: {:?}", started.elapsed());
+    let started = Instant::now();
+    assert_eq!(sign_in(&app, "ann@acme.com", "Wr0ng-Password!").await.status, 401);
+    assert!(started.elapsed() >= spacing, "a guess waits as long: {:?}", started.elapsed());
     assert_eq!(sign_in(&app, "bob@acme.com", PASSWORD).await.status, 401, "other accounts are not held back");
     app.advance(WINDOW);
     assert_eq!(sign_in(&app, "ann@acme.com", PASSWORD).await.status, 200);
 }
 
-/// Past 4 sign-ins from one address, whatever the account, 429 until the window ends.
-async fn sign_in_is_limited_per_address(engine: Engine) {
-    let app = start(engine, |c| c.rate_limits.signin.per_address = Limit::per_minutes(4, WINDOW_MINUTES)).await;
-    // Each sign-up signs in once from 127.0.0.1: three of the four.
+/// A locked account checks one attempt at a time: while one waits for its turn, another
+/// whose turn would come past the longest wait is refused at once, taking no turn.
+async fn a_locked_account_takes_one_attempt_at_a_time(engine: Engine) {
+    let app = start(engine, |c| {
+        c.rate_limits.signin.per_account = Limit::per_minutes(1, WINDOW_MINUTES);
+        c.rate_limits.signin_lock.first_spacing = Duration::from_secs(2);
+        c.rate_limits.signin_lock.max_wait = Duration::from_secs(3);
+    })
+    .await;
+    app.sign_up("ann@acme.com", "Acme").await;
+    assert_eq!(sign_in(&app, "ann@acme.com", "Wr0ng-Password!").await.status, 401);
+    let (waited, crowded) = tokio::join!(sign_in(&app, "ann@acme.com", PASSWORD), async {
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        sign_in(&app, "ann@acme.com", PASSWORD).await
+    });
+    assert_eq!(waited.status, 200, "{waited:?}");
+    assert_too_many(&crowded);
+}
+
+/// Successful sign-ins do not count, per account or per address: many people behind one
+/// address, or one person on many devices, never use them up.
+async fn successful_sign_ins_do_not_count(engine: Engine) {
+    let app = start(engine, |c| {
+        c.rate_limits.signin.per_account = Limit::per_minutes(2, WINDOW_MINUTES);
+        c.rate_limits.signin.per_address = Limit::per_minutes(2, WINDOW_MINUTES);
+    })
+    .await;
     app.sign_up("ann@acme.com", "Acme").await;
     app.sign_up("bob@beta.com", "Beta").await;
-    app.sign_up("cat@gamma.com", "Gamma").await;
-    assert_eq!(sign_in(&app, "ann@acme.com", PASSWORD).await.status, 200);
-    assert_too_many(&sign_in(&app, "bob@beta.com", PASSWORD).await);
-    assert_too_many(&sign_in(&app, "dan@delta.com", PASSWORD).await);
+    for _ in 0..3 {
+        assert_eq!(sign_in(&app, "ann@acme.com", PASSWORD).await.status, 200);
+        assert_eq!(sign_in(&app, "bob@beta.com", PASSWORD).await.status, 200);
+    }
+}
+
+/// Past 4 failed sign-ins from one address, whatever the accounts, that address is refused
+/// (429, a right password too) until the window ends.
+async fn sign_in_is_limited_per_address(engine: Engine) {
+    let app = start(engine, |c| c.rate_limits.signin.per_address = Limit::per_minutes(4, WINDOW_MINUTES)).await;
+    app.sign_up("ann@acme.com", "Acme").await;
+    for email in ["bob@beta.com", "cat@gamma.com", "dan@delta.com", "ann@acme.com"] {
+        assert_eq!(sign_in(&app, email, "Wr0ng-Password!").await.status, 401);
+    }
+    assert_too_many(&sign_in(&app, "ann@acme.com", PASSWORD).await);
+    assert_too_many(&sign_in(&app, "eve@epsilon.com", PASSWORD).await);
     app.advance(WINDOW);
-    assert_eq!(sign_in(&app, "bob@beta.com", PASSWORD).await.status, 200);
+    assert_eq!(sign_in(&app, "ann@acme.com", PASSWORD).await.status, 200);
 }
 
 /// Behind one trusted proxy, the address is the rightmost `X-Forwarded-For` entry (the one

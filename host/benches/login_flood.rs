@@ -1,0 +1,90 @@
+//! Whether a flood of sign-in attempts (each an argon2id check) starves other requests: the
+//! p99 of a signed-in person's `GET /api/users/me` alone, then while 16 clients post
+//! sign-ins of unknown accounts as fast as they are answered (the per-address limit raised
+//! so that every attempt is checked). On SQLite, in one run. Ends with
+//! `flood/quiet p99=<ratio>` (goal: at most 1.25). Run with `make bench`.
+
+mod common;
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+
+use autoscope::storage::Engine;
+use autoscope::testing::{create_company, default_role_rights, open_session};
+use common::{Percentiles, load, percentiles};
+
+const QUIET_CLIENTS: usize = 2;
+const QUIET_REQUESTS: usize = 300;
+const FLOOD_CLIENTS: usize = 16;
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    autoscope::install_crypto_provider();
+    // 100 failures per address and quarter-hour, times 1,000: the flood is never refused.
+    let more = [("AUTOSCOPE_PEOPLE_PER_ADDRESS", "1000")];
+    let (quiet, flooded, attempts) =
+        common::with_configured_host(Engine::Sqlite, &more, async |state, _, _| run(state).await).await?;
+    println!(
+        "GET /api/users/me: quiet p50={:.2}ms p99={:.2}ms | during the flood p50={:.2}ms p99={:.2}ms ({attempts} sign-ins answered meanwhile)",
+        quiet.p50, quiet.p99, flooded.p50, flooded.p99
+    );
+    println!("flood/quiet p99={:.2}", flooded.p99 / quiet.p99);
+    Ok(())
+}
+
+async fn run(state: autoscope::AppState) -> anyhow::Result<(Percentiles, Percentiles, usize)> {
+    let company = create_company(&state, "Quiet", "quiet@bench.test", &default_role_rights()).await?;
+    let token = open_session(&state, &company.user_id, &company.company_id).await?;
+    let base = common::serve(autoscope::app(state.clone())).await?;
+    let client = reqwest::Client::builder().pool_max_idle_per_host(FLOOD_CLIENTS + QUIET_CLIENTS).build()?;
+    let me = format!("{base}/api/users/me");
+
+    load(&client, &me, &token, QUIET_CLIENTS, 20).await?; // warm-up
+    let quiet = percentiles(load(&client, &me, &token, QUIET_CLIENTS, QUIET_REQUESTS).await?);
+    let flood = Flood::start(&client, &format!("{base}/api/users/signin"));
+    // Let the flood fill the hashing threads first.
+    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+    let flooded = percentiles(load(&client, &me, &token, QUIET_CLIENTS, QUIET_REQUESTS).await?);
+    let attempts = flood.stop().await?;
+    Ok((quiet, flooded, attempts))
+}
+
+/// `FLOOD_CLIENTS` clients posting wrong sign-ins of unknown accounts, one after another,
+/// until stopped.
+struct Flood {
+    stop: Arc<AtomicBool>,
+    clients: Vec<tokio::task::JoinHandle<anyhow::Result<()>>>,
+    answered: Arc<AtomicUsize>,
+}
+
+impl Flood {
+    fn start(client: &reqwest::Client, url: &str) -> Self {
+        let (stop, answered) = (Arc::new(AtomicBool::new(false)), Arc::new(AtomicUsize::new(0)));
+        let clients = (0..FLOOD_CLIENTS)
+            .map(|at| {
+                let (client, url) = (client.clone(), url.to_string());
+                let (stop, answered) = (stop.clone(), answered.clone());
+                tokio::spawn(async move {
+                    let mut tries = 0;
+                    while !stop.load(Ordering::Relaxed) {
+                        tries += 1;
+                        let body = serde_json::json!({ "email": format!("guess{at}-{tries}@bench.test"), "password": "Wr0ng-Guess!" });
+                        let status = client.post(&url).json(&body).send().await?.status();
+                        anyhow::ensure!(status == 401, "a flood attempt answered {status}");
+                        answered.fetch_add(1, Ordering::Relaxed);
+                    }
+                    Ok(())
+                })
+            })
+            .collect();
+        Self { stop, clients, answered }
+    }
+
+    async fn stop(self) -> anyhow::Result<usize> {
+        self.stop.store(true, Ordering::Relaxed);
+        for client in self.clients {
+            client.await??;
+        }
+        Ok(self.answered.load(Ordering::Relaxed))
+    }
+}
