@@ -6,6 +6,7 @@ pub mod admin;
 pub mod auth;
 pub mod clock;
 pub mod config;
+pub mod cpu;
 pub mod crypto;
 pub mod enterprise;
 pub mod error;

@@ -19,6 +19,7 @@ pub fn percentiles(mut millis: Vec<f64>) -> Percentiles {
     Percentiles { p50: at(0.50), p99: at(0.99) }
 }
 
+#[allow(dead_code)] // the login flood installs no module
 pub fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
 }
@@ -81,6 +82,7 @@ pub async fn with_configured_host<T>(
 
 /// The package archive of a built plugin (`wasm_name` under the plugin profile) with
 /// its manifest, packed in `scratch`; without `web`, the pages get a stand-in build.
+#[allow(dead_code)] // the login flood installs no module
 pub fn archive(scratch: &Path, wasm_name: &str, manifest: &Path, web: Option<&Path>) -> anyhow::Result<Vec<u8>> {
     let target_dir = std::env::var_os("CARGO_TARGET_DIR").map(PathBuf::from).unwrap_or_else(|| root().join("target"));
     let wasm = target_dir.join(format!("wasm32-unknown-unknown/plugin/{wasm_name}.wasm"));

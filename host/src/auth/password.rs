@@ -71,9 +71,9 @@ fn undo_leetspeak(text: &str) -> String {
         .collect()
 }
 
-/// Hashes on the blocking pool: argon2 takes tens of milliseconds of CPU.
+/// Hashes on the hashing pool: argon2 takes tens of milliseconds of CPU.
 pub async fn hash(password: String) -> anyhow::Result<String> {
-    tokio::task::spawn_blocking(move || {
+    on_hashing_pool(move || {
         argon2()
             .hash_password(password.as_bytes())
             .map(|hash| hash.to_string())
@@ -82,16 +82,30 @@ pub async fn hash(password: String) -> anyhow::Result<String> {
     .await?
 }
 
-/// Verifies on the blocking pool. With no stored hash (unknown user, social account) it
+/// Verifies on the hashing pool. With no stored hash (unknown user, social account) it
 /// still spends the same time, so timing does not reveal which accounts exist.
 pub async fn verify(password: String, stored: Option<String>) -> anyhow::Result<bool> {
-    tokio::task::spawn_blocking(move || {
+    on_hashing_pool(move || {
         let stored = stored.unwrap_or_else(|| DUMMY_HASH.to_string());
         let parsed = argon2::PasswordHash::new(&stored).map_err(|err| anyhow::anyhow!("stored hash: {err}"))?;
         let matches = argon2().verify_password(password.as_bytes(), &parsed).is_ok();
         Ok(matches && stored != DUMMY_HASH)
     })
     .await?
+}
+
+/// Runs `work` on a pool of its own, on all cores but one: a flood of sign-ins queues there
+/// instead of taking every core (and 19 MiB per hash at once) from other requests.
+async fn on_hashing_pool<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> anyhow::Result<T> {
+    static POOL: std::sync::LazyLock<Option<tokio::runtime::Runtime>> = std::sync::LazyLock::new(|| {
+        let cores = std::thread::available_parallelism().map_or(2, usize::from);
+        crate::cpu::pool("password-hashing", cores - 1, 0)
+    });
+    let task = match POOL.as_ref() {
+        Some(pool) => pool.spawn_blocking(work),
+        None => tokio::task::spawn_blocking(work),
+    };
+    Ok(task.await?)
 }
 
 /// An argon2id hash of a random string nobody knows, with our parameters.

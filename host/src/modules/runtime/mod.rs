@@ -45,6 +45,10 @@ const MAX_IDLE_PER_MODULE: usize = 32;
 const QUEUE_WAIT: Duration = Duration::from_secs(10);
 /// The host's own slack on top of a module's timeout before the caller stops waiting.
 const DEADLINE_SLACK: Duration = Duration::from_millis(500);
+/// Threads of the crowded-call pool: tokio's default; the call slots bound the calls.
+const CROWDED_THREADS: usize = 512;
+/// Nice 19: crowded calls yield the CPU to every other call.
+const LOWEST_PRIORITY: i32 = 19;
 
 /// Calls running in plugins at once, across all modules, shared fairly between modules
 /// (each call's instance memory and blocking thread count against it).
@@ -305,32 +309,15 @@ pub async fn call(
     }
 }
 
-/// Where a company's calls of a module beyond its first running one run: threads at the
-/// lowest CPU priority (nice 19). With the CPU free they run at full speed; under load, one
-/// company's storm of calls yields the CPU to other companies' and modules' calls, which
-/// the slots alone cannot do once a call runs (wasm is not preempted). `None` where the
-/// pool cannot start: every call then runs on the runtime's own blocking threads.
+/// Where a company's calls of a module beyond its first running one run: the lowest CPU
+/// priority, so one company's storm of calls yields the CPU to other companies' and
+/// modules' calls, which the slots alone cannot do once a call runs (wasm is not
+/// preempted). `None` where the pool cannot start: every call then runs on the runtime's
+/// own blocking threads.
 fn crowded_pool() -> Option<&'static tokio::runtime::Runtime> {
-    static POOL: std::sync::LazyLock<Option<tokio::runtime::Runtime>> = std::sync::LazyLock::new(|| {
-        let built = tokio::runtime::Builder::new_multi_thread()
-            .worker_threads(1)
-            .thread_name("module-crowded")
-            .on_thread_start(lowest_cpu_priority)
-            .enable_all()
-            .build();
-        built.inspect_err(|err| tracing::warn!(error = %err, "no low-priority pool for crowded module calls")).ok()
-    });
+    static POOL: std::sync::LazyLock<Option<tokio::runtime::Runtime>> =
+        std::sync::LazyLock::new(|| crate::cpu::pool("module-crowded", CROWDED_THREADS, LOWEST_PRIORITY));
     POOL.as_ref()
-}
-
-/// Gives the calling thread the lowest CPU priority (Linux: per thread). A thread never
-/// gets it back, which needs no privilege; the pool's threads keep it for good.
-fn lowest_cpu_priority() {
-    // SAFETY: setpriority only reads its arguments; `0` is the calling thread on Linux.
-    let failed = unsafe { libc::setpriority(libc::PRIO_PROCESS, 0, 19) } != 0;
-    if failed {
-        tracing::warn!(error = %std::io::Error::last_os_error(), "a crowded-call thread keeps its priority");
-    }
 }
 
 /// A slot of the module for the company, then one of the host for the module, each within
@@ -398,16 +385,6 @@ mod tests {
         let limits = Limits { memory_mb: 8, max_request_kb: 64, max_response_kb: 1024, ..Limits::default() };
         // 8 MiB of heap = 128 pages; twice 64 KiB = 2 pages; twice 1 MiB = 32 pages.
         assert_eq!(memory_pages(&limits), 128 + 2 + 32);
-    }
-
-    #[test]
-    fn crowded_calls_run_at_the_lowest_cpu_priority() {
-        let pool = crowded_pool().expect("the pool starts");
-        // SAFETY: getpriority reads the calling thread's nice value.
-        let nice = pool.block_on(async {
-            tokio::task::spawn_blocking(|| unsafe { libc::getpriority(libc::PRIO_PROCESS, 0) }).await
-        });
-        assert_eq!(nice.unwrap(), 19);
     }
 
     #[test]
