@@ -8,8 +8,9 @@
 //! - Failures on one account past `per_account`: the account is locked until the window
 //!   ends. Its attempts, right or wrong, then take turns, one at a time across every host
 //!   instance, spaced as [`SignInLock`] says; an attempt whose turn is too far off is
-//!   refused (429) without taking one. A guesser gets few tries an hour; the owner waits
-//!   seconds.
+//!   refused (429) without taking one. A guesser gets at most a few hundred tries an hour
+//!   on an account however many addresses it uses; the owner waits seconds, at most the
+//!   longest wait.
 
 use std::net::IpAddr;
 use std::time::Duration;
