@@ -1,8 +1,7 @@
 // Alerts (issue 21): a rule fires on the demo company's runs, the incident shows in the bell
 // and on its page, it is acknowledged, the condition clears and it closes; and a burst of one
 // identical failure sent through the ingestion API opens a single ticket in Ticket
-// Management. The demo company is used through a member other than the demo user, whose
-// sign-ins the other files spend within the host's per-account limit.
+// Management. The demo company is used through a member of its own other than the demo user.
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
