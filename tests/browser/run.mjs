@@ -18,7 +18,7 @@ import { ADMIN, DEMO, ROOT, SOCIAL_PROVIDER, checkPrerequisites, installModules,
 import { killAllNow, stopAll } from './support/processes.mjs';
 
 // The whole run, start-up included, may not take longer than this.
-const RUN_LIMIT_MS = 10 * 60 * 1000;
+const RUN_LIMIT_MS = 14 * 60 * 1000;
 const FILE_LIMIT_MS = 3 * 60 * 1000;
 
 const here = import.meta.dirname;
