@@ -9,8 +9,9 @@ use crate::storage::{self, module_events};
 
 /// A delivery is given up after this many attempts (and a system log entry says so).
 pub const MAX_ATTEMPTS: i32 = 10;
-/// How long a claimed delivery is reserved for one attempt.
-const LEASE_SECONDS: i64 = 120;
+/// A claim covers its call's wait for a slot and the module's time limit, plus this; a
+/// host that dies mid-call leaves it to another (or to itself, restarted) this soon.
+const LEASE_SLACK_SECONDS: i64 = 5;
 const BATCH: i64 = 50;
 
 /// Stores `request` for every installed module subscribed to it; answers how many.
@@ -46,10 +47,16 @@ pub fn backoff(attempt: i32) -> i64 {
 
 /// Delivers what is due now; answers how many deliveries succeeded.
 pub async fn deliver_due(state: &AppState) -> anyhow::Result<usize> {
-    let now = state.clock.now();
-    let claimed = module_events::claim_due(&state.db, now, now + LEASE_SECONDS, MAX_ATTEMPTS, BATCH).await?;
+    let due = module_events::due(&state.db, state.clock.now(), MAX_ATTEMPTS, BATCH).await?;
     let mut delivered = 0;
-    for delivery in claimed {
+    // Each is claimed just before its call, with a lease for that call only: a batch
+    // claimed at once would stay leased, after a crash, for as long as all its calls.
+    for (event_id, module_key) in due {
+        let now = state.clock.now();
+        let lease_until = now + lease_seconds(state, &module_key);
+        let Some(delivery) = module_events::claim(&state.db, (&event_id, &module_key), now, lease_until).await? else {
+            continue;
+        };
         let outcome = deliver(state, &delivery).await;
         let now = state.clock.now();
         match outcome {
@@ -82,6 +89,14 @@ pub async fn deliver_due(state: &AppState) -> anyhow::Result<usize> {
         }
     }
     Ok(delivered)
+}
+
+/// How long one delivery to `module_key` may take: its wait for a slot, the module's time
+/// limit and the slack.
+fn lease_seconds(state: &AppState, module_key: &str) -> i64 {
+    let limit_ms = state.modules.get(module_key).map_or(0, |module| module.manifest().limits.timeout_ms);
+    let call = crate::modules::runtime::QUEUE_WAIT + std::time::Duration::from_millis(limit_ms);
+    i64::try_from(call.as_secs()).unwrap_or(i64::MAX) + 1 + LEASE_SLACK_SECONDS
 }
 
 async fn deliver(state: &AppState, delivery: &module_events::Claimed) -> Result<(), String> {

@@ -55,18 +55,9 @@ pub async fn insert(db: &Db, event: &NewEvent<'_>, subscribers: &[String]) -> sq
     tx.commit().await
 }
 
-/// Claims up to `limit` due deliveries for one attempt each: their `next_at` moves to
-/// `lease_until`, so another worker (or instance) skips them until the lease ends. Each
-/// claim is one statement: a transaction that reads and then writes is refused by
-/// SQLite ("database is locked") when another writer is active.
-pub async fn claim_due(
-    db: &Db,
-    now: i64,
-    lease_until: i64,
-    max_attempts: i32,
-    limit: i64,
-) -> sqlx::Result<Vec<Claimed>> {
-    let due: Vec<(String, String)> = sqlx::query_as(
+/// Up to `limit` due deliveries (event and module), the longest due first.
+pub async fn due(db: &Db, now: i64, max_attempts: i32, limit: i64) -> sqlx::Result<Vec<(String, String)>> {
+    sqlx::query_as(
         "SELECT event_id, module_key FROM module_deliveries
          WHERE delivered_at IS NULL AND next_at <= $1 AND attempts < $2
          ORDER BY next_at LIMIT $3",
@@ -75,29 +66,36 @@ pub async fn claim_due(
     .bind(max_attempts)
     .bind(limit)
     .fetch_all(db.pool())
-    .await?;
-    let mut claimed = Vec::with_capacity(due.len());
-    for (event_id, module_key) in due {
-        // Re-checking next_at makes a concurrent claimer's update win: the row is skipped.
-        let row: Option<Claimed> = sqlx::query_as(
-            "UPDATE module_deliveries SET next_at = $1, attempts = attempts + 1
-             WHERE event_id = $2 AND module_key = $3 AND delivered_at IS NULL AND next_at <= $4
-             RETURNING event_id, module_key, company_id,
-                 (SELECT source FROM module_events e WHERE e.id = event_id) AS source,
-                 (SELECT name FROM module_events e WHERE e.id = event_id) AS name,
-                 (SELECT payload FROM module_events e WHERE e.id = event_id) AS payload,
-                 (SELECT published_at FROM module_events e WHERE e.id = event_id) AS published_at,
-                 attempts",
-        )
-        .bind(lease_until)
-        .bind(&event_id)
-        .bind(&module_key)
-        .bind(now)
-        .fetch_optional(db.pool())
-        .await?;
-        claimed.extend(row);
-    }
-    Ok(claimed)
+    .await
+}
+
+/// Claims one due delivery for one attempt: its `next_at` moves to `lease_until`, so
+/// another worker (or instance) skips it until the lease ends; `None` when another claimed
+/// it first. One statement: a transaction that reads and then writes is refused by SQLite
+/// ("database is locked") when another writer is active.
+pub async fn claim(
+    db: &Db,
+    (event_id, module_key): (&str, &str),
+    now: i64,
+    lease_until: i64,
+) -> sqlx::Result<Option<Claimed>> {
+    // Re-checking next_at makes a concurrent claimer's update win: the row is skipped.
+    sqlx::query_as(
+        "UPDATE module_deliveries SET next_at = $1, attempts = attempts + 1
+         WHERE event_id = $2 AND module_key = $3 AND delivered_at IS NULL AND next_at <= $4
+         RETURNING event_id, module_key, company_id,
+             (SELECT source FROM module_events e WHERE e.id = event_id) AS source,
+             (SELECT name FROM module_events e WHERE e.id = event_id) AS name,
+             (SELECT payload FROM module_events e WHERE e.id = event_id) AS payload,
+             (SELECT published_at FROM module_events e WHERE e.id = event_id) AS published_at,
+             attempts",
+    )
+    .bind(lease_until)
+    .bind(event_id)
+    .bind(module_key)
+    .bind(now)
+    .fetch_optional(db.pool())
+    .await
 }
 
 pub async fn mark_delivered(db: &Db, event_id: &str, module_key: &str, now: i64) -> sqlx::Result<()> {

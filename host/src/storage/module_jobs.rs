@@ -104,7 +104,7 @@ pub async fn request_cancel(db: &Db, company_id: &str, module: &str, id: &str, n
     Ok(done.rows_affected() > 0)
 }
 
-/// Claims up to `limit` due jobs until `lease_until` (as `module_events::claim_due`
+/// Claims up to `limit` due jobs until `lease_until` (as `module_events::claim`
 /// claims deliveries: one statement per job, a concurrent claimer's update wins).
 pub async fn claim_due(db: &Db, now: i64, lease_until: i64, limit: i64) -> sqlx::Result<Vec<JobRow>> {
     let due: Vec<(String,)> = sqlx::query_as(

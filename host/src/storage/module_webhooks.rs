@@ -72,7 +72,7 @@ pub async fn get(db: &Db, company_id: &str, module: &str, id: &str) -> sqlx::Res
 }
 
 /// Claims up to `limit` due deliveries, across companies, for one attempt each until
-/// `lease_until` (as `module_events::claim_due` claims deliveries: one statement per
+/// `lease_until` (as `module_events::claim` claims a delivery: one statement per
 /// delivery, and a concurrent claimer's update wins, so the row is skipped here).
 pub async fn claim_due(db: &Db, now: i64, lease_until: i64, limit: i64) -> sqlx::Result<Vec<WebhookRow>> {
     let due: Vec<(String,)> = sqlx::query_as(

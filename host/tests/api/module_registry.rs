@@ -85,7 +85,7 @@ async fn grants_must_be_declared(app: TestApp) {
     let installed = app.install(&admin, archive("faults"), "storage").await;
     assert_eq!(installed.status, 200, "{installed:?}");
     assert_eq!(installed.body["granted"], json!(["storage"]));
-    assert_eq!(installed.body["declared"], json!(["storage", "read:crud.items"]));
+    assert_eq!(installed.body["declared"], json!(["storage", "read:crud.items", "aggregate:crud.items"]));
     // The listing shows each package's limits: the manifest's, defaults filled in.
     let listed = app.get_as(&admin, "/api/admin/modules").await;
     let faults = listed.body["data"].as_array().unwrap().iter().find(|m| m["key"] == "faults").unwrap().clone();

@@ -20,10 +20,12 @@ on_both_engines!(
     a_text_reply_has_a_data_content_type_only,
     the_nul_character_is_refused_at_the_edge,
     a_module_logs_its_lines_and_panics_within_its_rate,
+    another_modules_records_reach_only_people_its_rights_open,
 );
 on_both_engines!(
     engine: a_module_at_its_concurrency_limit_does_not_block_others,
-    one_companys_storm_leaves_another_company_served
+    one_companys_storm_leaves_another_company_served,
+    a_call_past_its_time_stops_at_once
 );
 
 /// The envelope carries the signed-in user (and whether they administer the company), the
@@ -308,6 +310,85 @@ async fn one_companys_storm_leaves_another_company_served(engine: Engine) {
         // Each loop runs out of fuel; one that waited past the queue's limit is told the module is busy.
         assert!([502, 503].contains(&handle.await.unwrap()));
     }
+}
+
+/// A call past its time limit (504) is stopped where it runs: its company's slot of the
+/// module is free at once, not when its fuel is spent; and stopping it stops no other call
+/// of the module (each running call has an engine of its own, whose epoch the stop ticks).
+async fn a_call_past_its_time_stops_at_once(engine: Engine) {
+    use std::time::{Duration, Instant};
+    let app = TestApp::start(engine, |_| {}).await;
+    let admin = app.admin_token().await;
+    // The most fuel there is: a loop of a second or more (1.5 s on a 2-core CI machine),
+    // far past the limit of a quarter second.
+    let slow = manifest("faults")
+        .replace("fuel = 50_000_000", "fuel = 5_000_000_000")
+        .replace("timeout_ms = 2000", "timeout_ms = 250");
+    assert_eq!(app.install(&admin, archive_with("faults", &slow, None), "storage").await.status, 200);
+    let first = app.sign_up("first@example.com", "First").await;
+    let second = app.sign_up("second@example.com", "Second").await;
+    let endless = |token: &str| {
+        let (client, url, token) = (app.client.clone(), format!("{}/api/m/faults/loop", app.base), token.to_string());
+        tokio::spawn(async move {
+            let started = Instant::now();
+            let status = client.get(url).bearer_auth(token).send().await.unwrap().status().as_u16();
+            (status, started.elapsed())
+        })
+    };
+    let stopped = endless(&first);
+    tokio::time::sleep(Duration::from_millis(125)).await;
+    let neighbour = endless(&second);
+    let (status, _) = stopped.await.unwrap();
+    assert_eq!(status, 504);
+    // The company holds one of the module's two slots: a loop left running would keep it
+    // until its fuel ran out, a second or more later (or fail with 502 first).
+    let started = Instant::now();
+    let next = app.get_as(&first, "/api/m/faults/ok").await;
+    assert_eq!(next.status, 200, "{next:?}");
+    assert!(started.elapsed() < Duration::from_millis(400), "the slot came back after {:?}", started.elapsed());
+    // The other company's loop, halfway through its time when the first was stopped, ran
+    // its whole time and ended on its own limit, not as a failure.
+    let (status, ran) = neighbour.await.unwrap();
+    assert_eq!(status, 504, "stopped with its neighbour, it would fail (502)");
+    assert!(ran >= Duration::from_millis(250), "it ran {ran:?}");
+}
+
+/// A module reads another module's records through its grant only for people whose rights
+/// open that module (the faults module is Support's; the items are Crud's, the "process"
+/// right); counts through an `aggregate:` grant reach anyone the module serves, and through
+/// `read:` alone follow the rights too.
+async fn another_modules_records_reach_only_people_its_rights_open(app: TestApp) {
+    let admin = app.admin_token().await;
+    app.install_test_module("crud").await;
+    let everything = "storage,read:crud.items,aggregate:crud.items";
+    assert_eq!(app.install(&admin, crate::support::modules::archive("faults"), everything).await.status, 200);
+    let token = app.sign_up("reader@example.com", "Readers").await;
+    assert_eq!(app.post_as(&token, "/api/m/crud/items", json!({ "title": "Secret plan" })).await.status, 201);
+    let listed = app.get_as(&token, "/api/m/faults/ungranted").await;
+    assert_eq!(listed.body["items"][0]["title"], "Secret plan", "{listed:?}");
+
+    let company = company_of(&app, &token).await;
+    let mut rights = autoscope::rights::default_role_rights();
+    rights.insert("process".into(), autoscope::rights::Right { view: false, disabled: false });
+    let rights = serde_json::to_string(&rights).unwrap();
+    assert!(companies::set_role_rights(app.db(), &company, autoscope::rights::COMMUNITY_ROLE, &rights).await.unwrap());
+    let refused = app.get_as(&token, "/api/m/faults/ungranted").await;
+    assert_eq!(
+        (refused.status, refused.message()),
+        (403, "Your rights do not allow Items, whose data this needs"),
+        "this used to list the items: {refused:?}"
+    );
+    assert_eq!(app.get_as(&token, "/api/m/faults/items-counted").await.body, json!(1));
+
+    // Without the aggregate grant a count is a read like any other.
+    let read_only = crate::support::modules::archive_with(
+        "faults",
+        &manifest("faults").replace("version = \"1.0.0\"", "version = \"1.0.1\""),
+        None,
+    );
+    assert_eq!(app.install(&admin, read_only, "storage,read:crud.items").await.status, 200);
+    let counted = app.get_as(&token, "/api/m/faults/items-counted").await;
+    assert_eq!((counted.status, counted.message()), (403, "Your rights do not allow Items, whose data this needs"));
 }
 
 /// A panic's message and the module's own lines reach the system log as

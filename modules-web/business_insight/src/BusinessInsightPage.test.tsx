@@ -5,7 +5,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 import BusinessInsightPage from './BusinessInsightPage';
 import { benefits, overview } from './testFixtures';
-import type { Overview } from './types';
+import type { Overview, OverviewAnswer } from './types';
 
 beforeAll(stubBrowser);
 afterEach(cleanup);
@@ -29,12 +29,22 @@ function withoutRunData(): Overview {
   };
 }
 
-function renderPage(url: string, answer: Overview) {
+function renderPage(url: string, answer: OverviewAnswer) {
   const server = fakeServer().on('GET', OVERVIEW, answer);
   return renderWithShell(<BusinessInsightPage />, { server, moduleKey: 'business_insight', url });
 }
 
 describe('BusinessInsightPage', { timeout: 20_000 }, () => {
+  it('names a module the person may not open, and one that is not installed', async () => {
+    renderPage('/BusinessInsight', { available: false, missing: [], restricted: ['vault'] });
+    expect(await screen.findByText('Your rights do not allow Process Vault', {}, LOADED)).toBeTruthy();
+    expect(screen.getByText(/shows them only to people who may open both/)).toBeTruthy();
+    cleanup();
+
+    renderPage('/BusinessInsight', { available: false, missing: ['bots'], restricted: ['vault'] });
+    expect(await screen.findByText('Bot Profile is not available', {}, LOADED)).toBeTruthy();
+  });
+
   it('shows the days with runs by default: it names no days and shows those the plugin chose', async () => {
     const { server } = renderPage('/BusinessInsight', overview());
 

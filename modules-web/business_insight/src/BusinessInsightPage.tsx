@@ -1,6 +1,6 @@
 import { Suspense, lazy, useCallback, useMemo, useState } from 'react';
 import { Button, Collapse, Grid, Loader, Paper, SegmentedControl, Text } from '@mantine/core';
-import { IconCalendarSearch, IconChevronDown, IconChevronUp, IconPuzzleOff } from '@tabler/icons-react';
+import { IconCalendarSearch, IconChevronDown, IconChevronUp, IconLock, IconPuzzleOff } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { useCurrency, usePageTitle } from '@autoscope/web-sdk';
 
@@ -99,7 +99,17 @@ export default function BusinessInsightPage() {
           <DashboardLoading cols={{ base: 1, xs: 2, md: 3, xl: 6 }} cards={6} cardHeight={104} blocks={[320, 240]} />
         }
         unavailable={(unavailable) => {
-          const missing = unavailable.missing.map((key) => MODULE_NAMES[key] ?? key).join(' and ');
+          const names = (keys: readonly string[]) => keys.map((key) => MODULE_NAMES[key] ?? key).join(' and ');
+          if (unavailable.missing.length === 0) {
+            return (
+              <EmptyNotice
+                icon={IconLock}
+                title={`Your rights do not allow ${names(unavailable.restricted)}`}
+                description="Business Insight compares the Process Vault's estimated benefits with the runs of Bot Profile's bots, so it shows them only to people who may open both. Ask your administrator for those rights."
+              />
+            );
+          }
+          const missing = names(unavailable.missing);
           return (
             <EmptyNotice
               icon={IconPuzzleOff}

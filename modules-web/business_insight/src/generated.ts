@@ -27,7 +27,8 @@ years: Rounded,
 run_data: RangeAnswer | null, filters: Filters, currency: Currency, choices: Choices, totals: Benefits, by_month: Array<MonthRow>, by_department: Array<DepartmentRow>, by_process: Array<ProcessRow>, };
 
 /**
- * The answer when a module the figures come from is not installed.
+ * The answer when a module the figures come from is not installed, or the person's
+ * rights do not open it.
  */
 export type Unavailable = {
 /**
@@ -37,7 +38,11 @@ available: false,
 /**
  * The keys of the missing modules: `vault`, `bots`.
  */
-missing: Array<string>, };
+missing: Array<string>,
+/**
+ * The keys of the modules the person's rights do not open: `vault`, `bots`.
+ */
+restricted: Array<string>, };
 
 /**
  * Whole UTC days, the first and the last included.

@@ -119,7 +119,8 @@ export type Unscheduled = { bot: string, schedule: string, };
 
 export type BotLayer = {
 /**
- * False when Bot Profile is not installed or its bots are not granted.
+ * False when Bot Profile is not installed, its bots are not granted, or the person's
+ * rights do not open it.
  */
 available: boolean, windows: Array<BotWindow>, unscheduled: Array<Unscheduled>, };
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '@autoscope/web-sdk';
 
-import { errorMessage, isConflict, isNotFound } from './errors';
+import { errorMessage, isConflict, isNotFound, isRefused } from './errors';
 
 describe('errors', () => {
   it("shows the server's message of a failed call", () => {
@@ -18,5 +18,7 @@ describe('errors', () => {
     expect(isNotFound(new ApiError(409, 'changed'))).toBe(false);
     expect(isConflict(new ApiError(409, 'changed'))).toBe(true);
     expect(isConflict(new Error('409'))).toBe(false);
+    expect(isRefused(new ApiError(403, 'Your rights do not allow Process Vault, whose data this needs'))).toBe(true);
+    expect(isRefused(new ApiError(404, 'gone'))).toBe(false);
   });
 });

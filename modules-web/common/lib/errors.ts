@@ -12,6 +12,11 @@ export function isNotFound(error: unknown): boolean {
   return isApiError(error) && error.status === 404;
 }
 
+/** 403: the person's rights do not allow it (a retry does not mend it). */
+export function isRefused(error: unknown): boolean {
+  return isApiError(error) && error.status === 403;
+}
+
 /** 409: someone else changed the record first. */
 export function isConflict(error: unknown): boolean {
   return isApiError(error) && error.status === 409;

@@ -24,7 +24,7 @@ pub struct Channel {
 }
 
 /// The company's public, open Chat channels by name: the rules' picker. None without Chat
-/// (or without the grant to read its channels).
+/// (without the grant to read its channels, or for a person whose rights do not open Chat).
 pub fn channels() -> Result<Vec<Channel>> {
     let public =
         Query::default().eq("kind", "public").eq("archived", false).sort("name_key").fields(["name"]).limit(500);
@@ -38,6 +38,7 @@ pub fn channels() -> Result<Vec<Channel>> {
 /// members'.
 pub fn check_channel(id: &str) -> Result<()> {
     let channel = match collection(CHANNELS).get(id) {
+        Err(err) if err.is_rights_refusal() => return Err(err),
         Err(err) if matches!(err.status, 403 | 404) => return Err(Error::bad_request(CHAT_MISSING)),
         other => other?,
     };

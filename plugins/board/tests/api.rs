@@ -21,6 +21,7 @@ on_both_engines!(
     another_companys_process_is_not_found,
     a_member_of_two_companies_sees_only_the_active_companys_cards,
     a_user_without_the_kanban_board_right_gets_403,
+    the_cards_need_the_vaults_right_too,
     without_the_vault_the_board_is_unavailable,
     five_thousand_cards_fit_the_limits,
 );
@@ -452,6 +453,29 @@ async fn a_user_without_the_kanban_board_right_gets_403(engine: Engine) -> anyho
     assert_eq!((board.status, &board.body), (403, &denied));
     let (status, body) = move_card(&harness, &acme, &id, "assessment", 1).await?;
     assert_eq!((status, &body), (403, &denied));
+    assert_eq!(vault_process(&harness, &acme, &id).await?["stage"], "idea");
+    Ok(())
+}
+
+/// The cards are the vault's processes: a person whose rights open the board but not the
+/// Process Vault sees none of them (they used to see every process's name) and moves none,
+/// and is told why.
+async fn the_cards_need_the_vaults_right_too(engine: Engine) -> anyhow::Result<()> {
+    let harness = load(engine).await?;
+    let acme = harness.company("Acme").await?;
+    let id = create(&harness, &acme, json!({ "name": "Invoices" })).await?;
+    let mut rights = default_role_rights();
+    rights.insert("process".into(), Right { view: false, disabled: false });
+    acme.set_rights(&rights).await?;
+    let refused = json!({ "message": "Your rights do not allow Process Vault, whose data this needs" });
+    for path in ["/board".to_string(), format!("/cards/{id}")] {
+        let answer = harness.call(&acme, "GET", &path, None).await?;
+        assert_eq!((answer.status, &answer.body), (403, &refused), "{path}");
+    }
+    let (status, body) = move_card(&harness, &acme, &id, "assessment", 1).await?;
+    assert_eq!((status, &body), (403, &refused));
+    rights.insert("process".into(), Right { view: true, disabled: false });
+    acme.set_rights(&rights).await?;
     assert_eq!(vault_process(&harness, &acme, &id).await?["stage"], "idea");
     Ok(())
 }

@@ -138,7 +138,7 @@ fn calculation(req: &Request) -> Result<Reply> {
 }
 
 /// `GET /processes`: Process Vault's process names, for the bot form; `available: false`
-/// without it.
+/// without it, or when the person's rights do not open it (the form then takes any name).
 fn process_names(_: &Request) -> Result<Reply> {
     let query = Query::default().sort("name").fields(["name"]);
     match collection(calculation::PROCESSES).list_all(&query, 5_000) {
@@ -147,7 +147,9 @@ fn process_names(_: &Request) -> Result<Reply> {
             names.dedup();
             ok(&ProcessNames { available: true, names })
         }
-        Err(err) if err.status == 404 => ok(&ProcessNames { available: false, names: Vec::new() }),
+        Err(err) if err.status == 404 || err.is_rights_refusal() => {
+            ok(&ProcessNames { available: false, names: Vec::new() })
+        }
         Err(err) => Err(err),
     }
 }

@@ -86,7 +86,8 @@ pub struct Overview {
     pub figures: Figures,
 }
 
-/// The answer when a module the figures come from is not installed.
+/// The answer when a module the figures come from is not installed, or the person's
+/// rights do not open it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Unavailable {
@@ -95,6 +96,17 @@ pub struct Unavailable {
     pub available: bool,
     /// The keys of the missing modules: `vault`, `bots`.
     pub missing: Vec<&'static str>,
+    /// The keys of the modules the person's rights do not open: `vault`, `bots`.
+    pub restricted: Vec<&'static str>,
+}
+
+/// Why a module's data is not there.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Gap {
+    /// Not installed (storage answers 404).
+    Missing,
+    /// The person's rights do not open it (the host's rights refusal).
+    Restricted,
 }
 
 /// What storage gave.
@@ -107,46 +119,48 @@ pub struct Sources {
     pub run_data: Option<DayRange>,
 }
 
-/// `Ok(None)` for a collection whose module is not installed (storage answers 404).
-fn installed<T>(read: Result<T>) -> Result<Option<T>> {
+/// What was read, or the gap where a module's data is not to be had.
+fn available<T>(read: Result<T>) -> Result<std::result::Result<T, Gap>> {
     match read {
-        Ok(value) => Ok(Some(value)),
-        Err(err) if err.status == 404 => Ok(None),
+        Ok(value) => Ok(Ok(value)),
+        Err(err) if err.status == 404 => Ok(Err(Gap::Missing)),
+        Err(err) if err.is_rights_refusal() => Ok(Err(Gap::Restricted)),
         Err(err) => Err(err),
     }
 }
 
 /// The range, the catalogue, the bots, the company's days of run data and the runs of the
-/// range (of the filtered process only, when there is one), or which modules are missing.
+/// range (of the filtered process only, when there is one), or which modules are missing
+/// or closed to the person.
 /// The range is the `asked` one, or the default one of the run data up to `today`.
 pub fn read(
     asked: Option<DayRange>,
     today: i64,
     filters: &Filters,
 ) -> Result<std::result::Result<(DayRange, Sources), Unavailable>> {
-    let catalogue = installed(sources::read_catalogue())?;
-    let bots = installed(sources::read_bots())?;
-    // `Some(None)`: Bot Profile is installed and no run came yet.
+    let catalogue = available(sources::read_catalogue())?;
+    let bots = available(sources::read_bots())?;
+    // `Ok(None)`: Bot Profile is installed and no run came yet.
     let run_data = match &bots {
-        Some(_) => installed(sources::read_run_data())?,
-        None => None,
+        Ok(_) => available(sources::read_run_data())?,
+        Err(gap) => Err(*gap),
     };
     let runs = match run_data {
-        Some(run_data) => {
+        Ok(run_data) => {
             let range = asked.unwrap_or_else(|| default_range(run_data.as_ref(), today));
-            let runs = installed(sources::read_runs(&months(&range), filters.process.as_deref()))?;
-            runs.map(|runs| (range, run_data, runs))
+            available(sources::read_runs(&months(&range), filters.process.as_deref()))?
+                .map(|runs| (range, run_data, runs))
         }
-        None => None,
+        Err(gap) => Err(gap),
     };
     match (catalogue, bots, runs) {
-        (Some(catalogue), Some(bots), Some((range, run_data, runs))) => {
+        (Ok(catalogue), Ok(bots), Ok((range, run_data, runs))) => {
             Ok(Ok((range, Sources { catalogue, bots, runs, run_data })))
         }
-        (catalogue, _, runs) => {
-            let gone = [("vault", catalogue.is_none()), ("bots", runs.is_none())];
-            let missing = gone.into_iter().filter(|(_, gone)| *gone).map(|(key, _)| key).collect();
-            Ok(Err(Unavailable { available: false, missing }))
+        (catalogue, bots, runs) => {
+            let gaps = [("vault", catalogue.err()), ("bots", bots.err().or(runs.err()))];
+            let keys = |wanted: Gap| gaps.iter().filter(|(_, gap)| *gap == Some(wanted)).map(|(key, _)| *key).collect();
+            Ok(Err(Unavailable { available: false, missing: keys(Gap::Missing), restricted: keys(Gap::Restricted) }))
         }
     }
 }
@@ -280,7 +294,20 @@ mod tests {
 
     #[test]
     fn a_missing_module_is_named() {
-        let answer = Unavailable { available: false, missing: vec!["bots"] };
-        assert_eq!(serde_json::to_value(answer).unwrap(), json!({ "available": false, "missing": ["bots"] }));
+        let answer = Unavailable { available: false, missing: vec!["bots"], restricted: vec!["vault"] };
+        assert_eq!(
+            serde_json::to_value(answer).unwrap(),
+            json!({ "available": false, "missing": ["bots"], "restricted": ["vault"] })
+        );
+    }
+
+    #[test]
+    fn storage_refusals_become_gaps() {
+        let refused = Error::from(autoscope_sdk::wire::HostError::rights_refusal("Process Vault"));
+        assert_eq!(available::<()>(Err(refused)).map_err(|err| err.message), Ok(Err(Gap::Restricted)));
+        assert_eq!(available::<()>(Err(Error::not_found("gone"))).map_err(|err| err.message), Ok(Err(Gap::Missing)));
+        let withheld =
+            Error::forbidden("The module may not use 'read:vault.processes': the installation did not grant it");
+        assert!(available::<()>(Err(withheld)).is_err(), "a withheld grant is the administrator's to fix");
     }
 }

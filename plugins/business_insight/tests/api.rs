@@ -16,7 +16,7 @@ autoscope_module_test::on_both_engines!(
     another_companys_runs_and_processes_never_count,
     a_member_of_two_companies_sees_only_the_active_companys_figures,
     without_the_business_insight_right_the_module_is_closed,
-    the_other_modules_rights_are_not_needed,
+    the_figures_need_the_rights_of_the_modules_they_come_from,
     without_the_vault_or_bot_profile_nothing_is_available,
     bad_ranges_and_filters_are_refused_with_the_message,
     five_hundred_processes_over_a_year_fit_the_limits,
@@ -564,19 +564,29 @@ async fn without_the_business_insight_right_the_module_is_closed(engine: Engine)
     Ok(())
 }
 
-/// The insight reads the vault's and Bot Profile's data with its own grants: users without
-/// those modules' rights see every figure.
-async fn the_other_modules_rights_are_not_needed(engine: Engine) -> anyhow::Result<()> {
+/// The figures are built from the vault's processes and Bot Profile's bots and runs: a
+/// person whose rights do not open one of them is told which, and sees none of its data
+/// (this used to show every figure, process names included).
+async fn the_figures_need_the_rights_of_the_modules_they_come_from(engine: Engine) -> anyhow::Result<()> {
     let harness = load(engine).await?;
     let acme = harness.company("Acme").await?;
     scenario(&harness, &acme).await?;
     let mut rights = default_role_rights();
-    for key in ["process", "bot_profile"] {
-        rights.insert(key.into(), Right { view: false, disabled: false });
-    }
+    rights.insert("process".into(), Right { view: false, disabled: false });
     acme.set_rights(&rights).await?;
     let blocked = harness.call_module("vault", &acme, "GET", "/processes", None).await?;
     assert_eq!(blocked.status, 403, "{blocked:?}");
+    let closed = overview(&harness, &acme, YEAR_2025).await?;
+    assert_eq!(closed, json!({ "available": false, "missing": [], "restricted": ["vault"] }));
+
+    rights.insert("bot_profile".into(), Right { view: false, disabled: false });
+    acme.set_rights(&rights).await?;
+    let closed = overview(&harness, &acme, YEAR_2025).await?;
+    assert_eq!(closed, json!({ "available": false, "missing": [], "restricted": ["vault", "bots"] }));
+
+    rights.insert("process".into(), Right { view: true, disabled: false });
+    rights.insert("bot_profile".into(), Right { view: true, disabled: false });
+    acme.set_rights(&rights).await?;
     let year = overview(&harness, &acme, YEAR_2025).await?;
     check(&year, "/totals/cost_saved/realised", Some(2_460.0));
     Ok(())
@@ -586,9 +596,15 @@ async fn the_other_modules_rights_are_not_needed(engine: Engine) -> anyhow::Resu
 async fn without_the_vault_or_bot_profile_nothing_is_available(engine: Engine) -> anyhow::Result<()> {
     let alone = Harness::load_on(engine, product_module("business_insight")?).await?;
     let acme = alone.company("Acme").await?;
-    assert_eq!(overview(&alone, &acme, "").await?, json!({ "available": false, "missing": ["vault", "bots"] }));
+    assert_eq!(
+        overview(&alone, &acme, "").await?,
+        json!({ "available": false, "missing": ["vault", "bots"], "restricted": [] })
+    );
     alone.install(product_module("vault")?).await?;
-    assert_eq!(overview(&alone, &acme, YEAR_2025).await?, json!({ "available": false, "missing": ["bots"] }));
+    assert_eq!(
+        overview(&alone, &acme, YEAR_2025).await?,
+        json!({ "available": false, "missing": ["bots"], "restricted": [] })
+    );
     let bad = alone.call(&acme, "GET", "/overview?from=2025-02-30", None).await?;
     assert_eq!(bad.status, 400, "the range is checked first: {bad:?}");
     Ok(())

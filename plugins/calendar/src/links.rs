@@ -1,6 +1,6 @@
 //! Link targets: Process Vault processes, Bot Profile bots and support tickets, by name,
-//! for the link picker. Each module is optional: one not installed, or whose records the
-//! installation did not grant, offers nothing.
+//! for the link picker. Each module is optional: one not installed, whose records the
+//! installation did not grant, or that the person's rights do not open, offers nothing.
 
 use autoscope_sdk::prelude::*;
 use serde_json::Value;

@@ -285,7 +285,8 @@ pub struct Unscheduled {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(test, derive(ts_rs::TS))]
 pub struct BotLayer {
-    /// False when Bot Profile is not installed or its bots are not granted.
+    /// False when Bot Profile is not installed, its bots are not granted, or the person's
+    /// rights do not open it.
     pub available: bool,
     pub windows: Vec<BotWindow>,
     pub unscheduled: Vec<Unscheduled>,

@@ -182,7 +182,8 @@ fn list_bots(_: &Request) -> Result<Reply> {
 }
 
 /// The `id` and `name` of every record of another module's collection, by name: none when
-/// the module is not installed or the installation does not grant reading it.
+/// the module is not installed, the installation does not grant reading it, or the
+/// person's rights do not open it.
 fn names(source: &str) -> Result<Vec<serde_json::Value>> {
     let query = Query::default().sort("name").fields(["name"]);
     match collection(source).list_all(&query, 5000) {

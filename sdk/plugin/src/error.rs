@@ -39,6 +39,13 @@ impl Error {
         Self::new(409, message)
     }
 
+    /// Whether the host refused a read of another module's data because the person's
+    /// rights do not open that module: a module shows what it can without that data, or
+    /// passes the refusal on (its message names the module).
+    pub fn is_rights_refusal(&self) -> bool {
+        HostError::is_rights_refusal(self.status, &self.message)
+    }
+
     /// 500: the plugin itself failed.
     pub fn internal(message: impl Into<String>) -> Self {
         Self::new(500, message)

@@ -23,7 +23,21 @@ impl HostError {
     pub fn new(status: u16, message: impl Into<String>) -> Self {
         Self { status, message: message.into() }
     }
+
+    /// 403 when a call acting for a person reads another module's records (or figures
+    /// through `read:`) and the person's rights do not open that module, `owner` by name.
+    pub fn rights_refusal(owner: &str) -> Self {
+        Self::new(403, format!("{RIGHTS_REFUSAL}{owner}, whose data this needs"))
+    }
+
+    /// Whether this is a [`HostError::rights_refusal`].
+    pub fn is_rights_refusal(status: u16, message: &str) -> bool {
+        status == 403 && message.starts_with(RIGHTS_REFUSAL) && message.ends_with(", whose data this needs")
+    }
 }
+
+/// How a [`HostError::rights_refusal`] begins.
+const RIGHTS_REFUSAL: &str = "Your rights do not allow ";
 
 impl std::fmt::Display for HostError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {

@@ -188,6 +188,7 @@ async fn log(context: &CallContext, line: Log) -> Result<Done, HostError> {
 async fn storage(context: &CallContext, op: StorageOp) -> Result<Value, HostError> {
     let access = match &op {
         StorageOp::Update { .. } => Access::Update,
+        StorageOp::Count { .. } | StorageOp::Aggregate { .. } => Access::Aggregate,
         _ if op.is_read() => Access::Read,
         _ => Access::Write,
     };
@@ -198,13 +199,22 @@ async fn storage(context: &CallContext, op: StorageOp) -> Result<Value, HostErro
 
 /// What an operation does to a collection.
 enum Access {
+    /// Records (get, list).
     Read,
+    /// Figures only (count, aggregate).
+    Aggregate,
     Update,
     Write,
+    /// The people a realtime message goes to: nothing of the records reaches the caller.
+    Recipients,
 }
 
 /// The table `name` names: one of the module's own collections, or another module's
-/// collection the installation granted for reads (`read:`) or updates (`update:`).
+/// collection the installation granted for reads (`read:`), figures (`aggregate:`) or
+/// updates (`update:`). Records of another module (and its figures through `read:`) reach
+/// a person only when their rights open that module, so a module cannot show a person
+/// what the owner's own pages would not; calls acting for nobody (events, schedules,
+/// jobs, public routes) are not limited by rights.
 fn resolve_collection(context: &CallContext, name: &str, access: Access) -> Result<collections::Target, HostError> {
     let Some((module_key, collection)) = name.split_once('.') else {
         require(context, Capability::Storage)?;
@@ -212,21 +222,27 @@ fn resolve_collection(context: &CallContext, name: &str, access: Access) -> Resu
         let spec = manifest.collections.get(name).ok_or_else(|| unknown_collection(name))?;
         return Ok(collections::Target { module: manifest.key.clone(), collection: name.into(), spec: spec.clone() });
     };
-    match access {
-        Access::Update => require(context, Capability::Update(name.into()))?,
-        Access::Read => require(context, Capability::Read(name.into()))?,
+    let follows_rights = match access {
+        Access::Update => require(context, Capability::Update(name.into())).map(|()| true)?,
+        Access::Read => require(context, Capability::Read(name.into())).map(|()| true)?,
+        Access::Recipients => require(context, Capability::Read(name.into())).map(|()| false)?,
+        Access::Aggregate if context.module.granted(&Capability::Aggregate(name.into())) => false,
+        Access::Aggregate => require(context, Capability::Read(name.into())).map(|()| true)?,
         Access::Write => {
             return Err(HostError::new(
                 403,
                 format!("Only reads and updates reach another module's collection ('{name}')"),
             ));
         }
-    }
+    };
     let other = context
         .state
         .modules
         .get(module_key)
         .ok_or_else(|| HostError::new(404, format!("The module '{module_key}' is not installed")))?;
+    if follows_rights && !context.rights_open(&other.manifest().rights_key) {
+        return Err(HostError::rights_refusal(&other.manifest().name));
+    }
     let spec = other.manifest().collections.get(collection).ok_or_else(|| unknown_collection(name))?;
     Ok(collections::Target { module: module_key.into(), collection: collection.into(), spec: spec.clone() })
 }
@@ -333,7 +349,7 @@ async fn realtime(context: &CallContext, request: Realtime) -> Result<Done, Host
     }
     let Realtime { channel, payload, mut users, users_in } = request;
     if let Some(users_in) = users_in {
-        let target = resolve_collection(context, &users_in.collection, Access::Read)?;
+        let target = resolve_collection(context, &users_in.collection, Access::Recipients)?;
         // One more than fits, so that too many is refused below.
         let limit = MAX_REALTIME_USERS.saturating_sub(users.len()) + 1;
         let db = &context.state.db;

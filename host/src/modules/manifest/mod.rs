@@ -281,9 +281,15 @@ pub struct Capabilities {
     /// Read and write the module's own collections.
     #[serde(default)]
     pub storage: bool,
-    /// Other modules' collections to read, as `<module>.<collection>`.
+    /// Other modules' collections to read, as `<module>.<collection>`: for a person, only
+    /// when their rights open the owning module.
     #[serde(default)]
     pub read: Vec<String>,
+    /// Other modules' collections to count and aggregate (never to read records), for
+    /// anyone the module itself serves: figures whose point is to reach people without
+    /// the owning module's right.
+    #[serde(default)]
+    pub aggregate: Vec<String>,
     /// Other modules' collections whose records it may update (with the version check),
     /// as `<module>.<collection>`; reading them needs `read` too.
     #[serde(default)]
@@ -330,6 +336,9 @@ pub struct Capabilities {
 pub enum Capability {
     Storage,
     Read(String),
+    /// Counts and aggregates of another module's collection, whatever the caller's rights
+    /// on that module ([`Capability::Read`] follows them).
+    Aggregate(String),
     Update(String),
     Ingest(String),
     Notify,
@@ -378,6 +387,7 @@ impl Capability {
                 let (kind, collection) = other.split_once(':').filter(|(_, c)| c.contains('.'))?;
                 match kind {
                     "read" => Self::Read(collection.to_string()),
+                    "aggregate" => Self::Aggregate(collection.to_string()),
                     "update" => Self::Update(collection.to_string()),
                     "ingest" => Self::Ingest(collection.to_string()),
                     _ => return None,
@@ -392,6 +402,7 @@ impl std::fmt::Display for Capability {
         match self {
             Self::Storage => f.write_str("storage"),
             Self::Read(collection) => write!(f, "read:{collection}"),
+            Self::Aggregate(collection) => write!(f, "aggregate:{collection}"),
             Self::Update(collection) => write!(f, "update:{collection}"),
             Self::Ingest(stream) => write!(f, "ingest:{stream}"),
             Self::Notify => f.write_str("notify"),
@@ -631,6 +642,7 @@ impl Manifest {
             }
         }
         declared.extend(caps.read.iter().cloned().map(Capability::Read));
+        declared.extend(caps.aggregate.iter().cloned().map(Capability::Aggregate));
         declared.extend(caps.update.iter().cloned().map(Capability::Update));
         declared.extend(caps.ingest.iter().cloned().map(Capability::Ingest));
         declared.extend(self.legacy_routes.iter().map(LegacyRoute::capability));

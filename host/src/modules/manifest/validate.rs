@@ -263,10 +263,14 @@ fn ingest_streams(manifest: &Manifest, problems: &mut Problems) {
 
 /// What the declared capabilities name: other modules' collections, events, templates.
 fn capabilities(manifest: &Manifest, problems: &mut Problems) {
-    let Capabilities { storage, mail, read, update, ingest, publish, .. } = &manifest.capabilities;
+    let Capabilities { storage, mail, read, aggregate, update, ingest, publish, .. } = &manifest.capabilities;
     problems.check(manifest.collections.is_empty() || *storage, || "collections need the storage capability".into());
-    let named =
-        [("read", read, "collection", 24), ("update", update, "collection", 24), ("ingest", ingest, "stream", 40)];
+    let named = [
+        ("read", read, "collection", 24),
+        ("aggregate", aggregate, "collection", 24),
+        ("update", update, "collection", 24),
+        ("ingest", ingest, "stream", 40),
+    ];
     for (kind, names, what, longest) in named {
         for name in names {
             let parts: Vec<&str> = name.split('.').collect();

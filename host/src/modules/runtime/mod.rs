@@ -5,14 +5,17 @@
 //!
 //! Limits per call: fuel (deterministic, per instance), a memory cap that covers the
 //! guest heap plus Extism's input and output buffers, request and reply size caps, and
-//! a wall-clock deadline enforced in host functions and around the call. Extism's own
-//! timeout is not used: it ticks the epoch of every instance built from the same
-//! compiled plugin, so one slow call would trap its neighbours.
+//! a wall-clock deadline enforced in host functions and around the call. A call past its
+//! deadline is stopped where it runs, so its slot and thread come back at once rather
+//! than when its fuel is spent: the host ticks the epoch of the call's engine, which
+//! traps every call running on that engine. So each running call has an engine of its
+//! own, a [`Lane`]: a copy of the compiled module (from the compile cache) that runs one
+//! call at a time. Extism's own timeout is not used, for the same reason.
 //!
 //! Instances keep guest state between calls, so a warm instance is reused only for the
 //! same company, and any instance whose call failed is discarded.
 
-use std::collections::{BTreeSet, HashMap, VecDeque};
+use std::collections::{BTreeMap, BTreeSet, HashMap, VecDeque};
 use std::net::IpAddr;
 use std::path::Path;
 use std::sync::{Arc, Mutex};
@@ -37,14 +40,18 @@ pub const DEADLINE_PASSED: &str = "the call's time limit passed";
 /// runtime runs plugins and knows nothing of what their host functions do.
 pub type HostFunctions = for<'a> fn(extism::PluginBuilder<'a>) -> extism::PluginBuilder<'a>;
 
-/// Idle instances kept per module, across companies.
+/// Idle instances kept per module, across companies and lanes.
 const MAX_IDLE_PER_MODULE: usize = 32;
 /// How long a call may wait for its module's concurrency slot, and then the host's, before
 /// "busy". Slots are shared fairly (`slots`), so only a company's (or a module's) own calls
 /// make it wait this long.
-const QUEUE_WAIT: Duration = Duration::from_secs(10);
-/// The host's own slack on top of a module's timeout before the caller stops waiting.
+pub const QUEUE_WAIT: Duration = Duration::from_secs(10);
+/// How long a call past its deadline has to stop (it traps at its next loop turn or host
+/// call) before the caller stops waiting for it.
 const DEADLINE_SLACK: Duration = Duration::from_millis(500);
+/// How often a call past its deadline is told again to stop, in case the first word
+/// reached its engine just before the call began.
+const STOP_AGAIN_EVERY: Duration = Duration::from_millis(50);
 /// Threads of the crowded-call pool: tokio's default; the call slots bound the calls.
 const CROWDED_THREADS: usize = 512;
 /// Nice 19: crowded calls yield the CPU to every other call.
@@ -81,10 +88,15 @@ impl Default for Runtime {
 pub struct Loaded {
     pub manifest: Manifest,
     pub grants: BTreeSet<Capability>,
-    compiled: extism::CompiledPlugin,
+    /// What compiles another lane.
+    source: Source,
+    /// Lanes no call is running on; a call takes one or compiles one, so there are at most
+    /// as many as the module's calls at once.
+    free_lanes: Mutex<Vec<Lane>>,
+    /// Idle instances kept per lane.
+    idle_per_lane: usize,
     /// Its calls at once ([`Runtime::module_slots`]), shared fairly between companies.
     slots: Arc<FairSlots>,
-    idle: Mutex<VecDeque<(String, extism::Plugin)>>,
     /// When a refused host call was last written to the system log, per company and
     /// capability.
     refusals_logged: Mutex<HashMap<(String, Capability), Instant>>,
@@ -107,20 +119,21 @@ impl Loaded {
         host_functions: HostFunctions,
         slots: usize,
     ) -> anyhow::Result<Self> {
-        let limits = &manifest.limits;
-        let extism_manifest =
-            extism::Manifest::new([extism::Wasm::data(wasm.to_vec())]).with_memory_max(memory_pages(limits));
-        let builder = extism::PluginBuilder::new(extism_manifest)
-            .with_wasi(false)
-            .with_fuel_limit(limits.fuel)
-            .with_cache_config(compile_cache_config(cache)?);
-        let compiled = host_functions(builder).compile().context("the plugin does not compile")?;
+        let source = Source {
+            wasm: wasm.to_vec(),
+            memory_pages: memory_pages(&manifest.limits),
+            fuel: manifest.limits.fuel,
+            cache_config: compile_cache_config(cache)?,
+            host_functions,
+        };
+        let first = source.lane().context("the plugin does not compile")?;
         Ok(Self {
             slots: FairSlots::new(slots),
+            idle_per_lane: MAX_IDLE_PER_MODULE.div_ceil(slots.max(1)),
+            free_lanes: Mutex::new(vec![first]),
+            source,
             grants,
             manifest,
-            compiled,
-            idle: Mutex::new(VecDeque::new()),
             refusals_logged: Mutex::new(HashMap::new()),
             lines_logged: Mutex::new(HashMap::new()),
         })
@@ -160,23 +173,105 @@ impl Loaded {
         *lines <= LOG_LINES_PER_MINUTE
     }
 
-    fn take_instance(&self, company_id: &str) -> anyhow::Result<extism::Plugin> {
-        let warm = {
-            let mut idle = self.idle.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-            idle.iter().position(|(company, _)| company == company_id).and_then(|at| idle.remove(at))
+    /// A free lane, the one with a warm instance of the company if any; a new one when
+    /// every lane is running a call.
+    fn take_lane(&self, company_id: &str) -> anyhow::Result<Lane> {
+        let free = {
+            let mut free = self.free_lanes.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+            let warm = free.iter().position(|lane| lane.idle.iter().any(|(company, _)| company == company_id));
+            match warm {
+                Some(at) => Some(free.swap_remove(at)),
+                None => free.pop(),
+            }
         };
+        match free {
+            Some(lane) => Ok(lane),
+            None => self.source.lane(),
+        }
+    }
+
+    fn give_back(&self, lane: Lane) {
+        self.free_lanes.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).push(lane);
+    }
+}
+
+/// What a module's lanes are compiled from.
+struct Source {
+    wasm: Vec<u8>,
+    memory_pages: u32,
+    fuel: u64,
+    cache_config: std::path::PathBuf,
+    host_functions: HostFunctions,
+}
+
+impl Source {
+    /// A lane with an engine of its own; after the first, the compile cache makes this a
+    /// load rather than a compile.
+    fn lane(&self) -> anyhow::Result<Lane> {
+        let extism_manifest =
+            extism::Manifest::new([extism::Wasm::data(self.wasm.clone())]).with_memory_max(self.memory_pages);
+        let builder = extism::PluginBuilder::new(extism_manifest)
+            .with_wasi(false)
+            .with_fuel_limit(self.fuel)
+            .with_cache_config(self.cache_config.clone());
+        Ok(Lane { compiled: (self.host_functions)(builder).compile()?, idle: VecDeque::new() })
+    }
+}
+
+/// The module compiled on an engine of its own, running one call at a time, with the
+/// instances it keeps warm.
+struct Lane {
+    compiled: extism::CompiledPlugin,
+    idle: VecDeque<(String, extism::Plugin)>,
+}
+
+impl Lane {
+    fn take_instance(&mut self, company_id: &str) -> anyhow::Result<extism::Plugin> {
+        let warm = self.idle.iter().position(|(company, _)| company == company_id).and_then(|at| self.idle.remove(at));
         match warm {
             Some((_, plugin)) => Ok(plugin),
             None => extism::Plugin::new_from_compiled(&self.compiled),
         }
     }
 
-    fn keep_instance(&self, company_id: String, plugin: extism::Plugin) {
-        let mut idle = self.idle.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-        if idle.len() >= MAX_IDLE_PER_MODULE {
-            idle.pop_front();
+    fn keep_instance(&mut self, company_id: String, plugin: extism::Plugin, most: usize) {
+        if self.idle.len() >= most {
+            self.idle.pop_front();
         }
-        idle.push_back((company_id, plugin));
+        self.idle.push_back((company_id, plugin));
+    }
+}
+
+/// How the caller stops a call past its deadline: the running instance's handle, once the
+/// call has one, and whether the caller has given up on it.
+#[derive(Default)]
+struct Stop {
+    given_up: bool,
+    handle: Option<extism::CancelHandle>,
+}
+
+impl Stop {
+    /// Arms the stop with the instance about to run; false when the caller gave up already.
+    fn arm(stop: &Mutex<Self>, plugin: &extism::Plugin) -> bool {
+        let mut stop = stop.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        stop.handle = Some(plugin.cancel_handle());
+        !stop.given_up
+    }
+
+    /// Forgets the instance once its call has ended, so a late stop cannot trap the next
+    /// call on it.
+    fn disarm(stop: &Mutex<Self>) {
+        stop.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).handle = None;
+    }
+
+    /// Traps the call where it runs (on its lane's engine alone).
+    fn fire(stop: &Mutex<Self>) {
+        let mut stop = stop.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        stop.given_up = true;
+        if let Some(handle) = &stop.handle {
+            // Fails only when Extism's timer thread is gone; the fuel limit still ends the call.
+            let _ = handle.cancel();
+        }
     }
 }
 
@@ -235,6 +330,8 @@ pub struct CallContext {
     pub module: Arc<Loaded>,
     pub company_id: String,
     pub user_id: Option<String>,
+    /// The person's rights when the call acts for one; `None` for calls acting for nobody.
+    pub rights: Option<BTreeMap<String, autoscope_wire::Right>>,
     pub request_id: Option<String>,
     /// The address of the client whose request caused the call, for the system log.
     pub client_addr: Option<IpAddr>,
@@ -242,6 +339,16 @@ pub struct CallContext {
     pub runtime: tokio::runtime::Handle,
     /// The stores the call started without waiting (`ingest_background`).
     pub background: Mutex<Background>,
+}
+
+impl CallContext {
+    /// Whether the call may reach data of the module with `rights_key`: always when it acts
+    /// for nobody; for a person, when their rights open that module (view, not disabled).
+    pub fn rights_open(&self, rights_key: &str) -> bool {
+        self.rights
+            .as_ref()
+            .is_none_or(|rights| rights.get(rights_key).is_some_and(|right| right.view && !right.disabled))
+    }
 }
 
 /// The context of a call of module `module` in `company_id`: the host's clock, the
@@ -286,6 +393,7 @@ pub async fn call(
         module: module.clone(),
         company_id: envelope.context.company_id.clone(),
         user_id: envelope.context.user.as_ref().map(|user| user.user_id.clone()),
+        rights: envelope.context.user.as_ref().map(|user| user.rights.clone()),
         request_id: envelope.context.request_id.clone(),
         client_addr,
         deadline: Instant::now() + timeout,
@@ -294,19 +402,35 @@ pub async fn call(
     });
     let module = module.clone();
     let crowded = held.0.crowded;
+    let stop = Arc::new(Mutex::new(Stop::default()));
+    let armed = stop.clone();
     let work = move || {
         let _held = held;
-        run(&module, context, &input)
+        run(&module, context, &input, &armed)
     };
-    let task = match crowded_pool().filter(|_| crowded) {
+    let mut task = match crowded_pool().filter(|_| crowded) {
         Some(pool) => pool.spawn_blocking(work),
         None => tokio::task::spawn_blocking(work),
     };
-    match tokio::time::timeout(timeout + DEADLINE_SLACK, task).await {
-        Ok(Ok(result)) => result,
-        Ok(Err(join)) => Err(CallError::Trapped(join.to_string())),
-        Err(_) => Err(CallError::TimedOut),
-    }
+    let joined = match tokio::time::timeout(timeout, &mut task).await {
+        Ok(joined) => joined,
+        Err(_) => {
+            let stopped = async {
+                loop {
+                    Stop::fire(&stop);
+                    if let Ok(joined) = tokio::time::timeout(STOP_AGAIN_EVERY, &mut task).await {
+                        break joined;
+                    }
+                }
+            };
+            match tokio::time::timeout(DEADLINE_SLACK, stopped).await {
+                // An answer that came in the meantime stands; any failure is the deadline's.
+                Ok(Ok(Ok(reply))) => return Ok(reply),
+                _ => return Err(CallError::TimedOut),
+            }
+        }
+    };
+    joined.unwrap_or_else(|join| Err(CallError::Trapped(join.to_string())))
 }
 
 /// Where a company's calls of a module beyond its first running one run: the lowest CPU
@@ -334,24 +458,26 @@ async fn slots(
     Ok((module_slot, host_slot))
 }
 
-/// On a blocking thread: one call on a warm or new instance of the company.
-fn run(module: &Loaded, context: Arc<CallContext>, input: &[u8]) -> Result<Reply, CallError> {
+/// On a blocking thread: one call on a warm or new instance of the company, on a lane of
+/// its own that `stop` can trap.
+fn run(module: &Loaded, context: Arc<CallContext>, input: &[u8], stop: &Mutex<Stop>) -> Result<Reply, CallError> {
     let company_id = context.company_id.clone();
     let limits = &module.manifest.limits;
-    let mut plugin = module.take_instance(&company_id).map_err(|err| classify(&err))?;
-    let answer = plugin
-        .call_with_host_context::<&[u8], &[u8], Arc<CallContext>>(autoscope_wire::HANDLE_EXPORT, input, context.clone())
-        .map_err(|err| classify(&err))
-        .and_then(|output| {
-            if output.len() > (limits.max_response_kb as usize) << 10 {
-                return Err(CallError::ReplyTooLarge(limits.max_response_kb));
-            }
-            serde_json::from_slice::<Reply>(output).map_err(|err| CallError::BadReply(err.to_string()))
-        });
+    let mut lane = module.take_lane(&company_id).map_err(|err| classify(&err))?;
+    let answer = lane.take_instance(&company_id).map_err(|err| classify(&err)).and_then(|plugin| {
+        if !Stop::arm(stop, &plugin) {
+            return Err(CallError::TimedOut);
+        }
+        let answer = call_instance(plugin, &context, input, limits);
+        Stop::disarm(stop);
+        answer
+    });
     // A failed call may have left the instance in any state: only a clean one is kept.
-    if answer.is_ok() {
-        module.keep_instance(company_id, plugin);
-    }
+    let answer = answer.map(|(reply, plugin)| {
+        lane.keep_instance(company_id, plugin, module.idle_per_lane);
+        reply
+    });
+    module.give_back(lane);
     // Nothing the call started outlives it; a failure nobody read fails the call.
     let unwaited = context.background.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).unwaited();
     if unwaited.is_empty() {
@@ -361,6 +487,25 @@ fn run(module: &Loaded, context: Arc<CallContext>, input: &[u8]) -> Result<Reply
         Some(failure) => answer.and(Err(CallError::StoreFailed(failure))),
         None => answer,
     }
+}
+
+/// Calls `handle` on `plugin`; answers the reply with the instance, fit to keep.
+fn call_instance(
+    mut plugin: extism::Plugin,
+    context: &Arc<CallContext>,
+    input: &[u8],
+    limits: &Limits,
+) -> Result<(Reply, extism::Plugin), CallError> {
+    let reply = plugin
+        .call_with_host_context::<&[u8], &[u8], Arc<CallContext>>(autoscope_wire::HANDLE_EXPORT, input, context.clone())
+        .map_err(|err| classify(&err))
+        .and_then(|output| {
+            if output.len() > (limits.max_response_kb as usize) << 10 {
+                return Err(CallError::ReplyTooLarge(limits.max_response_kb));
+            }
+            serde_json::from_slice::<Reply>(output).map_err(|err| CallError::BadReply(err.to_string()))
+        })?;
+    Ok((reply, plugin))
 }
 
 fn classify(err: &anyhow::Error) -> CallError {

@@ -1,11 +1,12 @@
-//! Rights: Operational Insight needs its own right (view, not disabled), not Bot Profile's.
+//! Rights: Operational Insight needs its own right (view, not disabled); its figures need
+//! nothing more, its runs and queue items Bot Profile's right too.
 
 use autoscope_module_test::{Company, Engine, Harness, Right, Rights, User, default_role_rights};
 
 use crate::common::{RANGE, get, load, refused, with_runs};
 
 autoscope_module_test::on_both_engines!(
-    the_insight_reads_runs_without_the_bot_profile_right,
+    the_figures_reach_people_without_bot_profile_but_the_runs_do_not,
     without_the_bot_insight_right_or_with_it_disabled_every_route_is_refused,
 );
 
@@ -37,13 +38,24 @@ fn paths() -> [String; 5] {
     ]
 }
 
-/// With its own right the insight reads Bot Profile's runs, though the user may not view
-/// Bot Profile.
-async fn the_insight_reads_runs_without_the_bot_profile_right(engine: Engine) -> anyhow::Result<()> {
+/// With its own right the insight's figures and filters count Bot Profile's runs (its
+/// `aggregate:` grants), though the user may not view Bot Profile; the runs and queue items
+/// themselves are Bot Profile's to show (they used to be listed here too).
+async fn the_figures_reach_people_without_bot_profile_but_the_runs_do_not(engine: Engine) -> anyhow::Result<()> {
     let harness = load(engine).await?;
     let (_, bob) = bob_with(&harness, Right { view: true, disabled: false }).await?;
     let answer = get(&harness, &bob, &format!("/overview?{RANGE}")).await?;
-    assert_eq!(answer["kpis"]["runs"], 8, "the insight reads runs without the Bot Profile right");
+    assert_eq!(answer["kpis"]["runs"], 8, "the insight counts runs without the Bot Profile right");
+    let filters = get(&harness, &bob, "/filters").await?;
+    assert!(filters.to_string().contains("Invoice"), "{filters}");
+    let records = [format!("/runs?{RANGE}"), "/runs/x".into(), "/stuck?kind=new".into()];
+    for path in &records {
+        assert_eq!(
+            refused(&harness, &bob, path).await?,
+            (403, "Your rights do not allow Bot Profile, whose data this needs".into()),
+            "{path}"
+        );
+    }
     Ok(())
 }
 

@@ -1,7 +1,7 @@
 //! The tickets of a process, read from Ticket Management when it is installed.
 
 use autoscope_module_test::shortcuts::{call, company, expect, id, message};
-use autoscope_module_test::{Engine, Harness, product_module};
+use autoscope_module_test::{Engine, Harness, Right, default_role_rights, product_module};
 use serde_json::json;
 
 use crate::common::{create, load};
@@ -25,7 +25,7 @@ async fn tickets_are_unavailable_without_ticket_management(engine: Engine) {
 }
 
 /// With Ticket Management installed, a process lists the tickets linked to it (and only
-/// those), through the granted read of `support.tickets`.
+/// those), through the granted read of `support.tickets`, to people whose rights open it.
 async fn tickets_linked_to_a_process_are_listed(engine: Engine) {
     let support = product_module("support").expect("the support plugin is built");
     let vault = product_module("vault").expect("the vault plugin is built");
@@ -47,4 +47,12 @@ async fn tickets_linked_to_a_process_are_listed(engine: Engine) {
         (&items[0]["title"], &items[0]["status"], &items[0]["number"]),
         (&json!("Bot stopped"), &json!("open"), &json!(1))
     );
+
+    // The tickets are Ticket Management's: a person whose rights do not open it is told so
+    // (they used to see every linked ticket's title).
+    let mut rights = default_role_rights();
+    rights.insert("support".into(), Right { view: false, disabled: false });
+    acme.set_rights(&rights).await.expect("rights");
+    let refused = call(&harness, &acme, "GET", &path, None).await;
+    assert_eq!(message(refused, 403), "Your rights do not allow Ticket Management, whose data this needs");
 }

@@ -2,7 +2,8 @@
 //! because of a host limit or check: fuel or the timeout (`/loop`), a trap (`/trap`),
 //! the memory limit (`/bomb`), the response size (`/huge`), undeclared host functions
 //! (`/undeclared`, and `/members`: the company directory) and an ungranted collection
-//! (`/ungranted`). It also panics (`/panic`) and writes log lines (`/log?lines=n`).
+//! (`/ungranted`; `/items-counted` counts it). It also panics (`/panic`), writes log lines (`/log?lines=n`) and spins
+//! a while before answering well (`/spin?turns=n`).
 
 use std::hint::black_box;
 
@@ -16,12 +17,14 @@ fn router() -> Router {
     Router::new()
         .get("/ok", |_: &Request| ok(&json!({ "ok": true })))
         .get("/loop", endless_loop)
+        .get("/spin", spin)
         .get("/trap", trap)
         .get("/bomb", bomb)
         .get("/huge", huge)
         .get("/undeclared", undeclared)
         .get("/members", |_: &Request| ok(&host::members::<Value>(&MembersOp::List)?))
         .get("/ungranted", |_: &Request| ok(&collection("crud.items").list(&Query::default())?))
+        .get("/items-counted", |_: &Request| ok(&collection("crud.items").count(Vec::new())?))
         .post("/notes", add_note)
         .get("/notes", |_: &Request| ok(&collection("notes").list(&Query::default())?))
         .get("/panic", |_: &Request| -> Result<Reply> { panic!("the books do not balance") })
@@ -46,6 +49,16 @@ fn endless_loop(_: &Request) -> Result<Reply> {
     loop {
         turns = black_box(turns).wrapping_add(1);
     }
+}
+
+/// Spins `turns` times and answers: a call that is busy for a while and then ends well.
+fn spin(req: &Request) -> Result<Reply> {
+    let turns = req.query_as::<u64>("turns")?.unwrap_or(1);
+    let mut done = 0u64;
+    while black_box(done) < turns {
+        done += 1;
+    }
+    ok(&json!({ "turns": done }))
 }
 
 fn trap(_: &Request) -> Result<Reply> {
