@@ -2,6 +2,7 @@
 //! the layers around it (request ids, tracing, panics, error logging).
 
 pub mod docs;
+mod health;
 pub mod json;
 pub mod nul;
 pub mod query;
@@ -132,6 +133,7 @@ fn compression() -> CompressionLayer<impl Predicate> {
 /// Every feature's documented `/api` routes.
 fn api() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
+        .merge(health::routes())
         .merge(crate::accounts::routes())
         .merge(crate::users::routes())
         .merge(crate::notifications::routes())

@@ -107,6 +107,11 @@ impl Db {
         self.engine
     }
 
+    /// One round trip to the database: whether it answers.
+    pub async fn ping(&self) -> sqlx::Result<()> {
+        sqlx::query("SELECT 1").execute(self.pool()).await.map(|_| ())
+    }
+
     pub(crate) fn pool(&self) -> &AnyPool {
         &self.pool
     }

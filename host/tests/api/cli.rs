@@ -1,76 +1,13 @@
 //! The `autoscope` binary as `make run` uses it: migrate, make an admin, serve, and sign
 //! in over HTTP. (The demo data is another binary's: `demo/tests/seed.rs`.)
 
-use std::process::{Command, Output};
+use std::process::Command;
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
-use crate::support::maildev::free_port;
+use crate::support::binary::{BIN, KillOnDrop, Setup, succeeded};
 use crate::support::{PgDatabase, TempDir, http_client};
-
-const BIN: &str = env!("CARGO_BIN_EXE_autoscope");
-
-struct Setup {
-    data_dir: TempDir,
-    database_url: Option<String>,
-    addr: String,
-}
-
-impl Setup {
-    fn command(&self, args: &[&str]) -> Command {
-        let mut command = Command::new(BIN);
-        command
-            .args(args)
-            .env("AUTOSCOPE_DATA_DIR", &self.data_dir.0)
-            .env("AUTOSCOPE_ADDR", &self.addr)
-            .env("AUTOSCOPE_LOG", "warn")
-            .env("AUTOSCOPE_WEB_DIR", self.data_dir.0.join("no-shell"))
-            .env_remove("AUTOSCOPE_SECRET")
-            .env_remove("SMTP_URL")
-            .env_remove("AUTOSCOPE_ADMIN_PASSWORD");
-        match &self.database_url {
-            Some(url) => command.env("DATABASE_URL", url),
-            None => command.env_remove("DATABASE_URL"),
-        };
-        command
-    }
-
-    fn run(&self, args: &[&str]) -> String {
-        succeeded(self.command(args), args)
-    }
-}
-
-/// The standard output of `command` (`autoscope <args>`), which must succeed.
-fn succeeded(mut command: Command, args: &[&str]) -> String {
-    let Output { status, stdout, stderr } = command.output().expect("the binary runs");
-    let (stdout, stderr) = (String::from_utf8_lossy(&stdout), String::from_utf8_lossy(&stderr));
-    assert!(status.success(), "autoscope {args:?} failed:\n{stdout}\n{stderr}");
-    stdout.into_owned()
-}
-
-/// Stops the server however the test ends, so a failed assertion leaves no process behind.
-struct KillOnDrop(std::process::Child);
-
-impl Drop for KillOnDrop {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-/// Starts `serve` and waits until it answers; answers the process and its base URL.
-async fn serving(setup: &Setup, mut serve: Command) -> (KillOnDrop, String) {
-    let server = KillOnDrop(serve.spawn().expect("serve starts"));
-    let base = format!("http://{}", setup.addr);
-    let deadline = Instant::now() + Duration::from_secs(30);
-    let client = http_client();
-    while !client.get(format!("{base}/api/openapi.json")).send().await.is_ok_and(|r| r.status().is_success()) {
-        assert!(Instant::now() < deadline, "the server did not answer within 30 s");
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    (server, base)
-}
 
 async fn post(client: &reqwest::Client, base: &str, path: &str, body: Value) -> (u16, Value) {
     let response = client.post(format!("{base}{path}")).json(&body).send().await.unwrap();
@@ -78,12 +15,13 @@ async fn post(client: &reqwest::Client, base: &str, path: &str, body: Value) -> 
 }
 
 async fn migrate_serve_and_sign_in(database_url: Option<String>) {
-    let setup = Setup { data_dir: TempDir::new(), database_url, addr: format!("127.0.0.1:{}", free_port()) };
+    let setup = Setup::new(database_url);
     assert!(setup.run(&["migrate"]).contains("migrations applied"));
     let admin = setup.run(&["user", "create-admin", "--email", "ops@example.com", "--password", "Ops-Desk#2026"]);
     assert!(admin.contains("ops@example.com"), "{admin}");
 
-    let (_server, base) = serving(&setup, setup.command(&["serve"])).await;
+    let _server = setup.serve("only").await;
+    let base = setup.base();
     let client = http_client();
 
     let (status, ops) =
@@ -165,13 +103,12 @@ impl Portal {
     /// Migrates, makes the administrator, runs `before_serving` (an offline install, say),
     /// and serves.
     async fn start(before_serving: impl FnOnce(&Setup)) -> Self {
-        let setup = Setup { data_dir: TempDir::new(), database_url: None, addr: format!("127.0.0.1:{}", free_port()) };
+        let setup = Setup::new(None);
         setup.run(&["migrate"]);
         setup.run(&["user", "create-admin", "--email", OPS.0, "--password", OPS.1]);
         before_serving(&setup);
-        let mut serve = setup.command(&["serve"]);
-        serve.env("AUTOSCOPE_ALLOW_UNSIGNED_MODULES", "true");
-        let (server, base) = serving(&setup, serve).await;
+        let server = setup.serve("portal").await;
+        let base = setup.base();
         let client = http_client();
         let (_, ops) = post(&client, &base, "/api/users/signin", json!({ "email": OPS.0, "password": OPS.1 })).await;
         let token = ops["token"].as_str().unwrap().to_string();
@@ -181,8 +118,7 @@ impl Portal {
 
     /// As a company admin does in Team Master: every role of the company gets `key`'s right.
     async fn grant(&self, key: &str) {
-        let url = format!("sqlite://{}?mode=rwc", self.setup.data_dir.0.join("autoscope.db").display());
-        let db = autoscope::storage::Db::connect(&url).await.unwrap();
+        let db = autoscope::storage::Db::connect(&self.setup.database_url()).await.unwrap();
         for role in autoscope::storage::roles::list(&db, &self.company).await.unwrap() {
             let mut rights: Value = serde_json::from_str(&role.rights).unwrap();
             rights[key] = json!({ "view": true, "disabled": false });
@@ -228,9 +164,7 @@ async fn a_module_from_the_kit_builds_installs_and_answers_outside_the_repositor
     author.run(&["module", "build", "--dir", "docs_example"]);
 
     let portal = Portal::start(|setup| {
-        let mut install = setup.command(&["module", "install", archive.to_str().unwrap()]);
-        let installed = install.env("AUTOSCOPE_ALLOW_UNSIGNED_MODULES", "true").output().unwrap();
-        assert_eq!(String::from_utf8_lossy(&installed.stdout).trim(), "installed acme_notes 0.1.0", "{installed:?}");
+        assert_eq!(setup.install(&archive).trim(), "installed acme_notes 0.1.0");
     })
     .await;
     let (status, _) = portal.get("/api/m/acme_notes/notes").await;

@@ -3,6 +3,7 @@
 
 #![allow(dead_code)]
 
+pub mod binary;
 pub mod maildev;
 pub mod modules;
 pub mod oidc;
@@ -115,6 +116,11 @@ impl TestApp {
 
     pub fn db(&self) -> &Db {
         &self.state.db
+    }
+
+    /// The name of the app's PostgreSQL database; `None` on SQLite.
+    pub fn database_name(&self) -> Option<&str> {
+        self.database.as_ref().map(PgDatabase::name)
     }
 
     /// Moves the host's clock forward.

@@ -86,6 +86,21 @@ fn walk(root: &std::path::Path, dir: &std::path::Path) -> Vec<String> {
     files
 }
 
+/// The package archive of product module `key` as `make modules` built its plugin, with a
+/// stand-in for its web build (no page is loaded).
+pub fn product_archive(key: &str) -> Vec<u8> {
+    let work = TempDir::new();
+    let manifest = root().join(format!("plugins/{key}/module.toml"));
+    let wasm = target_dir().join(format!("wasm32-unknown-unknown/plugin/module_{key}.wasm"));
+    assert!(wasm.is_file(), "{} is missing: run `make modules` first", wasm.display());
+    let web = work.0.join("web");
+    let has_pages = autoscope::testing::stand_in_web(&manifest, &web).unwrap();
+    let source = PackSource { manifest: &manifest, wasm: &wasm, web: has_pages.then_some(web.as_path()) };
+    let out = work.0.join("package");
+    package::pack(&source, &out, None).unwrap();
+    package::archive(&out).unwrap()
+}
+
 /// The package archive of test module `name` as it is.
 pub fn archive(name: &str) -> Vec<u8> {
     archive_with(name, &manifest(name), None)

@@ -8,17 +8,16 @@
 //! The engines run one after the other, so each one's timing is its own on a small machine.
 
 use std::collections::{HashMap, HashSet};
-use std::path::PathBuf;
-use std::process::{Command, Output};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
-use autoscope::modules::registry::package::{self, PackSource};
 use serde_json::{Value, json};
 use sqlx::Row;
 
-const BIN: &str = env!("CARGO_BIN_EXE_autoscope");
+use crate::support::binary::Setup;
+use crate::support::modules::product_archive;
+use crate::support::{PgDatabase, http_client};
 const ADMIN: (&str, &str) = ("ops@example.com", "Ops-Desk#2026");
 /// Installed in this order: the vault before the modules that read its processes.
 const MODULES: [&str; 5] = ["vault", "bots", "board", "support", "chat"];
@@ -70,17 +69,13 @@ async fn crash_and_check(engine: Engine) {
         Engine::Sqlite => None,
         Engine::Postgres => Some(PgDatabase::create().await),
     };
-    let setup = Setup {
-        data_dir: TempDir::new(),
-        database_url: database.as_ref().map(|database| database.url.clone()),
-        addr: format!("127.0.0.1:{}", free_port()),
-    };
+    let setup = Setup::new(database.as_ref().map(|database| database.url.clone()));
     setup.run(&["migrate"]);
     setup.run(&["user", "create-admin", "--email", ADMIN.0, "--password", ADMIN.1]);
     for key in MODULES {
         let archive = setup.data_dir.0.join(format!("{key}.tar.gz"));
         std::fs::write(&archive, product_archive(key)).unwrap();
-        let installed = setup.run(&["module", "install", archive.to_str().unwrap(), "--grants", "declared"]);
+        let installed = setup.install(&archive);
         assert!(installed.starts_with(&format!("installed {key} ")), "{installed}");
     }
 
@@ -621,205 +616,4 @@ async fn post(
 async fn get(client: &reqwest::Client, base: &str, path: &str, token: &str) -> (u16, Value) {
     let response = client.get(format!("{base}{path}")).bearer_auth(token).send().await.expect("the host answers");
     (response.status().as_u16(), response.json().await.unwrap_or(Value::Null))
-}
-
-/// The package archive of product module `key` as `make modules` built it, packed with the
-/// host's own packer and a stand-in for its web build (the test loads no page).
-fn product_archive(key: &str) -> Vec<u8> {
-    let work = TempDir::new();
-    let manifest = root().join(format!("plugins/{key}/module.toml"));
-    let wasm = target_dir().join(format!("wasm32-unknown-unknown/plugin/module_{key}.wasm"));
-    assert!(wasm.is_file(), "{} is missing: run `make modules` first", wasm.display());
-    let web = work.0.join("web");
-    let has_pages = autoscope::testing::stand_in_web(&manifest, &web).unwrap();
-    let source = PackSource { manifest: &manifest, wasm: &wasm, web: has_pages.then_some(web.as_path()) };
-    let out = work.0.join("package");
-    package::pack(&source, &out, None).unwrap();
-    package::archive(&out).unwrap()
-}
-
-/// The workspace root.
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
-}
-
-fn target_dir() -> PathBuf {
-    std::env::var_os("CARGO_TARGET_DIR").map(PathBuf::from).unwrap_or_else(|| root().join("target"))
-}
-
-/// A portal's data dir, database and address, and the binary's commands on them.
-struct Setup {
-    data_dir: TempDir,
-    /// PostgreSQL's; SQLite under the data dir when `None`.
-    database_url: Option<String>,
-    addr: String,
-}
-
-impl Setup {
-    fn command(&self, args: &[&str]) -> Command {
-        let mut command = Command::new(BIN);
-        command
-            .args(args)
-            .env("AUTOSCOPE_DATA_DIR", &self.data_dir.0)
-            .env("AUTOSCOPE_ADDR", &self.addr)
-            .env("AUTOSCOPE_LOG", "warn")
-            .env("AUTOSCOPE_WEB_DIR", self.data_dir.0.join("no-shell"))
-            .env("AUTOSCOPE_ALLOW_UNSIGNED_MODULES", "true")
-            // The api tests' cache: each plugin compiles once across runs.
-            .env("AUTOSCOPE_COMPILE_CACHE_DIR", target_dir().join("test-compile-cache"))
-            .env_remove("AUTOSCOPE_SECRET")
-            .env_remove("AUTOSCOPE_MODULES_DIR")
-            .env_remove("SMTP_URL")
-            .env_remove("NATS_URL")
-            .env_remove("AUTOSCOPE_ADMIN_PASSWORD");
-        match &self.database_url {
-            Some(url) => command.env("DATABASE_URL", url),
-            None => command.env_remove("DATABASE_URL"),
-        };
-        command
-    }
-
-    /// `autoscope <args>`, which must succeed; its standard output.
-    fn run(&self, args: &[&str]) -> String {
-        let Output { status, stdout, stderr } = self.command(args).output().expect("the binary runs");
-        let (stdout, stderr) = (String::from_utf8_lossy(&stdout), String::from_utf8_lossy(&stderr));
-        assert!(status.success(), "autoscope {args:?} failed:\n{stdout}\n{stderr}");
-        stdout.into_owned()
-    }
-
-    fn base(&self) -> String {
-        format!("http://{}", self.addr)
-    }
-
-    fn database_url(&self) -> String {
-        match &self.database_url {
-            Some(url) => url.clone(),
-            None => format!("sqlite://{}?mode=rw", self.data_dir.0.join("autoscope.db").display()),
-        }
-    }
-
-    fn log(&self, name: &str) -> PathBuf {
-        self.data_dir.0.join(format!("serve-{name}.log"))
-    }
-
-    /// Starts `serve` (its output into `serve-<name>.log`) and waits until it answers.
-    async fn serve(&self, name: &str) -> KillOnDrop {
-        let log = std::fs::File::create(self.log(name)).unwrap();
-        let mut serve = self.command(&["serve"]);
-        serve.stdout(log.try_clone().unwrap()).stderr(log);
-        let mut server = KillOnDrop(serve.spawn().expect("serve starts"));
-        let deadline = Instant::now() + Duration::from_secs(60);
-        let client = http_client();
-        loop {
-            let answer = client.get(format!("{}/api/openapi.json", self.base())).send().await;
-            if answer.is_ok_and(|answer| answer.status().is_success()) {
-                return server;
-            }
-            let exited = server.0.try_wait().unwrap();
-            assert!(exited.is_none(), "serve ({name}) exited with {exited:?}:\n{}", self.logs());
-            assert!(Instant::now() < deadline, "serve ({name}) did not answer within 60 s:\n{}", self.logs());
-            tokio::time::sleep(Duration::from_millis(100)).await;
-        }
-    }
-
-    /// The servers' logs, for a failure's message.
-    fn logs(&self) -> String {
-        ["first", "second"]
-            .iter()
-            .filter_map(|name| {
-                let text = std::fs::read_to_string(self.log(name)).unwrap_or_default();
-                let lines: Vec<&str> = text.lines().collect();
-                let tail = &lines[lines.len().saturating_sub(40)..];
-                (!tail.is_empty()).then(|| format!("--- serve ({name}), last lines:\n{}", tail.join("\n")))
-            })
-            .collect::<Vec<_>>()
-            .join("\n")
-    }
-}
-
-/// Stops a server however the test ends; `kill` is the crash itself (SIGKILL on Unix).
-struct KillOnDrop(std::process::Child);
-
-impl KillOnDrop {
-    fn kill(mut self) {
-        self.0.kill().expect("the server is killed");
-        self.0.wait().expect("the killed server is reaped");
-    }
-}
-
-impl Drop for KillOnDrop {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-/// A free loopback port (bound, then released for the server to take).
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
-}
-
-/// Bounded waits, and the process's TLS provider installed (reqwest needs one even for
-/// plain http).
-fn http_client() -> reqwest::Client {
-    autoscope::install_crypto_provider();
-    reqwest::Client::builder().timeout(Duration::from_secs(30)).build().unwrap()
-}
-
-/// A temporary directory removed on drop.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new() -> Self {
-        let dir = std::env::temp_dir().join(format!("autoscope-crash-{}", uuid::Uuid::new_v4().simple()));
-        std::fs::create_dir_all(&dir).unwrap();
-        Self(dir)
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
-fn postgres_admin_url() -> String {
-    std::env::var("AUTOSCOPE_TEST_POSTGRES").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/test".into())
-}
-
-/// A fresh PostgreSQL database, dropped (with its connections) when this is dropped.
-struct PgDatabase {
-    url: String,
-    name: String,
-}
-
-impl PgDatabase {
-    async fn create() -> Self {
-        let name = format!("autoscope_t_{}", uuid::Uuid::new_v4().simple());
-        let admin = sqlx::PgPool::connect(&postgres_admin_url()).await.expect("PostgreSQL at 127.0.0.1:5432");
-        sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}"))).execute(&admin).await.unwrap();
-        admin.close().await;
-        let admin_url = postgres_admin_url();
-        let (server, _) = admin_url.rsplit_once('/').unwrap();
-        Self { url: format!("{server}/{name}"), name }
-    }
-}
-
-impl Drop for PgDatabase {
-    fn drop(&mut self) {
-        let name = std::mem::take(&mut self.name);
-        // Drop may run inside the test's runtime: a short-lived runtime on its own thread.
-        let _ = std::thread::spawn(move || {
-            let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
-            runtime.block_on(async {
-                if let Ok(admin) = sqlx::PgPool::connect(&postgres_admin_url()).await {
-                    let _ = sqlx::query(sqlx::AssertSqlSafe(format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)")))
-                        .execute(&admin)
-                        .await;
-                    admin.close().await;
-                }
-            });
-        })
-        .join();
-    }
 }
