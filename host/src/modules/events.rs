@@ -95,8 +95,8 @@ pub async fn deliver_due(state: &AppState) -> anyhow::Result<usize> {
 /// limit and the slack.
 fn lease_seconds(state: &AppState, module_key: &str) -> i64 {
     let limit_ms = state.modules.get(module_key).map_or(0, |module| module.manifest().limits.timeout_ms);
-    let call = crate::modules::runtime::QUEUE_WAIT + std::time::Duration::from_millis(limit_ms);
-    i64::try_from(call.as_secs()).unwrap_or(i64::MAX) + 1 + LEASE_SLACK_SECONDS
+    let call_ms = crate::modules::runtime::QUEUE_WAIT.as_millis() as u64 + limit_ms;
+    call_ms.div_ceil(1000) as i64 + LEASE_SLACK_SECONDS
 }
 
 async fn deliver(state: &AppState, delivery: &module_events::Claimed) -> Result<(), String> {

@@ -245,30 +245,37 @@ impl Lane {
 /// How the caller stops a call past its deadline: the running instance's handle, once the
 /// call has one, and whether the caller has given up on it.
 #[derive(Default)]
-struct Stop {
+struct Stop(Mutex<StopState>);
+
+#[derive(Default)]
+struct StopState {
     given_up: bool,
     handle: Option<extism::CancelHandle>,
 }
 
 impl Stop {
+    fn state(&self) -> std::sync::MutexGuard<'_, StopState> {
+        self.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
     /// Arms the stop with the instance about to run; false when the caller gave up already.
-    fn arm(stop: &Mutex<Self>, plugin: &extism::Plugin) -> bool {
-        let mut stop = stop.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-        stop.handle = Some(plugin.cancel_handle());
-        !stop.given_up
+    fn arm(&self, plugin: &extism::Plugin) -> bool {
+        let mut state = self.state();
+        state.handle = Some(plugin.cancel_handle());
+        !state.given_up
     }
 
     /// Forgets the instance once its call has ended, so a late stop cannot trap the next
     /// call on it.
-    fn disarm(stop: &Mutex<Self>) {
-        stop.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).handle = None;
+    fn disarm(&self) {
+        self.state().handle = None;
     }
 
     /// Traps the call where it runs (on its lane's engine alone).
-    fn fire(stop: &Mutex<Self>) {
-        let mut stop = stop.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-        stop.given_up = true;
-        if let Some(handle) = &stop.handle {
+    fn fire(&self) {
+        let mut state = self.state();
+        state.given_up = true;
+        if let Some(handle) = &state.handle {
             // Fails only when Extism's timer thread is gone; the fuel limit still ends the call.
             let _ = handle.cancel();
         }
@@ -402,7 +409,7 @@ pub async fn call(
     });
     let module = module.clone();
     let crowded = held.0.crowded;
-    let stop = Arc::new(Mutex::new(Stop::default()));
+    let stop = Arc::new(Stop::default());
     let armed = stop.clone();
     let work = move || {
         let _held = held;
@@ -417,7 +424,7 @@ pub async fn call(
         Err(_) => {
             let stopped = async {
                 loop {
-                    Stop::fire(&stop);
+                    stop.fire();
                     if let Ok(joined) = tokio::time::timeout(STOP_AGAIN_EVERY, &mut task).await {
                         break joined;
                     }
@@ -460,16 +467,16 @@ async fn slots(
 
 /// On a blocking thread: one call on a warm or new instance of the company, on a lane of
 /// its own that `stop` can trap.
-fn run(module: &Loaded, context: Arc<CallContext>, input: &[u8], stop: &Mutex<Stop>) -> Result<Reply, CallError> {
+fn run(module: &Loaded, context: Arc<CallContext>, input: &[u8], stop: &Stop) -> Result<Reply, CallError> {
     let company_id = context.company_id.clone();
     let limits = &module.manifest.limits;
     let mut lane = module.take_lane(&company_id).map_err(|err| classify(&err))?;
     let answer = lane.take_instance(&company_id).map_err(|err| classify(&err)).and_then(|plugin| {
-        if !Stop::arm(stop, &plugin) {
+        if !stop.arm(&plugin) {
             return Err(CallError::TimedOut);
         }
         let answer = call_instance(plugin, &context, input, limits);
-        Stop::disarm(stop);
+        stop.disarm();
         answer
     });
     // A failed call may have left the instance in any state: only a clean one is kept.
