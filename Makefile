@@ -13,7 +13,7 @@ BIN_DEBUG := $(CARGO_TARGET_DIR)/debug/autoscope
 DEMO_DEBUG := $(CARGO_TARGET_DIR)/debug/autoscope-demo
 BIN_RELEASE := $(CARGO_TARGET_DIR)/release/autoscope
 
-.PHONY: run build test examples bench bench-web modules packages web web-test web-sdk-test browser-test browser setup test-tools openorchestrator lint fmt clean-data
+.PHONY: run build test scale-test examples bench bench-web modules packages web web-test web-sdk-test browser-test browser setup test-tools openorchestrator lint fmt clean-data
 
 # `npm ci` in $(1) when its packages are missing or older than its lock file.
 define npm_ci
@@ -63,6 +63,12 @@ test: setup test-tools openorchestrator modules lint web-sdk-test web-test
 	$(CARGO) test --no-fail-fast -p autoscope-sdk -p autoscope-typescript $(PLUGIN_CRATES)
 	$(MAKE) --no-print-directory examples
 	$(MAKE) --no-print-directory browser-test
+
+## scale-test: two hosts on one PostgreSQL database and NATS (sessions, rate limits, a module
+## installed and upgraded through one served by the other, realtime, events and schedules
+## once, a host killed and one stopped gracefully); `make test` runs it among the API tests
+scale-test: setup modules
+	$(CARGO) test -p autoscope --test api scale_out -- --nocapture
 
 ## examples: each module of examples/ built, type-checked and tested exactly as its outside
 ## author does: the kit's `module build`, its own `cargo test` against the prebuilt binary

@@ -151,6 +151,9 @@ pub struct Config {
     /// How long the host keeps its bookkeeping: module events and their deliveries, the
     /// mail outbox, finished module jobs and settled webhook deliveries.
     pub bookkeeping_retention: Duration,
+    /// How long a stopping host waits for requests in flight once it stopped taking new
+    /// ones and ended its realtime streams.
+    pub shutdown_grace: Duration,
     pub rate_limits: RateLimits,
     /// How many trusted proxies stand in front of the host, each appending the address it
     /// saw to `X-Forwarded-For`: the client is the entry that many from the right. 0: the
@@ -302,6 +305,16 @@ fn retention_days(value: Option<&str>) -> anyhow::Result<u64> {
     }
 }
 
+/// `AUTOSCOPE_SHUTDOWN_GRACE_SECONDS`: 0 to 3,600, 30 when unset (a proxy's or systemd's
+/// stop timeout should be longer).
+fn shutdown_grace_seconds(value: Option<&str>) -> anyhow::Result<u64> {
+    match value.map(str::parse::<u64>) {
+        None => Ok(30),
+        Some(Ok(seconds @ 0..=3600)) => Ok(seconds),
+        Some(_) => bail!("AUTOSCOPE_SHUTDOWN_GRACE_SECONDS must be a number of seconds from 0 to 3600"),
+    }
+}
+
 /// `AUTOSCOPE_PEOPLE_PER_ADDRESS`: 1 to 1,000, 1 when unset.
 fn people_per_address(value: Option<&str>) -> anyhow::Result<i64> {
     match value.map(str::trim).map(str::parse::<i64>) {
@@ -387,6 +400,9 @@ impl Config {
             session_ttl: Duration::from_secs(session_hours * 3600),
             deletion_grace: Duration::from_secs(deletion_grace_hours * 3600),
             bookkeeping_retention: Duration::from_secs(retention_days * 86_400),
+            shutdown_grace: Duration::from_secs(shutdown_grace_seconds(
+                get("AUTOSCOPE_SHUTDOWN_GRACE_SECONDS").as_deref(),
+            )?),
             rate_limits: RateLimits::with_people_per_address(people_per_address(
                 get("AUTOSCOPE_PEOPLE_PER_ADDRESS").as_deref(),
             )?),
@@ -477,6 +493,16 @@ mod tests {
         assert_eq!(days(Some("7")).unwrap(), 7);
         for bad in ["0", "3651", "a week"] {
             assert!(days(Some(bad)).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn a_stopping_host_waits_thirty_seconds_for_requests_unless_told_otherwise() {
+        assert_eq!(shutdown_grace_seconds(None).unwrap(), 30);
+        assert_eq!(shutdown_grace_seconds(Some("0")).unwrap(), 0);
+        assert_eq!(shutdown_grace_seconds(Some("120")).unwrap(), 120);
+        for bad in ["-1", "3601", "soon"] {
+            assert!(shutdown_grace_seconds(Some(bad)).is_err(), "{bad}");
         }
     }
 

@@ -24,7 +24,9 @@ pub mod teams;
 pub mod testing;
 pub mod users;
 
+use std::future::IntoFuture;
 use std::net::SocketAddr;
+use std::sync::Arc;
 
 use anyhow::Context;
 
@@ -49,7 +51,9 @@ pub async fn prepare(config: Config) -> anyhow::Result<AppState> {
     Ok(state)
 }
 
-/// Serves on `listener` until `shutdown` resolves.
+/// Serves on `listener` until `shutdown` resolves, then drains: readiness fails, new
+/// connections are refused, realtime streams end with `restarting` (their clients
+/// reconnect elsewhere), and requests in flight finish, for at most the configured grace.
 pub async fn serve(
     state: AppState,
     listener: tokio::net::TcpListener,
@@ -57,9 +61,28 @@ pub async fn serve(
 ) -> anyhow::Result<()> {
     tokio::spawn(housekeeping::every_hour(state.clone()));
     tokio::spawn(modules::workers::run(state.clone()));
+    tokio::spawn(modules::workers::follow_installations(state.clone()));
     tokio::spawn(realtime::follow_revocations(state.clone()));
-    axum::serve(listener, app(state).into_make_service_with_connect_info::<SocketAddr>())
-        .with_graceful_shutdown(shutdown)
-        .await
-        .context("server failed")
+    let draining = Arc::new(tokio::sync::Notify::new());
+    let drain = {
+        let (state, draining) = (state.clone(), draining.clone());
+        async move {
+            shutdown.await;
+            state.stopping.store(true, std::sync::atomic::Ordering::SeqCst);
+            let streams = state.realtime.close();
+            tracing::info!(streams, "shutting down: realtime streams ended, finishing the requests in flight");
+            draining.notify_one();
+        }
+    };
+    let grace = state.config.shutdown_grace;
+    let served = axum::serve(listener, app(state).into_make_service_with_connect_info::<SocketAddr>())
+        .with_graceful_shutdown(drain)
+        .into_future();
+    tokio::select! {
+        served = served => served.context("server failed"),
+        () = async { draining.notified().await; tokio::time::sleep(grace).await } => {
+            tracing::warn!(grace_seconds = grace.as_secs(), "requests still in flight after the shutdown grace; stopping");
+            Ok(())
+        }
+    }
 }

@@ -136,10 +136,7 @@ async fn main() -> anyhow::Result<()> {
             let listener =
                 tokio::net::TcpListener::bind(addr).await.with_context(|| format!("cannot listen on {addr}"))?;
             tracing::info!("Autoscope listening on http://{addr}");
-            autoscope::serve(state, listener, async {
-                let _ = tokio::signal::ctrl_c().await;
-            })
-            .await
+            autoscope::serve(state, listener, stop_requested()).await
         }
         Command::Migrate => {
             let config = portal()?;
@@ -163,6 +160,28 @@ async fn main() -> anyhow::Result<()> {
             Ok(())
         }
     }
+}
+
+/// Ctrl-C, or SIGTERM (systemd's and container runtimes' stop).
+async fn stop_requested() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        match signal(SignalKind::terminate()) {
+            Ok(mut terminate) => {
+                tokio::select! {
+                    _ = tokio::signal::ctrl_c() => {}
+                    _ = terminate.recv() => {}
+                }
+            }
+            Err(err) => {
+                tracing::warn!(error = %err, "cannot listen for SIGTERM; Ctrl-C still stops the host");
+                let _ = tokio::signal::ctrl_c().await;
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = tokio::signal::ctrl_c().await;
 }
 
 /// The portal's configuration, with its log set up, for the commands that act on a portal

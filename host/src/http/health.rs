@@ -15,6 +15,7 @@ use crate::error::{Error, Result};
 /// How long readiness waits for the database: well below a balancer's check interval.
 const DATABASE_WAIT: Duration = Duration::from_secs(2);
 pub const DATABASE_DOWN: &str = "The database does not answer";
+pub const STOPPING: &str = "The server is shutting down";
 
 pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(health)).routes(routes!(ready))
@@ -32,10 +33,15 @@ async fn health() -> Json<Status> {
     Json(Status { status: "ok" })
 }
 
-/// Readiness: the process serves and its database answers within two seconds.
+/// Readiness: the process serves, is not shutting down, and its database answers within
+/// two seconds.
 #[utoipa::path(get, path = "/ready", tag = "operations",
     responses((status = 200, body = Status), (status = 503, body = super::Message)))]
 async fn ready(State(state): State<AppState>) -> Result<Json<Status>> {
+    // Asked on a connection still open while the host drains: it takes no more work.
+    if state.stopping.load(std::sync::atomic::Ordering::SeqCst) {
+        return Err(Error::ServiceUnavailable(STOPPING.into()));
+    }
     match tokio::time::timeout(DATABASE_WAIT, state.db.ping()).await {
         Ok(Ok(())) => Ok(Json(Status { status: "ready" })),
         _ => Err(Error::ServiceUnavailable(DATABASE_DOWN.into())),

@@ -52,6 +52,8 @@ pub struct AppState {
     pub sources: Arc<crate::modules::sources::Sources>,
     /// The module jobs this instance runs at once.
     pub jobs: crate::modules::jobs::Slots,
+    /// Set when the process begins to shut down: readiness fails from then on.
+    pub stopping: Arc<std::sync::atomic::AtomicBool>,
 }
 
 impl AppState {
@@ -69,6 +71,7 @@ impl AppState {
             realtime: crate::realtime::Realtime::new(),
             sources: Arc::new(crate::modules::sources::Sources::new(config.secret.expose())),
             jobs: crate::modules::jobs::Slots::default(),
+            stopping: Arc::default(),
             http,
             config: Arc::new(config),
             db,

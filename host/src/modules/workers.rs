@@ -1,14 +1,14 @@
 //! The platform's background work, one task per host: event deliveries, module jobs and
 //! webhooks (as soon as one is published, started or sent, and every 2 seconds for
 //! retries), schedule runs every 15 seconds, and the rollup days writers marked every 5
-//! seconds.
+//! seconds; and, on a task of its own, the installations other instances made.
 
 use std::time::Duration;
 
 use tokio::task::JoinHandle;
 
 use crate::http::AppState;
-use crate::modules::{collections, events, jobs, schedules, webhooks};
+use crate::modules::{collections, events, jobs, registry, schedules, webhooks};
 
 /// Delivers events, runs jobs and schedules, sends webhooks and rebuilds rollups until the
 /// process ends.
@@ -45,6 +45,19 @@ pub async fn run(state: AppState) {
         }
         if let Err(err) = events::deliver_due(&state).await {
             tracing::warn!(error = format!("{err:#}"), "delivering events failed");
+        }
+    }
+}
+
+/// Loads the modules installed, upgraded or removed through other host instances (and
+/// with `autoscope module install` beside a running host), every [`registry::FOLLOW_EVERY`].
+pub async fn follow_installations(state: AppState) {
+    let mut tick = tokio::time::interval(registry::FOLLOW_EVERY);
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tick.tick().await;
+        if let Err(err) = state.modules.follow(&state.db).await {
+            tracing::warn!(error = format!("{err:#}"), "reading the module installations failed");
         }
     }
 }

@@ -4,7 +4,7 @@
 //! receive it; one addressed to some users costs work for their streams only.
 
 use std::collections::{HashMap, HashSet, VecDeque};
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 
@@ -102,6 +102,9 @@ pub enum Ending {
     /// Its user's standing changed (role, rights, edition): it reconnects, so the stream
     /// carries the new rights, and resumes where it was.
     Refresh,
+    /// The host is shutting down: it reconnects at once, through the proxy to another
+    /// instance.
+    Restarting,
 }
 
 /// Where a new stream starts.
@@ -253,6 +256,8 @@ pub struct Hub {
     /// Open streams, over all companies.
     open: Arc<AtomicUsize>,
     next_subscriber: AtomicU64,
+    /// Set by [`Hub::close`]: streams opened afterwards end as they open.
+    closing: AtomicBool,
 }
 
 impl Hub {
@@ -355,6 +360,11 @@ impl Hub {
         let id = self.next_subscriber.fetch_add(1, Ordering::Relaxed);
         company.join(id, Subscriber { listener, sender, ending: ending_sender });
         self.open.fetch_add(1, Ordering::Relaxed);
+        // Checked after joining, under the company's lock: `close` sets the flag before it
+        // goes through the companies, so a stream is ended by one or the other.
+        if self.closing.load(Ordering::SeqCst) {
+            self.remove(&mut company, id, Some(Ending::Restarting));
+        }
         let latest = company.id(company.seq);
         drop(company);
         drop(companies);
@@ -381,6 +391,22 @@ impl Hub {
                 .collect();
             for id in ids {
                 ended += usize::from(self.remove(&mut company, id, Some(ending)));
+            }
+        }
+        ended
+    }
+
+    /// Ends every stream with [`Ending::Restarting`], and every stream opened from now on
+    /// as it opens: the process is shutting down. Answers how many were open.
+    pub fn close(&self) -> usize {
+        self.closing.store(true, Ordering::SeqCst);
+        let companies: Vec<Shared> = self.companies().values().cloned().collect();
+        let mut ended = 0;
+        for shared in companies {
+            let mut company = lock(&shared);
+            let ids: Vec<u64> = company.subscribers.keys().copied().collect();
+            for id in ids {
+                ended += usize::from(self.remove(&mut company, id, Some(Ending::Restarting)));
             }
         }
         ended
@@ -555,6 +581,19 @@ mod tests {
         assert!(reset("garbage"));
         let other = hub.subscribe(listener("b", "bob", "s2", &[]), Some(&format!("{epoch}-{}", WINDOW)));
         assert!(matches!(other.start, Start::Reset), "another company's numbering");
+    }
+
+    #[test]
+    fn closing_ends_every_open_stream_and_each_one_opened_after() {
+        let hub = Hub::default();
+        let mut ann = hub.subscribe(listener("a", "ann", "s1", &[]), None);
+        let mut bob = hub.subscribe(listener("b", "bob", "s2", &[]), None);
+        assert_eq!(hub.close(), 2);
+        assert_eq!(ann.ending.try_recv(), Ok(Ending::Restarting));
+        assert_eq!(bob.ending.try_recv(), Ok(Ending::Restarting));
+        let mut late = hub.subscribe(listener("a", "cid", "s3", &[]), None);
+        assert_eq!(late.ending.try_recv(), Ok(Ending::Restarting));
+        assert_eq!(hub.publish("a", Audience::Everyone, "directory", "after".into()), 0);
     }
 
     #[test]

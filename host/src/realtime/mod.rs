@@ -63,6 +63,10 @@ pub const ENDED: &str = "ended";
 /// rights and resumes.
 pub const REFRESH: &str = "refresh";
 pub const REFRESH_REASON: &str = "Your rights changed";
+/// The last event of every stream when the host shuts down: the client reconnects at once
+/// (to another instance behind the proxy) and resumes or resets.
+pub const RESTARTING: &str = "restarting";
+pub const RESTARTING_REASON: &str = "The server is restarting";
 /// The client's last id cannot be resumed from: it reloads what it shows.
 pub const RESET: &str = "reset";
 pub const OVERLOADED_REASON: &str = "The connection fell too far behind";
@@ -117,6 +121,11 @@ impl Realtime {
         } else {
             self.hub.publish(company_id, audience, channel, data)
         }
+    }
+
+    /// Ends this instance's streams for a shutdown ([`hub::Hub::close`]); answers how many.
+    pub fn close(&self) -> usize {
+        self.hub.close()
     }
 
     /// A module's message on `channel` to the users of the company whose rights let them
@@ -368,6 +377,7 @@ fn ending_frame(ending: Ending) -> Bytes {
         Ending::Overloaded => sse::frame(None, Some(OVERLOADED), Some(OVERLOADED_REASON)),
         Ending::Revoked => sse::frame(None, Some(ENDED), Some(ENDED_REASON)),
         Ending::Refresh => sse::frame(None, Some(REFRESH), Some(REFRESH_REASON)),
+        Ending::Restarting => sse::frame(None, Some(RESTARTING), Some(RESTARTING_REASON)),
     }
 }
 

@@ -13,6 +13,7 @@ pub mod mail_outbox;
 pub mod masters;
 pub mod memberships;
 pub mod module_events;
+pub mod module_installations;
 pub mod module_jobs;
 pub mod module_purge;
 pub mod module_webhooks;

@@ -29,6 +29,7 @@ mod profile_settings;
 mod rate_limits;
 mod realtime;
 mod reset;
+mod scale_out;
 mod signin;
 mod signup;
 mod social;

@@ -19,11 +19,13 @@ on_both_engines!(
     a_path_the_portal_or_another_module_answers_is_refused_at_install,
     routes_answer_only_when_granted,
     removal_keeps_or_purges_the_data_as_the_administrator_says,
+    an_install_through_one_instance_is_served_by_every_instance,
 );
 on_both_engines!(
     engine: installed_modules_load_again_at_start,
     signatures_decide_trust,
-    limits_above_the_operators_policy_need_the_limits_grant
+    limits_above_the_operators_policy_need_the_limits_grant,
+    installations_recorded_in_files_are_moved_into_the_database
 );
 
 /// `GET /api/modules` gives pages, menu data, rights and the remote's manifest URL.
@@ -158,7 +160,7 @@ async fn tampered(app: &TestApp, admin: &str) -> u16 {
     answer.status
 }
 
-/// A restarted host finds its installed modules (and their grants) in the modules directory.
+/// A restarted host finds its installed modules (and their grants) in the database.
 async fn installed_modules_load_again_at_start(engine: Engine) {
     let app = TestApp::start(engine, |_| {}).await;
     let admin = app.admin_token().await;
@@ -167,6 +169,63 @@ async fn installed_modules_load_again_at_start(engine: Engine) {
     let faults = again.modules.get("faults").expect("loaded at start");
     assert_eq!(faults.manifest().version.to_string(), "1.0.0");
     assert_eq!(faults.loaded.grants.iter().map(ToString::to_string).collect::<Vec<_>>(), ["storage"]);
+}
+
+/// Another host on the same database (as behind a load balancer, with a modules directory
+/// of its own) serves what was installed, upgraded or removed through the first, once it
+/// follows the installations (every two seconds while it serves; called here).
+async fn an_install_through_one_instance_is_served_by_every_instance(app: TestApp) {
+    let other = app.another_instance(|_| {}).await;
+    let admin = app.admin_token().await;
+    let user = app.sign_up("everywhere@example.com", "Everywhere").await;
+    let follow = || async { other.state.modules.follow(other.db()).await.unwrap() };
+    assert_eq!(app.install(&admin, archive("crud"), "declared").await.status, 200);
+    follow().await;
+    assert_eq!(other.get_as(&user, "/api/m/crud/whoami").await.status, 200);
+    assert_eq!(other.get_as(&user, "/api/modules").await.body["data"][0]["version"], "1.0.0");
+    let web = other.client.get(format!("{}/modules/crud/1.0.0/remoteEntry.js", other.base)).send().await;
+    assert_eq!(web.unwrap().status(), 200, "the other instance serves the remote's files too");
+
+    let upgraded = app.install(&admin, archive_with("crud", &manifest_at("crud", "1.1.0"), None), "declared").await;
+    assert_eq!(upgraded.status, 200, "{upgraded:?}");
+    follow().await;
+    assert_eq!(other.get_as(&user, "/api/modules").await.body["data"][0]["version"], "1.1.0");
+    let unpacked: Vec<String> = std::fs::read_dir(other.state.config.modules.dir.join("crud"))
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().to_string_lossy().to_string())
+        .collect();
+    assert_eq!(unpacked, ["1.1.0"], "the replaced version's files are gone");
+    // Nothing changed: the module is not loaded again.
+    let loaded = other.state.modules.get("crud").unwrap();
+    follow().await;
+    assert!(std::sync::Arc::ptr_eq(&loaded, &other.state.modules.get("crud").unwrap()));
+
+    let removed = app.request(reqwest::Method::DELETE, "/api/admin/modules/crud?data=keep", Some(&admin), None).await;
+    assert_eq!(removed.message(), "Module removed; its data is kept");
+    follow().await;
+    let gone = other.get_as(&user, "/api/m/crud/whoami").await;
+    assert_eq!((gone.status, gone.message()), (404, "Module not found"));
+    assert!(!other.state.config.modules.dir.join("crud").exists());
+}
+
+/// A data dir from before installations moved into the database (`<key>/installation.toml`
+/// beside the package) serves the same modules, now recorded in the database.
+async fn installations_recorded_in_files_are_moved_into_the_database(engine: Engine) {
+    let app = TestApp::start(engine, |_| {}).await;
+    let admin = app.admin_token().await;
+    assert_eq!(app.install(&admin, archive("faults"), "storage").await.status, 200);
+    // As an earlier host left it: the file, and nothing in the database.
+    let module_dir = app.state.config.modules.dir.join("faults");
+    std::fs::write(module_dir.join("installation.toml"), "version = \"1.0.0\"\ngrants = [\"storage\"]\nformat = 2\n")
+        .unwrap();
+    autoscope::storage::module_installations::delete(app.db(), "faults").await.unwrap();
+
+    let again = autoscope::prepare(app.state.config.as_ref().clone()).await.unwrap();
+    let faults = again.modules.get("faults").expect("loaded at start");
+    assert_eq!(faults.loaded.grants.iter().map(ToString::to_string).collect::<Vec<_>>(), ["storage"]);
+    let recorded = autoscope::storage::module_installations::get(app.db(), "faults").await.unwrap();
+    assert_eq!(recorded.map(|installation| installation.version), Some("1.0.0".to_string()));
+    assert!(!module_dir.join("installation.toml").exists(), "the database is the record now");
 }
 
 /// Unsigned packages need the configuration's consent; signed ones a trusted key.

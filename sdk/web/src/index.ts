@@ -63,6 +63,7 @@ export {
   OVERLOADED_EVENT,
   REALTIME_PATH,
   REFRESH_EVENT,
+  RESTARTING_EVENT,
   RESET_EVENT,
   RealtimeConnection,
   RealtimeHub,

@@ -34,6 +34,8 @@ export const OVERLOADED_EVENT = 'overloaded';
 export const ENDED_EVENT = 'ended';
 /** The host ended this stream because the user's rights changed; it reconnects at once with them and resumes. */
 export const REFRESH_EVENT = 'refresh';
+/** The host is shutting down; it reconnects at once (to another instance behind the proxy) and resumes or resets. */
+export const RESTARTING_EVENT = 'restarting';
 /** Where the host serves the stream. */
 export const REALTIME_PATH = '/api/realtime';
 
@@ -95,7 +97,8 @@ interface Subscription {
   onGap?: (gap: RealtimeGap) => void;
 }
 
-type Outcome = 'ended' | 'refresh' | 'failed' | 'unauthorized';
+/** `again`: the host asked for an immediate reconnection (new rights, or its shutdown). */
+type Outcome = 'ended' | 'again' | 'failed' | 'unauthorized';
 
 /** One stream for one token. Usually reached through `RealtimeHub`. */
 export class RealtimeConnection {
@@ -242,8 +245,8 @@ export class RealtimeConnection {
         this.options.onUnauthorized?.();
         return;
       }
-      // New rights: back at once, resuming where the stream was.
-      if (outcome === 'refresh') continue;
+      // New rights, or the host stopping: back at once, resuming where the stream was.
+      if (outcome === 'again') continue;
       this.currentState = 'waiting';
       const delay = this.nextDelay();
       this.failures++;
@@ -326,7 +329,7 @@ export class RealtimeConnection {
     const reader = response.body.getReader();
     const decoder = new TextDecoder();
     const parser = new SseParser();
-    let refresh = false;
+    let again = false;
     try {
       for (;;) {
         const { done, value } = await reader.read();
@@ -338,7 +341,7 @@ export class RealtimeConnection {
         if (parser.lastEventId) this.lastId = parser.lastEventId;
         for (const event of events) {
           if (!this.live(generation)) break;
-          if (event.event === REFRESH_EVENT) refresh = true;
+          if (event.event === REFRESH_EVENT || event.event === RESTARTING_EVENT) again = true;
           this.dispatch(event);
         }
       }
@@ -348,7 +351,7 @@ export class RealtimeConnection {
     } finally {
       reader.cancel().catch(() => undefined);
     }
-    return refresh ? 'refresh' : 'ended';
+    return again ? 'again' : 'ended';
   }
 
   private dispatch(event: SseEvent): void {

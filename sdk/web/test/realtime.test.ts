@@ -122,14 +122,17 @@ describe('RealtimeConnection', () => {
     connection.close();
   });
 
-  it('reconnects at once, resuming, when the host ends the stream for new rights', async () => {
+  it.each([
+    ['new rights', 'refresh', 'Your rights changed'],
+    ['its shutdown', 'restarting', 'The server is restarting'],
+  ])('reconnects at once, resuming, when the host ends the stream for %s', async (_why, event, reason) => {
     const server = fakeRealtimeServer();
     // A backoff far longer than the test: only an immediate reconnection makes the second stream.
     const connection = new RealtimeConnection('tok', { initialDelayMs: 60_000, fetch: server.fetch });
     const gaps: RealtimeGap[] = [];
     connection.subscribe('session', () => undefined, { onGap: (gap) => gaps.push(gap) });
     await vi.waitFor(() => expect(server.streams).toHaveLength(1));
-    server.streams[0]!.send('id: e3-8\n\nevent: refresh\ndata: Your rights changed\n\n');
+    server.streams[0]!.send(`id: e3-8\n\nevent: ${event}\ndata: ${reason}\n\n`);
     server.streams[0]!.end();
     await vi.waitFor(() => expect(server.streams).toHaveLength(2));
     expect(server.streams[1]!.headers['Last-Event-ID']).toBe('e3-8');

@@ -1,10 +1,15 @@
 //! The module registry: which module versions are installed, loading them at start,
 //! and installing, upgrading and removing them at run time.
 //!
-//! On disk, the modules directory holds one folder per module: `<key>/<version>/` is
-//! the package, and `<key>/installation.toml` names the version that runs and the
-//! capabilities the installation granted. The installation file is replaced last and
-//! atomically, so a refused or interrupted install leaves the previous version serving.
+//! The database holds the installations (`module_installations`: the version that runs,
+//! the capabilities granted, the package archive), so every host instance on it serves the
+//! same modules: each one follows the table ([`Registry::follow`], every
+//! [`FOLLOW_EVERY`]) and loads what another instance installed, upgraded or removed. An
+//! install writes its row last, so a refused or interrupted install leaves the previous
+//! version serving everywhere.
+//!
+//! The modules directory is each instance's unpacked copy: `<key>/<version>/` is the
+//! package, checked again (digests, signature, manifest) before it is compiled.
 
 pub mod api;
 pub mod package;
@@ -14,17 +19,21 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, RwLock};
 
 use anyhow::Context;
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 
 use crate::config::ModulesConfig;
 use crate::modules::manifest::{Capability, Limits, Manifest};
 use crate::modules::runtime::{Loaded, Runtime};
 use crate::modules::{capabilities, collections};
 use crate::storage::Db;
+use crate::storage::module_installations::{self, Installation as Listed};
 use package::{Package, Refused, Trust};
 
+/// Written before installations moved into the database; imported once at start.
 const INSTALLATION_FILE: &str = "installation.toml";
 const STAGING_DIR: &str = ".staging";
+/// How often an instance looks for installations made through another one.
+pub const FOLLOW_EVERY: std::time::Duration = std::time::Duration::from_secs(2);
 
 /// One installed module.
 pub struct Installed {
@@ -47,9 +56,9 @@ impl Installed {
     }
 }
 
-/// What the installation file records.
-#[derive(Debug, Serialize, Deserialize)]
-struct Installation {
+/// What an installation file recorded.
+#[derive(Debug, Deserialize)]
+struct InstallationFile {
     version: semver::Version,
     grants: BTreeSet<Capability>,
     /// [`INSTALLATION_FORMAT`] when written; files without it were written before routes
@@ -58,7 +67,7 @@ struct Installation {
     format: u32,
 }
 
-/// The installation file's format: 2 since routes are granted like any capability.
+/// An installation's format: 2 since routes are granted like any capability.
 const INSTALLATION_FORMAT: u32 = 2;
 
 fn routes_granted_implicitly() -> u32 {
@@ -110,7 +119,9 @@ pub struct Registry {
     /// The most a package may declare per call without the `limits` grant.
     policy: Limits,
     installed: RwLock<Arc<BTreeMap<String, Arc<Installed>>>>,
-    /// One install or removal at a time.
+    /// The installations this instance last loaded (or failed to load) from the database.
+    followed: std::sync::Mutex<BTreeMap<String, Listed>>,
+    /// One install, removal or follow at a time.
     changing: tokio::sync::Mutex<()>,
     pub runtime: Runtime,
     /// Wakes the event worker when something was published.
@@ -125,6 +136,7 @@ impl Registry {
                 .map_err(|problem| anyhow::anyhow!("AUTOSCOPE_MODULE_LIMITS: {problem}"))?,
             config: config.clone(),
             installed: RwLock::new(Arc::new(BTreeMap::new())),
+            followed: std::sync::Mutex::new(BTreeMap::new()),
             changing: tokio::sync::Mutex::new(()),
             runtime: Runtime::new(),
             wake: tokio::sync::Notify::new(),
@@ -193,50 +205,164 @@ impl Registry {
         self.wake.notified().await;
     }
 
-    /// Loads every installed module. One that fails is logged and skipped; the others
-    /// still load.
+    /// Loads every installed module at start, after importing the installation files of
+    /// earlier versions. One that fails is logged and skipped; the others still load.
     pub async fn load_installed(&self, db: &Db) -> anyhow::Result<()> {
         let dir = &self.config.dir;
         std::fs::create_dir_all(dir)
             .with_context(|| format!("cannot create the modules directory {}", dir.display()))?;
-        for entry in std::fs::read_dir(dir)? {
-            let entry = entry?;
-            let key = entry.file_name().to_string_lossy().to_string();
-            if !entry.path().join(INSTALLATION_FILE).is_file() {
+        self.import_installation_files(db).await?;
+        self.follow(db).await
+    }
+
+    /// Serves what the database lists: loads the installations that are new or changed
+    /// since this instance last looked (made through another instance, or before it
+    /// started) and stops serving the removed ones. The previous version serves until its
+    /// successor is compiled.
+    pub async fn follow(&self, db: &Db) -> anyhow::Result<()> {
+        let _one_at_a_time = self.changing.lock().await;
+        // Read under the lock: an install of this instance between the read and the lock
+        // would otherwise look like a change back to the version it replaced.
+        let listed = module_installations::all(db).await?;
+        for installation in &listed {
+            let key = &installation.module_key;
+            if self.followed_as(key).as_ref() == Some(installation) {
                 continue;
             }
-            match self.load_one(db, &entry.path()).await {
+            match self.load_listed(db, installation).await {
                 Ok(module) => {
-                    tracing::info!(module = %key, version = %module.manifest().version, "module loaded");
-                    self.replace(&key, Some(module));
+                    tracing::info!(module = %key, version = %installation.version, "module loaded");
+                    let previous = self.get(key);
+                    self.replace(key, Some(module.clone()));
+                    remove_replaced(previous, &module);
                 }
+                // Logged once per installation: it is tried again when it changes or at a restart.
                 Err(err) => tracing::error!(module = %key, error = format!("{err:#}"), "module not loaded"),
+            }
+            self.follow_as(key, Some(installation.clone()));
+        }
+        for module in self.all() {
+            let key = &module.manifest().key;
+            if !listed.iter().any(|installation| installation.module_key == *key) {
+                tracing::info!(module = %key, "module removed through another instance");
+                self.replace(key, None);
+                self.follow_as(key, None);
+                let _ = std::fs::remove_dir_all(self.config.dir.join(key));
             }
         }
         Ok(())
     }
 
-    async fn load_one(&self, db: &Db, module_dir: &Path) -> anyhow::Result<Arc<Installed>> {
-        let text = std::fs::read_to_string(module_dir.join(INSTALLATION_FILE))?;
-        let installation: Installation = toml::from_str(&text).context("installation.toml is not valid")?;
-        let package_dir = module_dir.join(installation.version.to_string());
-        let trust = self.trust.clone();
-        let package = tokio::task::spawn_blocking(move || package::read(&package_dir, &trust))
-            .await?
-            .map_err(|refused| anyhow::anyhow!("{refused}"))?;
-        let mut grants = installation.grants;
+    fn followed_as(&self, key: &str) -> Option<Listed> {
+        self.followed.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).get(key).cloned()
+    }
+
+    fn follow_as(&self, key: &str, installation: Option<Listed>) {
+        let mut followed = self.followed.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        match installation {
+            Some(installation) => followed.insert(key.to_string(), installation),
+            None => followed.remove(key),
+        };
+    }
+
+    /// Compiles a listed installation from its package in the modules directory, unpacked
+    /// from the database first when this instance does not have that exact package.
+    async fn load_listed(&self, db: &Db, installation: &Listed) -> anyhow::Result<Arc<Installed>> {
+        let key = &installation.module_key;
+        let target = self.config.dir.join(key).join(&installation.version);
+        let package = match self.read_package(&target).await {
+            Ok(package) if package.digest == installation.digest => package,
+            _ => {
+                let archive = module_installations::archive(db, key, &installation.digest)
+                    .await?
+                    .context("the installation changed while it was read")?;
+                let staging = self.config.dir.join(STAGING_DIR).join(crate::storage::new_id());
+                let placed = self.place(&archive, &staging, &target).await;
+                let _ = std::fs::remove_dir_all(&staging);
+                placed?
+            }
+        };
+        anyhow::ensure!(
+            package.digest == installation.digest && package.manifest.key == *key,
+            "the package in the database is not the one installed"
+        );
+        let mut grants: BTreeSet<Capability> =
+            serde_json::from_str(&installation.grants).context("the installation's grants are not valid")?;
         // A policy tightened since the install stops the module until an administrator
         // grants it more.
         let above_policy = package.manifest.limits.above(&self.policy);
         anyhow::ensure!(grants.contains(&Capability::Limits) || above_policy.is_empty(), above_policy.join("; "));
         collections::migrate(db, &package.manifest).await.map_err(|problems| anyhow::anyhow!(problems.join("; ")))?;
-        if installation.format < INSTALLATION_FORMAT {
+        if (installation.format as u32) < INSTALLATION_FORMAT {
             // Keep serving what this installation served before routes were capabilities.
             let manifest = &package.manifest;
             grants.extend(manifest.legacy_routes.iter().map(|route| route.capability()));
             grants.extend(manifest.public_routes.iter().map(|route| route.capability()));
         }
         self.compile(package, grants).await
+    }
+
+    /// Unpacks `archive` into `staging`, checks it and moves it to `target` (replacing
+    /// what is there): the package to serve.
+    async fn place(&self, archive: &[u8], staging: &Path, target: &Path) -> anyhow::Result<Package> {
+        std::fs::create_dir_all(staging)?;
+        package::unpack(archive, staging).map_err(|refused| anyhow::anyhow!("{refused}"))?;
+        let package = self.read_package(staging).await?;
+        if target.exists() {
+            std::fs::remove_dir_all(target)?;
+        }
+        if let Some(parent) = target.parent() {
+            std::fs::create_dir_all(parent)?;
+        }
+        std::fs::rename(staging, target)?;
+        Ok(Package { dir: target.to_path_buf(), ..package })
+    }
+
+    async fn read_package(&self, dir: &Path) -> anyhow::Result<Package> {
+        let (dir, trust) = (dir.to_path_buf(), self.trust.clone());
+        tokio::task::spawn_blocking(move || package::read(&dir, &trust))
+            .await?
+            .map_err(|refused| anyhow::anyhow!("{refused}"))
+    }
+
+    /// Moves the installations recorded in files (before they moved into the database) into
+    /// the database, once; a database that lists the module already wins.
+    async fn import_installation_files(&self, db: &Db) -> anyhow::Result<()> {
+        for entry in std::fs::read_dir(&self.config.dir)? {
+            let module_dir = entry?.path();
+            let file = module_dir.join(INSTALLATION_FILE);
+            if !file.is_file() {
+                continue;
+            }
+            let key = module_dir.file_name().unwrap_or_default().to_string_lossy().to_string();
+            if module_installations::get(db, &key).await?.is_none() {
+                match self.import_installation_file(&file, &key).await {
+                    Ok((installation, archive)) => module_installations::put(db, &installation, &archive).await?,
+                    Err(err) => {
+                        tracing::error!(module = %key, error = format!("{err:#}"), "module not loaded");
+                        continue;
+                    }
+                }
+            }
+            std::fs::remove_file(&file)?;
+        }
+        Ok(())
+    }
+
+    async fn import_installation_file(&self, file: &Path, key: &str) -> anyhow::Result<(Listed, Vec<u8>)> {
+        let text = std::fs::read_to_string(file)?;
+        let installation: InstallationFile = toml::from_str(&text).context("installation.toml is not valid")?;
+        let package_dir = self.config.dir.join(key).join(installation.version.to_string());
+        let package = self.read_package(&package_dir).await?;
+        let archive = package::archive(&package_dir)?;
+        let listed = Listed {
+            module_key: key.to_string(),
+            version: installation.version.to_string(),
+            digest: package.digest,
+            grants: serde_json::to_string(&installation.grants)?,
+            format: installation.format as i32,
+        };
+        Ok((listed, archive))
     }
 
     async fn compile(&self, package: Package, grants: BTreeSet<Capability>) -> anyhow::Result<Arc<Installed>> {
@@ -308,15 +434,18 @@ impl Registry {
         } else if !grants.contains(&Capability::Limits) {
             return Err(Refused(above_policy));
         }
-        if let Some(current) = self.get(&manifest.key) {
-            let current_version = &current.manifest().version;
-            if manifest.version < *current_version {
+        // The database's installation, which another instance may have changed since this
+        // one last looked.
+        let current = module_installations::get(db, &manifest.key).await.map_err(|err| internal(err.into()))?;
+        if let Some(current) = current {
+            let current_version = semver::Version::parse(&current.version).map_err(|err| internal(err.into()))?;
+            if manifest.version < current_version {
                 return Err(Refused::one(format!(
                     "version {} is older than the installed {current_version}",
                     manifest.version
                 )));
             }
-            if manifest.version == *current_version && package.digest != current.digest {
+            if manifest.version == current_version && package.digest != current.digest {
                 return Err(Refused::one(format!(
                     "version {} is installed with different content; give the new package a new version",
                     manifest.version
@@ -344,18 +473,18 @@ impl Registry {
         std::fs::create_dir_all(&module_dir).map_err(|err| internal(err.into()))?;
         std::fs::rename(staging, &target).map_err(|err| internal(err.into()))?;
         collections::migrate(db, installed.manifest()).await.map_err(Refused)?;
-        let record =
-            Installation { version: installed.manifest().version.clone(), grants, format: INSTALLATION_FORMAT };
-        write_atomically(
-            &module_dir.join(INSTALLATION_FILE),
-            &toml::to_string(&record).map_err(|e| internal(e.into()))?,
-        )
-        .map_err(internal)?;
+        let listed = Listed {
+            module_key: key.clone(),
+            version: installed.manifest().version.to_string(),
+            digest: installed.digest.clone(),
+            grants: serde_json::to_string(&grants).map_err(|err| internal(err.into()))?,
+            format: INSTALLATION_FORMAT as i32,
+        };
+        // The commit point: from here every instance serves this version.
+        module_installations::put(db, &listed, archive).await.map_err(|err| internal(err.into()))?;
+        self.follow_as(&key, Some(listed));
         self.replace(&key, Some(installed.clone()));
-        if let Some(previous) = previous.filter(|p| p.dir != installed.dir) {
-            // Calls in flight hold the compiled previous version; its files are not needed.
-            let _ = std::fs::remove_dir_all(&previous.dir);
-        }
+        remove_replaced(previous, &installed);
         Ok(installed)
     }
 
@@ -389,7 +518,8 @@ impl Registry {
     /// earlier with its data kept has that data purged.
     pub async fn remove(&self, db: &Db, key: &str, data: ModuleData) -> anyhow::Result<Removed> {
         let _one_at_a_time = self.changing.lock().await;
-        if self.get(key).is_none() {
+        // The commit point: every instance stops serving it when it next looks.
+        if !module_installations::delete(db, key).await? {
             let kept = collections::applied(db, key).await.map_err(|problems| anyhow::anyhow!(problems.join("; ")))?;
             if data == ModuleData::Keep || kept.is_empty() {
                 return Ok(Removed::NotFound);
@@ -397,10 +527,12 @@ impl Registry {
             purge(db, key).await?;
             return Ok(Removed::KeptDataPurged);
         }
-        let module_dir = self.config.dir.join(key);
-        std::fs::remove_file(module_dir.join(INSTALLATION_FILE))?;
         self.replace(key, None);
-        std::fs::remove_dir_all(&module_dir)?;
+        self.follow_as(key, None);
+        let module_dir = self.config.dir.join(key);
+        if module_dir.exists() {
+            std::fs::remove_dir_all(&module_dir)?;
+        }
         if data == ModuleData::Purge {
             purge(db, key).await?;
         }
@@ -433,13 +565,12 @@ fn matches_template(template: &str, path: &str) -> bool {
         && template.iter().zip(&path).all(|(want, got)| want == got || (want.starts_with('{') && want.ends_with('}')))
 }
 
-/// Writes through a temporary file and a rename, so readers see the old or the new
-/// content, never a part.
-fn write_atomically(path: &Path, text: &str) -> anyhow::Result<()> {
-    let temporary = path.with_extension("tmp");
-    std::fs::write(&temporary, text)?;
-    std::fs::rename(&temporary, path)?;
-    Ok(())
+/// Deletes the files of the version `current` replaced: calls in flight hold its compiled
+/// code, not its files.
+fn remove_replaced(previous: Option<Arc<Installed>>, current: &Installed) {
+    if let Some(previous) = previous.filter(|previous| previous.dir != current.dir) {
+        let _ = std::fs::remove_dir_all(&previous.dir);
+    }
 }
 
 #[cfg(test)]
@@ -465,10 +596,10 @@ mod tests {
 
     #[test]
     fn an_installation_written_before_routes_were_capabilities_reads_as_format_1() {
-        let old: Installation = toml::from_str("version = \"1.0.0\"\ngrants = [\"storage\"]\n").unwrap();
+        let old: InstallationFile = toml::from_str("version = \"1.0.0\"\ngrants = [\"storage\"]\n").unwrap();
         assert_eq!(old.format, 1);
-        let record = Installation { version: old.version, grants: old.grants, format: INSTALLATION_FORMAT };
-        let again: Installation = toml::from_str(&toml::to_string(&record).unwrap()).unwrap();
-        assert_eq!(again.format, INSTALLATION_FORMAT);
+        let current: InstallationFile =
+            toml::from_str("version = \"1.0.0\"\ngrants = [\"storage\"]\nformat = 2\n").unwrap();
+        assert_eq!(current.format, INSTALLATION_FORMAT);
     }
 }

@@ -17,11 +17,19 @@ pub struct Setup {
     /// PostgreSQL's; SQLite under the data dir when `None`.
     pub database_url: Option<String>,
     pub addr: String,
+    /// Set on every command after the caller's environment is cleared.
+    env: Vec<(&'static str, String)>,
 }
 
 impl Setup {
     pub fn new(database_url: Option<String>) -> Self {
-        Self { data_dir: TempDir::new(), database_url, addr: format!("127.0.0.1:{}", free_port()) }
+        Self { data_dir: TempDir::new(), database_url, addr: format!("127.0.0.1:{}", free_port()), env: Vec::new() }
+    }
+
+    /// This portal with `name` set to `value` for each of its commands.
+    pub fn with_env(mut self, name: &'static str, value: impl Into<String>) -> Self {
+        self.env.push((name, value.into()));
+        self
     }
 
     /// `autoscope <args>` on this portal, with nothing of the caller's environment that
@@ -45,6 +53,7 @@ impl Setup {
             Some(url) => command.env("DATABASE_URL", url),
             None => command.env_remove("DATABASE_URL"),
         };
+        command.envs(self.env.iter().map(|(name, value)| (name, value)));
         command
     }
 
@@ -132,6 +141,27 @@ pub fn succeeded(mut command: Command, args: &[&str]) -> String {
 pub struct KillOnDrop(pub std::process::Child);
 
 impl KillOnDrop {
+    /// Sends SIGTERM, as systemd's stop does.
+    pub fn terminate(&self) {
+        let pid = self.0.id().to_string();
+        let sent = Command::new("kill").args(["-TERM", &pid]).status().expect("kill runs");
+        assert!(sent.success(), "SIGTERM was not sent to {pid}");
+    }
+
+    /// Its exit status, if it exits within `within`.
+    pub async fn exit_within(&mut self, within: Duration) -> Option<std::process::ExitStatus> {
+        let deadline = Instant::now() + within;
+        loop {
+            if let Some(status) = self.0.try_wait().expect("the server's status") {
+                return Some(status);
+            }
+            if Instant::now() > deadline {
+                return None;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+
     pub fn kill(mut self) {
         self.0.kill().expect("the server is killed");
         self.0.wait().expect("the killed server is reaped");
