@@ -13,7 +13,7 @@ BIN_DEBUG := $(CARGO_TARGET_DIR)/debug/autoscope
 DEMO_DEBUG := $(CARGO_TARGET_DIR)/debug/autoscope-demo
 BIN_RELEASE := $(CARGO_TARGET_DIR)/release/autoscope
 
-.PHONY: run build test scale-test examples bench bench-web modules packages web web-test web-sdk-test browser-test browser setup test-tools openorchestrator lint fmt clean-data
+.PHONY: run build test scale-test examples bench bench-web soak modules packages web web-test web-sdk-test browser-test browser setup test-tools openorchestrator lint fmt clean-data
 
 # `npm ci` in $(1) when its packages are missing or older than its lock file.
 define npm_ci
@@ -144,6 +144,13 @@ bench: modules
 	$(CARGO) bench -p autoscope --bench module_storm
 	$(CARGO) bench -p autoscope --bench login_flood
 	DUCKDB_PYTHON=$(DUCKDB_VENV)/bin/python $(CARGO) bench -p autoscope --bench insight_vs_duckdb
+
+## soak: ten minutes of mixed load (sign-ins, dashboard reads, module writes, realtime
+## streams) against the optimised host on SQLite with its RSS sampled every 5 s; ends with
+## `soak rss_growth=<pct> errors=<n>` (goals: growth under 10 %, no error, p99 stable;
+## SOAK_SECONDS shortens it, SOAK_ENGINE=postgres runs it on PostgreSQL)
+soak: modules
+	$(CARGO) bench -p autoscope --bench soak
 
 ## bench-web: the login page, the first signed-in screen and each module page of the demo
 ## user in Debian's chromium against the optimised host with the demo data: bytes on the

@@ -99,6 +99,7 @@ pub fn archive(scratch: &Path, wasm_name: &str, manifest: &Path, web: Option<&Pa
 }
 
 /// Serves `app` on a loopback port in the background; answers its base URL.
+#[allow(dead_code)] // the soak runs the host's own `serve`, with its workers
 pub async fn serve(app: axum::Router) -> anyhow::Result<String> {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
     let base = format!("http://{}", listener.local_addr()?);
