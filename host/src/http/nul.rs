@@ -20,6 +20,10 @@ const MAX_CHECKED: usize = 17 << 20;
 pub async fn refuse_nul(request: Request, next: Next) -> Response {
     let uri = request.uri();
     if percent_nul(uri.path()) || uri.query().is_some_and(percent_nul) {
+        // Read the body all the same: a request answered with its body unread has its
+        // connection closed after the answer, and a client that sends its next request on
+        // that connection (a pooled keep-alive one) gets no answer to it.
+        let _ = axum::body::to_bytes(request.into_body(), MAX_CHECKED).await;
         return Error::bad_request(NUL_REFUSED).into_response();
     }
     if !json_text(&request) {

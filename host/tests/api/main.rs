@@ -17,6 +17,7 @@ mod logs;
 mod mail;
 mod masters;
 mod memberships;
+mod module_fuzz;
 mod module_jobs;
 mod module_registry;
 mod module_runtime;
