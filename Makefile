@@ -13,7 +13,7 @@ BIN_DEBUG := $(CARGO_TARGET_DIR)/debug/autoscope
 DEMO_DEBUG := $(CARGO_TARGET_DIR)/debug/autoscope-demo
 BIN_RELEASE := $(CARGO_TARGET_DIR)/release/autoscope
 
-.PHONY: run build test scale-test examples bench bench-web soak modules packages web web-test web-sdk-test browser-test browser setup test-tools openorchestrator lint fmt clean-data
+.PHONY: run build test scale-test examples bench bench-web soak modules packages web web-test web-sdk-test browser-test browser setup test-tools openorchestrator schemathesis lint fmt clean-data
 
 # `npm ci` in $(1) when its packages are missing or older than its lock file.
 define npm_ci
@@ -58,7 +58,7 @@ build: setup web
 
 ## test: every test (lint, unit, integration on SQLite and PostgreSQL with real SMTP and OIDC
 ## peers, the web shell's unit tests and size report, and browser tests in Debian's chromium)
-test: setup test-tools openorchestrator modules lint web-sdk-test web-test
+test: setup test-tools openorchestrator schemathesis modules lint web-sdk-test web-test
 	$(CARGO) test --no-fail-fast
 	$(CARGO) test --no-fail-fast -p autoscope-sdk -p autoscope-typescript $(PLUGIN_CRATES)
 	$(MAKE) --no-print-directory examples
@@ -122,6 +122,19 @@ openorchestrator:
 		{ python3 -m venv $(OO_VENV) && $(OO_VENV)/bin/pip install --quiet --no-deps OpenOrchestrator==3.0.0 \
 			SQLAlchemy==2.0.58 greenlet==3.5.6 typing_extensions==4.16.0 cryptography==45.0.7 cffi==2.1.1 \
 			pycparser==3.12 cronsim==2.6 PyMySQL==1.1.1; }
+
+# Schemathesis (PyPI, pinned with every dependency), in a virtualenv outside the clone: the
+# API conformance test (host/tests/api/conformance.rs) runs it against /api/openapi.json.
+ST_VENV := $(HOME)/.cache/autoscope/schemathesis-venv
+export SCHEMATHESIS := $(ST_VENV)/bin/st
+schemathesis:
+	@$(SCHEMATHESIS) --version 2>/dev/null | grep -q 'version 4.32.5$$' || \
+		{ python3 -m venv $(ST_VENV) && $(ST_VENV)/bin/pip install --quiet --no-deps schemathesis==4.32.5 \
+			anyio==4.16.0 certifi==2026.10.19.post1 charset-normalizer==3.5.3 click==8.5.1 graphql-core==3.3.2 \
+			harfile==0.6.0 hypothesis==6.170.17 hypothesis-graphql==0.13.5 idna==3.20 iniconfig==2.3.1 \
+			jsonschema_rs==0.60.3 markdown-it-py==4.3.0 MarkupSafe==3.0.4 mdurl==0.1.2 packaging==26.4 \
+			pluggy==1.7.0 Pygments==2.21.0 pyrate-limiter==4.5.1 pytest==9.2.0 PyYAML==6.0.4 requests==2.34.2 \
+			rich==15.0.0 sortedcontainers==2.4.0 typing_extensions==4.16.0 urllib3==2.8.0 Werkzeug==3.1.9; }
 
 # DuckDB for the insight benchmark (PyPI, pinned), in a virtualenv outside the clone.
 DUCKDB_VENV := $(HOME)/.cache/autoscope/duckdb-venv

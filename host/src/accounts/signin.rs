@@ -30,7 +30,8 @@ pub struct SignInRequest {
 
 /// Signs in with e-mail and password: a bearer token and the user's rights.
 #[utoipa::path(post, path = "/users/signin", tag = "accounts", request_body = SignInRequest,
-    responses((status = 200, body = SignedIn), (status = 401, body = Message, description = "Invalid Credentials! (no token)"), (status = 429, body = Message)))]
+    responses((status = 200, body = SignedIn), (status = 400, body = Message, description = "The body is not a JSON sign-in request"),
+        (status = 401, body = Message, description = "Invalid Credentials! (no token)"), (status = 429, body = Message)))]
 async fn sign_in(
     State(state): State<AppState>,
     ClientAddr(addr): ClientAddr,

@@ -75,8 +75,8 @@ pub struct SwitchRequest {
 /// the caller's data and rights there.
 #[utoipa::path(post, path = "/users/switchCompany", tag = "accounts", security(("bearer" = [])),
     request_body = SwitchRequest,
-    responses((status = 200, body = SignedIn), (status = 401, body = Message),
-        (status = 403, body = Message, description = "Not an active member of that company")))]
+    responses((status = 200, body = SignedIn), (status = 400, body = Message, description = "The body is not a JSON switch request"),
+        (status = 401, body = Message), (status = 403, body = Message, description = "Not an active member of that company")))]
 async fn switch_company(
     State(state): State<AppState>,
     current: CurrentUser,

@@ -28,8 +28,10 @@ pub fn routes() -> OpenApiRouter<AppState> {
 #[into_params(parameter_in = Query)]
 pub struct RequestsQuery {
     /// 1-based; 1 when absent.
+    #[param(minimum = 1)]
     pub page: Option<i64>,
     /// 1 to 100; 20 when absent.
+    #[param(minimum = 1, maximum = 100)]
     pub page_size: Option<i64>,
 }
 

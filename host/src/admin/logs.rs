@@ -44,8 +44,10 @@ pub struct AdminLogsQuery {
     /// An event's name, exactly: `module.log.<key>` for a module's own log lines.
     pub event: Option<String>,
     /// 1-based; 1 when absent.
+    #[param(minimum = 1)]
     pub page: Option<i64>,
     /// 1 to 100; 20 when absent.
+    #[param(minimum = 1, maximum = 100)]
     pub page_size: Option<i64>,
 }
 

@@ -34,8 +34,10 @@ pub struct PeopleQuery {
     /// Text the name or e-mail contains, ignoring case.
     pub search: Option<String>,
     /// 1-based; 1 when absent.
+    #[param(minimum = 1)]
     pub page: Option<i64>,
     /// 1 to 100; 20 when absent.
+    #[param(minimum = 1, maximum = 100)]
     pub page_size: Option<i64>,
 }
 

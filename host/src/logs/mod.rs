@@ -146,6 +146,7 @@ pub struct LogsQuery {
     /// `nextCursor` of the previous page.
     pub before: Option<String>,
     /// 1 to 200; 50 when absent.
+    #[param(minimum = 1, maximum = 200)]
     pub limit: Option<i64>,
 }
 

@@ -48,6 +48,7 @@ pub struct InvitationInfo {
 /// The invitation a link's token opens.
 #[utoipa::path(post, path = "/invitations/open", tag = "teams", request_body = TokenRequest,
     responses((status = 200, body = InvitationInfo),
+        (status = 400, body = Message, description = "The body is not a JSON object with the token"),
         (status = 404, body = Message, description = "This invitation link is not valid"),
         (status = 410, body = Message, description = "Used, withdrawn or expired")))]
 async fn open_invitation(

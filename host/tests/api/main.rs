@@ -6,6 +6,7 @@ mod admin;
 mod admin_area;
 mod cli;
 mod collections;
+mod conformance;
 mod crash_safety;
 mod directory;
 mod docs;
