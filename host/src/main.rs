@@ -126,9 +126,16 @@ enum UserCommand {
     RunDeletions,
 }
 
-#[tokio::main]
-async fn main() -> anyhow::Result<()> {
-    match Cli::parse().command.unwrap_or(Command::Serve) {
+fn main() -> anyhow::Result<()> {
+    // Before the runtime starts: its threads inherit the CPUs left to requests.
+    if let Some(cpus) = std::env::var("AUTOSCOPE_HASHING_CPUS").ok().filter(|cpus| !cpus.trim().is_empty()) {
+        autoscope::cpu::reserve_for_hashing(&cpus)?;
+    }
+    tokio::runtime::Builder::new_multi_thread().enable_all().build()?.block_on(run(Cli::parse()))
+}
+
+async fn run(cli: Cli) -> anyhow::Result<()> {
+    match cli.command.unwrap_or(Command::Serve) {
         Command::Serve => {
             let config = portal()?;
             let addr = config.addr;

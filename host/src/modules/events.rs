@@ -9,9 +9,6 @@ use crate::storage::{self, module_events};
 
 /// A delivery is given up after this many attempts (and a system log entry says so).
 pub const MAX_ATTEMPTS: i32 = 10;
-/// A claim covers its call's wait for a slot and the module's time limit, plus this; a
-/// host that dies mid-call leaves it to another (or to itself, restarted) this soon.
-const LEASE_SLACK_SECONDS: i64 = 5;
 const BATCH: i64 = 50;
 
 /// Stores `request` for every installed module subscribed to it; answers how many.
@@ -53,7 +50,7 @@ pub async fn deliver_due(state: &AppState) -> anyhow::Result<usize> {
     // claimed at once would stay leased, after a crash, for as long as all its calls.
     for (event_id, module_key) in due {
         let now = state.clock.now();
-        let lease_until = now + lease_seconds(state, &module_key);
+        let lease_until = now + crate::modules::runtime::lease_seconds(state, &module_key);
         let Some(delivery) = module_events::claim(&state.db, (&event_id, &module_key), now, lease_until).await? else {
             continue;
         };
@@ -89,14 +86,6 @@ pub async fn deliver_due(state: &AppState) -> anyhow::Result<usize> {
         }
     }
     Ok(delivered)
-}
-
-/// How long one delivery to `module_key` may take: its wait for a slot, the module's time
-/// limit and the slack.
-fn lease_seconds(state: &AppState, module_key: &str) -> i64 {
-    let limit_ms = state.modules.get(module_key).map_or(0, |module| module.manifest().limits.timeout_ms);
-    let call_ms = crate::modules::runtime::QUEUE_WAIT.as_millis() as u64 + limit_ms;
-    call_ms.div_ceil(1000) as i64 + LEASE_SLACK_SECONDS
 }
 
 async fn deliver(state: &AppState, delivery: &module_events::Claimed) -> Result<(), String> {

@@ -21,8 +21,6 @@ use crate::storage::{Db, new_id};
 
 /// Failed tries of one step before the job fails.
 pub const MAX_ATTEMPTS: i64 = 5;
-/// How long a claimed job is reserved for the instance running it (renewed each step).
-const LEASE_SECONDS: i64 = 120;
 /// How long one instance runs a job before it lets other jobs have the slot.
 const SLICE: Duration = Duration::from_secs(60);
 /// The most bytes of JSON a job's input, state or progress may hold.
@@ -108,17 +106,25 @@ pub async fn run_due(state: &AppState) -> anyhow::Result<usize> {
     if free == 0 {
         return Ok(0);
     }
-    let now = state.clock.now();
-    let claimed = module_jobs::claim_due(&state.db, now, now + LEASE_SECONDS, free as i64).await?;
-    let taken = claimed.len();
-    for job in claimed {
+    let mut taken = 0;
+    for (id, module) in module_jobs::due(&state.db, state.clock.now(), free as i64).await? {
         let Ok(permit) = state.jobs.0.clone().try_acquire_owned() else {
-            // Slots are taken only here, by this worker: there is one for each claim.
+            // Slots are taken only here, by this worker: there is one for each due job.
             break;
         };
+        let Some(job) = claim(state, &id, &module).await? else { continue };
         tokio::spawn(drive(state.clone(), job, Some(permit)));
+        taken += 1;
     }
     Ok(taken)
+}
+
+/// Claims the due job `id` of `module` for its next step: a host that dies running it
+/// leaves it to another once that step's time is up (the lease moves on with each step).
+async fn claim(state: &AppState, id: &str, module: &str) -> anyhow::Result<Option<JobRow>> {
+    let now = state.clock.now();
+    let lease_until = now + crate::modules::runtime::lease_seconds(state, module);
+    Ok(module_jobs::claim(&state.db, id, now, lease_until).await?)
 }
 
 /// Runs every due job here, one after another, until none is due (each for at most its
@@ -126,11 +132,13 @@ pub async fn run_due(state: &AppState) -> anyhow::Result<usize> {
 pub async fn run_due_here(state: &AppState) -> anyhow::Result<usize> {
     let mut runs = 0;
     loop {
-        let now = state.clock.now();
-        let claimed = module_jobs::claim_due(&state.db, now, now + LEASE_SECONDS, 1).await?;
-        let Some(job) = claimed.into_iter().next() else { return Ok(runs) };
-        drive(state.clone(), job, None).await;
-        runs += 1;
+        let Some((id, module)) = module_jobs::due(&state.db, state.clock.now(), 1).await?.into_iter().next() else {
+            return Ok(runs);
+        };
+        if let Some(job) = claim(state, &id, &module).await? {
+            drive(state.clone(), job, None).await;
+            runs += 1;
+        }
     }
 }
 
@@ -156,7 +164,11 @@ async fn drive(state: AppState, mut job: JobRow, _slot: Option<OwnedSemaphorePer
                     job.state = progress.state.to_string();
                 }
                 job.steps += 1;
-                job.next_at = if started.elapsed() < SLICE { now + LEASE_SECONDS } else { now };
+                job.next_at = if started.elapsed() < SLICE {
+                    now + crate::modules::runtime::lease_seconds(&state, &job.module)
+                } else {
+                    now
+                };
                 job.finished_at.is_none() && started.elapsed() < SLICE
             }
             Err(error) => {

@@ -21,9 +21,11 @@ use crate::storage::{Db, new_id};
 pub const NOT_FOUND: &str = "No such webhook delivery";
 /// How long one attempt waits for the receiver's answer.
 const TIMEOUT: Duration = Duration::from_secs(10);
-/// How long a claimed delivery is reserved for one attempt: well past [`TIMEOUT`].
-const LEASE_SECONDS: i64 = 60;
-/// Deliveries claimed at once, and sent at once of those.
+/// How long a claimed delivery is reserved for its attempt: [`TIMEOUT`] and 5 seconds to
+/// record the outcome. A host that dies sending it leaves it to another this soon.
+const LEASE_SECONDS: i64 = 15;
+/// Due deliveries read at once; each is claimed just before its attempt, so a host's death
+/// holds up none for longer than one attempt.
 pub const BATCH: usize = 32;
 const SENDS_AT_ONCE: usize = 8;
 const MAX_URL_CHARS: usize = 2_048;
@@ -112,22 +114,33 @@ pub struct Sent {
     pub delivered: usize,
 }
 
-/// Sends a batch of due deliveries, [`SENDS_AT_ONCE`] at a time. Every attempt is recorded
-/// before an error is answered.
+/// Sends a batch of due deliveries, [`SENDS_AT_ONCE`] at a time, each claimed as its turn
+/// comes (another instance may have taken it meanwhile). Every attempt is recorded before
+/// an error is answered.
 pub async fn deliver_due(state: &AppState) -> anyhow::Result<Sent> {
-    let now = state.clock.now();
-    let claimed = module_webhooks::claim_due(&state.db, now, now + LEASE_SECONDS, BATCH as i64).await?;
-    let attempted = claimed.len();
-    let results: Vec<anyhow::Result<bool>> = futures_util::stream::iter(claimed)
-        .map(|row| attempt(state, row))
+    let due = module_webhooks::due(&state.db, state.clock.now(), BATCH as i64).await?;
+    let results: Vec<anyhow::Result<Option<bool>>> = futures_util::stream::iter(due)
+        .map(|id| claim_and_attempt(state, id))
         .buffer_unordered(SENDS_AT_ONCE)
         .collect()
         .await;
-    let mut delivered = 0;
+    let (mut attempted, mut delivered) = (0, 0);
     for result in results {
-        delivered += usize::from(result?);
+        if let Some(accepted) = result? {
+            attempted += 1;
+            delivered += usize::from(accepted);
+        }
     }
     Ok(Sent { attempted, delivered })
+}
+
+/// Claims the delivery `id` for one attempt and makes it; `None` when it is no longer due.
+async fn claim_and_attempt(state: &AppState, id: String) -> anyhow::Result<Option<bool>> {
+    let now = state.clock.now();
+    let Some(row) = module_webhooks::claim(&state.db, &id, now, now + LEASE_SECONDS).await? else {
+        return Ok(None);
+    };
+    Ok(Some(attempt(state, row).await?))
 }
 
 /// How one attempt went: the receiver's status, or why none came.

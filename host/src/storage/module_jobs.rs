@@ -104,32 +104,31 @@ pub async fn request_cancel(db: &Db, company_id: &str, module: &str, id: &str, n
     Ok(done.rows_affected() > 0)
 }
 
-/// Claims up to `limit` due jobs until `lease_until` (as `module_events::claim`
-/// claims deliveries: one statement per job, a concurrent claimer's update wins).
-pub async fn claim_due(db: &Db, now: i64, lease_until: i64, limit: i64) -> sqlx::Result<Vec<JobRow>> {
-    let due: Vec<(String,)> = sqlx::query_as(
-        "SELECT id FROM module_jobs WHERE status IN ('running', 'cancelling') AND next_at <= $1
+/// The jobs due at `now` to run (their ids and modules), oldest first: none is claimed yet.
+pub async fn due(db: &Db, now: i64, limit: i64) -> sqlx::Result<Vec<(String, String)>> {
+    sqlx::query_as(
+        "SELECT id, module FROM module_jobs WHERE status IN ('running', 'cancelling') AND next_at <= $1
          ORDER BY next_at LIMIT $2",
     )
     .bind(now)
     .bind(limit)
     .fetch_all(db.pool())
-    .await?;
-    let mut claimed = Vec::with_capacity(due.len());
-    for (id,) in due {
-        let row: Option<JobRow> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
-            "UPDATE module_jobs SET next_at = $1
-             WHERE id = $2 AND status IN ('running', 'cancelling') AND next_at <= $3
-             RETURNING {COLUMNS}"
-        )))
-        .bind(lease_until)
-        .bind(&id)
-        .bind(now)
-        .fetch_optional(db.pool())
-        .await?;
-        claimed.extend(row);
-    }
-    Ok(claimed)
+    .await
+}
+
+/// Claims the job `id` if it is still due at `now`: no other instance claims it until
+/// `lease_until` (the runner moves that on with every step).
+pub async fn claim(db: &Db, id: &str, now: i64, lease_until: i64) -> sqlx::Result<Option<JobRow>> {
+    sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "UPDATE module_jobs SET next_at = $1
+         WHERE id = $2 AND status IN ('running', 'cancelling') AND next_at <= $3
+         RETURNING {COLUMNS}"
+    )))
+    .bind(lease_until)
+    .bind(id)
+    .bind(now)
+    .fetch_optional(db.pool())
+    .await
 }
 
 /// The job's status now (a cancel may have come since it was claimed).

@@ -71,32 +71,30 @@ pub async fn get(db: &Db, company_id: &str, module: &str, id: &str) -> sqlx::Res
     .await
 }
 
-/// Claims up to `limit` due deliveries, across companies, for one attempt each until
-/// `lease_until` (as `module_events::claim` claims a delivery: one statement per
-/// delivery, and a concurrent claimer's update wins, so the row is skipped here).
-pub async fn claim_due(db: &Db, now: i64, lease_until: i64, limit: i64) -> sqlx::Result<Vec<WebhookRow>> {
-    let due: Vec<(String,)> = sqlx::query_as(
+/// The deliveries due at `now`, across companies, oldest first: none is claimed yet.
+pub async fn due(db: &Db, now: i64, limit: i64) -> sqlx::Result<Vec<String>> {
+    sqlx::query_scalar(
         "SELECT id FROM module_webhooks WHERE status = 'pending' AND next_at <= $1 ORDER BY next_at LIMIT $2",
     )
     .bind(now)
     .bind(limit)
     .fetch_all(db.pool())
-    .await?;
-    let mut claimed = Vec::with_capacity(due.len());
-    for (id,) in due {
-        let row: Option<WebhookRow> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
-            "UPDATE module_webhooks SET next_at = $1
-             WHERE id = $2 AND status = 'pending' AND next_at <= $3
-             RETURNING {COLUMNS}"
-        )))
-        .bind(lease_until)
-        .bind(&id)
-        .bind(now)
-        .fetch_optional(db.pool())
-        .await?;
-        claimed.extend(row);
-    }
-    Ok(claimed)
+    .await
+}
+
+/// Claims the delivery `id` for one attempt until `lease_until` if it is still due at `now`
+/// (as `module_events::claim` claims a delivery: a concurrent claimer's update wins).
+pub async fn claim(db: &Db, id: &str, now: i64, lease_until: i64) -> sqlx::Result<Option<WebhookRow>> {
+    sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "UPDATE module_webhooks SET next_at = $1
+         WHERE id = $2 AND status = 'pending' AND next_at <= $3
+         RETURNING {COLUMNS}"
+    )))
+    .bind(lease_until)
+    .bind(id)
+    .bind(now)
+    .fetch_optional(db.pool())
+    .await
 }
 
 /// Writes what an attempt of the module's delivery in the company came to.

@@ -137,6 +137,42 @@ impl Portal {
 /// this binary, that `module install` installs into a portal, and that keeps notes and
 /// shows its page once a company admin grants its own rights key. The reference's example
 /// plugin builds the same way.
+/// `AUTOSCOPE_HASHING_CPUS`: password hashing runs on the CPU reserved for it and every
+/// other thread of the host keeps off that CPU; a reservation that leaves requests no CPU
+/// is refused at start.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn password_hashing_runs_alone_on_the_cpus_reserved_for_it() {
+    let cpus = std::thread::available_parallelism().map_or(1, usize::from);
+    let every = format!("0-{}", cpus - 1);
+    let greedy = Setup::new(None).with_env("AUTOSCOPE_HASHING_CPUS", every.as_str());
+    let refused = greedy.command(&["serve"]).output().unwrap();
+    assert!(!refused.status.success());
+    let message = String::from_utf8_lossy(&refused.stderr);
+    assert!(message.contains("AUTOSCOPE_HASHING_CPUS must leave at least one"), "{message}");
+    assert!(cpus > 1, "this test needs two CPUs to reserve one");
+
+    let last = (cpus - 1).to_string();
+    let setup = Setup::new(None).with_env("AUTOSCOPE_HASHING_CPUS", last.as_str());
+    setup.run(&["migrate"]);
+    let server = setup.serve("reserved").await;
+    let guess = json!({ "email": "nobody@example.com", "password": "Wr0ng-Guess!" });
+    assert_eq!(post(&http_client(), &setup.base(), "/api/users/signin", guess).await.0, 401);
+    let (mut hashing, mut others) = (Vec::new(), Vec::new());
+    for task in std::fs::read_dir(format!("/proc/{}/task", server.0.id())).unwrap() {
+        let task = task.unwrap().path();
+        let name = std::fs::read_to_string(task.join("comm")).unwrap_or_default().trim().to_string();
+        let status = std::fs::read_to_string(task.join("status")).unwrap_or_default();
+        let allowed = status.lines().find_map(|line| line.strip_prefix("Cpus_allowed_list:")).unwrap_or_default();
+        // Thread names are cut to 15 bytes.
+        let list = if name.starts_with("password-hash") { &mut hashing } else { &mut others };
+        list.push((name, allowed.trim().to_string()));
+    }
+    assert!(!hashing.is_empty(), "no hashing thread after a sign-in: {others:?}");
+    assert!(hashing.iter().all(|(_, allowed)| *allowed == last), "{hashing:?}");
+    let rest = if cpus == 2 { "0".to_string() } else { format!("0-{}", cpus - 2) };
+    assert!(others.iter().all(|(_, allowed)| *allowed == rest), "{others:?}");
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_module_from_the_kit_builds_installs_and_answers_outside_the_repository() {
     let author = Author::new();

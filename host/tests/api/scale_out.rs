@@ -4,10 +4,12 @@
 //! it on both; rate limits count across both; a module installed or upgraded through one
 //! is served by the other within seconds, without a failed request meanwhile; realtime
 //! messages published on one reach streams open on the other; module events and schedule
-//! runs happen once across both. Then one host is killed (SIGKILL) during a stream of
-//! writes, and the other carries on: it serves, and delivers every event the dead one had
-//! published or claimed. Last, the survivor is stopped with SIGTERM: its realtime streams
-//! end with `restarting` and it exits cleanly.
+//! runs happen once across both; a module removed through one stops being served by the
+//! other. Then one host is killed (SIGKILL) during a stream of writes, while it runs a
+//! module's job and waits on a webhook's receiver, and the other carries on: it serves,
+//! delivers every event the dead one had published or claimed, takes the job over and
+//! sends the webhook again. Last, the survivor is stopped with SIGTERM: its realtime
+//! streams end with `restarting` and it exits cleanly.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -16,7 +18,8 @@ use std::time::{Duration, Instant};
 use serde_json::{Value, json};
 
 use crate::support::binary::Setup;
-use crate::support::modules::{archive, archive_with, manifest_at};
+use crate::support::modules::{archive, archive_with, manifest_at, post_package};
+use crate::support::webhooks::Receiver;
 use crate::support::{PgDatabase, http_client};
 
 /// The NATS server of these machines and CI.
@@ -26,8 +29,9 @@ const ADMIN: (&str, &str) = ("scale@example.com", "Scale-Out#2026");
 /// How long a change made through one host may take to be served by the other: it looks
 /// every 2 seconds, then compiles the module (from the shared compile cache here).
 const FOLLOW_WAIT: Duration = Duration::from_secs(20);
-/// An event claimed by the killed host is delivered once its lease ends (about 20 s:
-/// host/src/modules/events.rs); the rest at once.
+/// An event, a job step or a webhook attempt claimed by the killed host is taken up again
+/// once its lease ends (about 20 s: `lease_seconds` in host/src/modules/runtime); the rest
+/// at once.
 const DELIVERY_WAIT: Duration = Duration::from_secs(60);
 /// How often each host looks for due schedule runs (host/src/modules/workers.rs).
 const SCHEDULE_LOOK: Duration = Duration::from_secs(15);
@@ -37,14 +41,19 @@ const MAX_REQUESTS: usize = 20_000;
 /// `seen` at most, and each item's event adds one), one every few milliseconds.
 const MAX_WRITES: usize = 300;
 const WRITE_PAUSE: Duration = Duration::from_millis(5);
+/// The steps of the job the killed host runs: more than both hosts run in the test's time
+/// (it is cancelled once taken over).
+const JOB_STEPS: u64 = 1_000_000_000;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_hosts_on_one_database_and_nats_serve_as_one() {
     let started = Instant::now();
     let database = PgDatabase::create().await;
+    let receiver = Receiver::holding_first().await;
     let host = || {
         Setup::new(Some(database.url.clone()))
             .with_env("NATS_URL", NATS_URL)
+            .with_env("AUTOSCOPE_WEBHOOK_HOSTS", "127.0.0.1")
             .with_env("AUTOSCOPE_SECRET", SECRET)
             .with_env("AUTOSCOPE_SHUTDOWN_GRACE_SECONDS", "10")
             // The modules each host loads, in its log for a failure's message.
@@ -132,15 +141,41 @@ async fn two_hosts_on_one_database_and_nats_serve_as_one() {
     let schedule_runs = ticks().await;
     assert_eq!(schedule_runs, 1, "the schedule ran {schedule_runs} times in its first minute");
 
-    // One host dies during a stream of writes; the other carries on and delivers every
-    // event, those the dead host had claimed included.
+    // A module removed through one host stops being served by the other.
+    assert_eq!(b.install(&token, archive("faults")).await.0, 200);
+    wait_until("the other host serves the second module", FOLLOW_WAIT, &logs, async || {
+        a.get("/api/m/faults/ok", &token).await.0 == 200
+    })
+    .await;
+    let removed = b.delete("/api/admin/modules/faults?data=purge", &token).await;
+    assert_eq!(removed.0, 200, "{}", removed.1);
+    wait_until("the other host stops serving the removed module", FOLLOW_WAIT, &logs, async || {
+        a.get("/api/m/faults/ok", &token).await.0 == 404
+    })
+    .await;
+
+    // One host dies during a stream of writes, while it runs a job and waits on a webhook's
+    // receiver (which holds the first request); the other carries on.
+    let (status, job) = a.post("/api/m/crud/jobs", Some(&token), json!({ "to": JOB_STEPS })).await;
+    assert_eq!(status, 201, "{job}");
+    let job_path = format!("/api/m/crud/jobs/{}", job["id"].as_str().expect("a job id"));
+    let hook = json!({ "url": receiver.url, "secret": "whsec-scale-out", "payload": { "n": 1 } });
+    let (status, hook) = a.post("/api/m/crud/webhooks", Some(&token), hook).await;
+    assert_eq!(status, 201, "{hook}");
+    let hook_id = hook["id"].as_str().expect("a delivery id").to_string();
     let writes = Writes::start(&a, &token);
     tokio::time::sleep(Duration::from_millis(1_500)).await;
+    let job_steps = async || b.get(&job_path, &token).await.1["steps"].as_u64().unwrap_or(0);
+    wait_until("the job runs and the webhook's receiver holds its first request", FOLLOW_WAIT, &logs, async || {
+        receiver.deliveries_of(&hook_id) == 1 && job_steps().await > 0
+    })
+    .await;
     first.kill();
     let acknowledged = writes.stop().await;
     assert!(acknowledged.len() >= 3, "too few writes before the kill: {}", acknowledged.len());
     items.extend(acknowledged);
     let killed = Instant::now();
+    let steps_at_kill = job_steps().await;
     assert_eq!(b.get("/api/users/me", &token).await.0, 200, "the survivor serves");
     wait_until("the survivor delivers every event", DELIVERY_WAIT, &logs, async || {
         let seen = b.seen(&token).await;
@@ -154,6 +189,22 @@ async fn two_hosts_on_one_database_and_nats_serve_as_one() {
         let times = seen.iter().filter(|name| **name == format!("event:{id}")).count();
         assert_eq!(times, 1, "item {id}'s event was delivered {times} times");
     }
+    // The job goes on from the steps the dead host stored, and the webhook is sent again.
+    wait_until("the survivor takes the job over", DELIVERY_WAIT, &logs, async || job_steps().await > steps_at_kill)
+        .await;
+    let job_taken_over = killed.elapsed();
+    assert_eq!(b.post(&format!("{job_path}/cancel"), Some(&token), json!({})).await.0, 200);
+    wait_until("the job is cancelled", DELIVERY_WAIT, &logs, async || {
+        b.get(&job_path, &token).await.1["status"] == "cancelled"
+    })
+    .await;
+    let hook_path = format!("/api/m/crud/webhooks/{hook_id}");
+    wait_until("the survivor sends the webhook again", DELIVERY_WAIT, &logs, async || {
+        b.get(&hook_path, &token).await.1["status"] == "delivered"
+    })
+    .await;
+    let webhook_sent_again = killed.elapsed();
+    assert_eq!(receiver.deliveries_of(&hook_id), 2, "the held request and the survivor's");
 
     // The logout, made on the survivor, ends the session everywhere; a new one drains.
     let again = b.post("/api/users/signin", None, json!({ "email": ADMIN.0, "password": ADMIN.1 })).await;
@@ -173,11 +224,14 @@ async fn two_hosts_on_one_database_and_nats_serve_as_one() {
 
     println!(
         "scale hosts=2 install_followed_ms={} upgrade_followed_ms={} calls_during_upgrade={answered} \
-         failed=0 events={} delivered_after_kill_ms={} schedule_runs={schedule_runs} stop_ms={} total_s={}",
+         failed=0 events={} delivered_after_kill_ms={} job_taken_over_ms={} webhook_sent_again_ms={} \
+         schedule_runs={schedule_runs} stop_ms={} total_s={}",
         followed_install.as_millis(),
         followed_upgrade.as_millis(),
         items.len(),
         delivered_after_kill.as_millis(),
+        job_taken_over.as_millis(),
+        webhook_sent_again.as_millis(),
         stopped.as_millis(),
         started.elapsed().as_secs()
     );
@@ -196,34 +250,20 @@ impl Portal {
     }
 
     async fn post(&self, path: &str, token: Option<&str>, body: Value) -> (u16, Value) {
-        let mut request = self.client.post(format!("{}{path}", self.base)).json(&body);
-        if let Some(token) = token {
-            request = request.bearer_auth(token);
-        }
-        let response = request.send().await.expect("the host answers");
-        let status = response.status().as_u16();
-        (status, response.json().await.unwrap_or(Value::Null))
+        let request = self.client.post(format!("{}{path}", self.base)).json(&body);
+        answer(if let Some(token) = token { request.bearer_auth(token) } else { request }).await
     }
 
     async fn get(&self, path: &str, token: &str) -> (u16, Value) {
-        let response = self.client.get(format!("{}{path}", self.base)).bearer_auth(token).send().await;
-        let response = response.expect("the host answers");
-        let status = response.status().as_u16();
-        (status, response.json().await.unwrap_or(Value::Null))
+        answer(self.client.get(format!("{}{path}", self.base)).bearer_auth(token)).await
+    }
+
+    async fn delete(&self, path: &str, token: &str) -> (u16, Value) {
+        answer(self.client.delete(format!("{}{path}", self.base)).bearer_auth(token)).await
     }
 
     async fn install(&self, token: &str, archive: Vec<u8>) -> (u16, Value) {
-        let response = self
-            .client
-            .post(format!("{}/api/admin/modules?grants=declared", self.base))
-            .bearer_auth(token)
-            .header("content-type", "application/gzip")
-            .body(archive)
-            .send()
-            .await
-            .expect("the host answers");
-        let status = response.status().as_u16();
-        (status, response.json().await.unwrap_or(Value::Null))
+        post_package(&self.client, &self.base, token, archive, "declared").await
     }
 
     /// The names the test module recorded in `seen` (events and schedule runs).
@@ -240,6 +280,13 @@ impl Portal {
         assert_eq!(response.status(), 200);
         Stream { response, text: String::new() }
     }
+}
+
+/// The status and JSON answer (null if none) of `request`.
+async fn answer(request: reqwest::RequestBuilder) -> (u16, Value) {
+    let response = request.send().await.expect("the host answers");
+    let status = response.status().as_u16();
+    (status, response.json().await.unwrap_or(Value::Null))
 }
 
 /// Polls `done` until it holds, failing after `within`.

@@ -3,20 +3,19 @@
 //! instances, and refused for hosts the operator does not allow, for modules without the
 //! capability, and across companies.
 
-use std::collections::{HashSet, VecDeque};
-use std::sync::{Arc, Mutex};
+use std::collections::HashSet;
 use std::time::Duration;
 
 use autoscope::config::WebhookHosts;
 use autoscope::modules::webhooks;
 use autoscope::storage::{Engine, module_webhooks, system_logs};
-use axum::http::{HeaderMap, StatusCode};
 use hmac::{KeyInit, Mac};
 use serde_json::{Value, json};
 
 use crate::on_both_engines;
 use crate::support::TestApp;
 use crate::support::modules::{archive_with, manifest, manifest_at};
+use crate::support::webhooks::Receiver;
 
 on_both_engines!(
     engine: a_delivery_is_signed_and_tried_again_until_a_receiver_accepts_it,
@@ -37,58 +36,6 @@ async fn app_with_crud(engine: Engine) -> TestApp {
 
 fn allow_loopback(config: &mut autoscope::Config) {
     config.modules.webhook_hosts = WebhookHosts::parse("127.0.0.1").unwrap();
-}
-
-/// A request a receiver got: its headers and body.
-struct Received {
-    headers: HeaderMap,
-    body: String,
-}
-
-impl Received {
-    fn header(&self, name: &str) -> &str {
-        self.headers.get(name).and_then(|value| value.to_str().ok()).unwrap_or_default()
-    }
-}
-
-/// A webhook receiver on a loopback port: it answers the statuses it was given, in turn,
-/// then 200.
-#[derive(Clone)]
-struct Receiver {
-    url: String,
-    received: Arc<Mutex<Vec<Received>>>,
-    answers: Arc<Mutex<VecDeque<u16>>>,
-}
-
-impl Receiver {
-    async fn start(answers: &[u16]) -> Self {
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-        let receiver = Self {
-            url: format!("http://{}/hooks/incidents", listener.local_addr().unwrap()),
-            received: Arc::default(),
-            answers: Arc::new(Mutex::new(answers.iter().copied().collect())),
-        };
-        let state = receiver.clone();
-        let app = axum::Router::new().route(
-            "/hooks/incidents",
-            axum::routing::post(move |headers: HeaderMap, body: String| {
-                let state = state.clone();
-                async move {
-                    // A receiver that takes a moment widens any window for a double send.
-                    tokio::time::sleep(Duration::from_millis(20)).await;
-                    state.received.lock().unwrap().push(Received { headers, body });
-                    let status = state.answers.lock().unwrap().pop_front().unwrap_or(200);
-                    StatusCode::from_u16(status).unwrap()
-                }
-            }),
-        );
-        tokio::spawn(async move { axum::serve(listener, app).await });
-        receiver
-    }
-
-    fn count(&self) -> usize {
-        self.received.lock().unwrap().len()
-    }
 }
 
 async fn send(app: &TestApp, token: &str, url: &str, payload: Value) -> String {

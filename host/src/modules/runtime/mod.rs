@@ -46,6 +46,10 @@ const MAX_IDLE_PER_MODULE: usize = 32;
 /// "busy". Slots are shared fairly (`slots`), so only a company's (or a module's) own calls
 /// make it wait this long.
 pub const QUEUE_WAIT: Duration = Duration::from_secs(10);
+/// A claim on work of one call (an event's delivery, a job's step) covers the call's wait
+/// for a slot and the module's time limit, plus this for the bookkeeping around it: a host
+/// that dies mid-call leaves the work to another (or to itself, restarted) this soon.
+const LEASE_SLACK_SECONDS: i64 = 5;
 /// How long a call past its deadline has to stop (it traps at its next loop turn or host
 /// call) before the caller stops waiting for it.
 const DEADLINE_SLACK: Duration = Duration::from_millis(500);
@@ -356,6 +360,14 @@ impl CallContext {
             .as_ref()
             .is_none_or(|rights| rights.get(rights_key).is_some_and(|right| right.view && !right.disabled))
     }
+}
+
+/// Seconds a claim on one call to `module_key` is reserved: [`QUEUE_WAIT`], the module's
+/// time limit and [`LEASE_SLACK_SECONDS`].
+pub fn lease_seconds(state: &AppState, module_key: &str) -> i64 {
+    let limit_ms = state.modules.get(module_key).map_or(0, |module| module.manifest().limits.timeout_ms);
+    let call_ms = QUEUE_WAIT.as_millis() as u64 + limit_ms;
+    call_ms.div_ceil(1000) as i64 + LEASE_SLACK_SECONDS
 }
 
 /// The context of a call of module `module` in `company_id`: the host's clock, the

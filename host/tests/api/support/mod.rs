@@ -8,6 +8,7 @@ pub mod maildev;
 pub mod modules;
 pub mod oidc;
 pub mod sources;
+pub mod webhooks;
 
 use std::collections::HashMap;
 use std::time::Duration;

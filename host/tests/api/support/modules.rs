@@ -121,17 +121,8 @@ impl TestApp {
 
     /// `POST /api/admin/modules?grants=...` with a package archive.
     pub async fn install(&self, admin: &str, archive: Vec<u8>, grants: &str) -> Answer {
-        let response = self
-            .client
-            .post(format!("{}/api/admin/modules?grants={grants}", self.base))
-            .bearer_auth(admin)
-            .header("content-type", "application/gzip")
-            .body(archive)
-            .send()
-            .await
-            .expect("the host answers");
-        let status = response.status().as_u16();
-        Answer { status, body: response.json::<Value>().await.unwrap_or(Value::Null) }
+        let (status, body) = post_package(&self.client, &self.base, admin, archive, grants).await;
+        Answer { status, body }
     }
 
     /// Installs test module `name` with everything it declares granted.
@@ -140,4 +131,25 @@ impl TestApp {
         let answer = self.install(&admin, archive(name), "declared").await;
         assert_eq!(answer.status, 200, "{answer:?}");
     }
+}
+
+/// Posts a package archive to the host at `base` (`POST /api/admin/modules?grants=...`) as
+/// the administrator `admin`: the status and the JSON answer.
+pub async fn post_package(
+    client: &reqwest::Client,
+    base: &str,
+    admin: &str,
+    archive: Vec<u8>,
+    grants: &str,
+) -> (u16, Value) {
+    let response = client
+        .post(format!("{base}/api/admin/modules?grants={grants}"))
+        .bearer_auth(admin)
+        .header("content-type", "application/gzip")
+        .body(archive)
+        .send()
+        .await
+        .expect("the host answers");
+    let status = response.status().as_u16();
+    (status, response.json::<Value>().await.unwrap_or(Value::Null))
 }
