@@ -66,7 +66,8 @@ test: setup test-tools openorchestrator schemathesis modules lint web-sdk-test w
 
 ## scale-test: two hosts on one PostgreSQL database and NATS (sessions, rate limits, a module
 ## installed and upgraded through one served by the other, realtime, events and schedules
-## once, a host killed and one stopped gracefully); `make test` runs it among the API tests
+## once, a host killed during a job, a sync and rollup rebuilds which the other takes over,
+## and one stopped gracefully); `make test` runs it among the API tests
 scale-test: setup modules
 	$(CARGO) test -p autoscope --test api scale_out -- --nocapture
 

@@ -38,7 +38,7 @@ use axum::http::{HeaderMap, header};
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 use serde_json::Value;
-use utoipa::IntoParams;
+use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 pub use hub::{Audience, Ending, Listener};
@@ -263,6 +263,19 @@ pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(stream))
 }
 
+/// One server-sent event as a client's parser reads it, for the API document (the host
+/// writes events as bytes: [`sse::frame`]).
+#[derive(ToSchema)]
+pub struct StreamEvent {
+    /// The event's number, to resume from with `Last-Event-ID`.
+    pub id: Option<String>,
+    /// The channel (`notifications`, `<module>.<channel>`) or the stream's own (`reset`,
+    /// `overloaded`, `ended`, `refresh`, `restarting`).
+    pub event: Option<String>,
+    /// The payload: JSON for messages, a sentence for the stream's own events.
+    pub data: Option<String>,
+}
+
 /// The caller's live messages as server-sent events: `id` numbers them per company,
 /// `event` is the channel, `data` the JSON payload. With `Last-Event-ID` (or `after`) the
 /// stream first replays what the caller missed since, or sends `reset` when it cannot.
@@ -271,7 +284,8 @@ pub fn routes() -> OpenApiRouter<AppState> {
 /// client reconnects with the new rights and resumes).
 #[utoipa::path(get, path = "/realtime", tag = "realtime", security(("bearer" = [])),
     params(Resume, ("Last-Event-ID" = Option<String>, Header, description = "The id of the last event received")),
-    responses((status = 200, description = "text/event-stream"), (status = 401, body = crate::http::Message),
+    responses((status = 200, description = "Server-sent events, until the session ends or the host stops",
+        content_type = "text/event-stream", body = StreamEvent), (status = 401, body = crate::http::Message),
         (status = 403, body = crate::http::Message, description = "Another site's page (Origin)")))]
 async fn stream(
     State(state): State<AppState>,

@@ -281,11 +281,17 @@ pub struct InstallQuery {
     pub grants: String,
 }
 
+/// A package archive's bytes, as the document describes the upload: binary, not an array
+/// of numbers.
+#[derive(ToSchema)]
+#[schema(value_type = String, format = Binary)]
+pub struct PackageArchive(pub Vec<u8>);
+
 /// Installs or upgrades a module from a package archive (`.tar.gz` of the package
 /// folder's contents, as `autoscope module pack --archive` writes it). A refused package
 /// changes nothing, and the answer gives every reason.
 #[utoipa::path(post, path = "/admin/modules", tag = "admin", security(("bearer" = [])), params(InstallQuery),
-    request_body(content = Vec<u8>, content_type = "application/gzip"),
+    request_body(content = PackageArchive, content_type = "application/gzip"),
     responses((status = 200, body = InstalledItem), (status = 400, body = Message), (status = 401, body = Message),
         (status = 403, body = Message)))]
 async fn install(
