@@ -59,7 +59,7 @@ test('the remote of a disabled (premium) module is never requested; once the edi
     await page.goto('/DashboardDefault');
     await page.getByTestId('crud-widget').waitFor();
     await page.goto('/PremiumRecords');
-    await page.getByText('Page not found', { exact: true }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Premium records is an Enterprise feature' }).waitFor();
     // A late request for the premium remote would come while the page settles (the realtime
     // stream keeps the network busy, so network idle never comes).
     const premium = (url) => /^\/modules\/(premium|db_integration)\//.test(new URL(url).pathname);
@@ -84,6 +84,7 @@ test('the remote of a disabled (premium) module is never requested; once the edi
       .getByRole('link', { name: 'Premium records', exact: true });
     await entry.click();
     await page.getByText('The premium module answers').waitFor();
+    assert.equal(await page.getByText(/is an Enterprise feature/).count(), 0, 'the Enterprise feature page is gone');
     assert.ok(remoteRequests(seen, 'premium').length > 0, 'the premium remote was loaded once open');
   }));
 

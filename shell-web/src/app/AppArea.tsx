@@ -1,8 +1,9 @@
 /**
  * The signed-in area: every path that is not a public route. Signed out, it goes to the
  * login page; signed in, it runs the start-up fetches and shows the app shell with the
- * user area's routes (the module pages the rights open, /Profile, /DashboardDefault), or
- * the admin area's when the admin flag is stored.
+ * user area's routes (the module pages the rights open, /Profile, /DashboardDefault; the
+ * route of a greyed premium entry says it is an Enterprise feature), or the admin area's
+ * when the admin flag is stored.
  */
 
 import { Button, Center, Loader, Paper, Stack, Text } from '@mantine/core';
@@ -22,6 +23,7 @@ import {
   buildMenu,
   buildModuleRoutes,
   createCompanyOpen,
+  premiumPages,
   SHELL_ROUTES,
   type Menu,
 } from './menu';
@@ -36,6 +38,7 @@ import { PeoplePage } from './pages/admin/PeoplePage';
 import { SystemLogsPage } from './pages/admin/SystemLogsPage';
 import { CreateCompanyPage } from './pages/CreateCompanyPage';
 import { DashboardPage } from './pages/DashboardPage';
+import { NoRoutePage } from './pages/EnterpriseFeaturePage';
 import { FallbackPage } from './pages/FallbackPage';
 import { ProfilePage } from './pages/profile/ProfilePage';
 import { createQueryClient } from './queryClient';
@@ -170,6 +173,8 @@ function UserArea({
   // The menu's layout comes with the modules: until they are there, the sidebar is empty.
   const menu = useMemo(() => (answer ? buildMenu(rights, answer) : NO_MENU), [rights, answer]);
   const moduleRoutes = useMemo(() => (answer ? buildModuleRoutes(rights, answer) : []), [rights, answer]);
+  // The routes of greyed premium entries: they say so rather than 'Page not found'.
+  const premium = useMemo(() => (answer ? premiumPages(rights, answer) : []), [rights, answer]);
   const pages = useMemo(
     () => [PROFILE_PAGE, DASHBOARD_PAGE, CREATE_COMPANY_PAGE, ...modulePageMeta(moduleRoutes, menu.main)],
     [moduleRoutes, menu.main],
@@ -225,7 +230,13 @@ function UserArea({
         <Route
           path="*"
           element={
-            isLoading ? <Loading /> : error ? <ModulesFailed /> : <FallbackPage homePath={SHELL_ROUTES.dashboard} />
+            isLoading ? (
+              <Loading />
+            ) : error ? (
+              <ModulesFailed />
+            ) : (
+              <NoRoutePage premium={premium} homePath={SHELL_ROUTES.dashboard} />
+            )
           }
         />
       </Route>

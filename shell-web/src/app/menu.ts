@@ -218,6 +218,40 @@ export function buildModuleRoutes(rights: Rights, answer: VisibleModulesResponse
   return routes;
 }
 
+/**
+ * A page the user sees greyed because its rights key is premium (enterprise only) and the
+ * company is on the community edition: its route shows that it is an Enterprise feature.
+ */
+export interface PremiumPage {
+  path: string;
+  /** Whether only the exact path is the page's; otherwise sub-paths are too. */
+  exact: boolean;
+  /** The entry's label, e.g. Database Integration. */
+  label: string;
+}
+
+/**
+ * The routes of the greyed entries whose rights keys the host marks premium: the modules'
+ * pages and Create New Company. A greyed entry of another key (a role that disables it), a
+ * hidden one and an open one are not among them.
+ */
+export function premiumPages(rights: Rights, answer: VisibleModulesResponse): PremiumPage[] {
+  const keys = rightsKeySet(answer);
+  const premium = new Set(answer.rightsKeys.filter((key) => key.premium).map(({ key }) => key));
+  const pages: PremiumPage[] = [];
+  for (const served of servedRoutes(answer).values()) {
+    if (!premium.has(served.module.rightsKey) || !entryFor(rights, keys, served)?.disabled) continue;
+    const { route, label } = served.page;
+    pages.push({ path: route, exact: EXACT_ROUTES.has(route), label });
+  }
+  const { company } = answer.menu;
+  const companyRight = rights[company.key];
+  if (premium.has(company.key) && companyRight?.view && companyRight.disabled) {
+    pages.push({ path: company.to, exact: true, label: company.label });
+  }
+  return pages;
+}
+
 /** Whether the shell's Create New Company route exists: its right allows view and is not disabled. */
 export function createCompanyOpen(rights: Rights, menu: MenuLayout): boolean {
   return isOpen(rights[menu.company.key]);

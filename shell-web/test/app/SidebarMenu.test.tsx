@@ -35,10 +35,10 @@ function Where() {
   return <output data-testid="where">{useLocation().pathname}</output>;
 }
 
-function renderMenu(compact = false, at = '/BusinessInsight') {
+function renderMenu(compact = false, at = '/BusinessInsight', noHover = false) {
   return renderInMantine(
     <MemoryRouter initialEntries={[at]}>
-      <SidebarMenu items={items} compact={compact} label="Main menu" />
+      <SidebarMenu items={items} compact={compact} label="Main menu" noHover={noHover} />
       <Where />
     </MemoryRouter>,
   );
@@ -70,6 +70,22 @@ describe('SidebarMenu', () => {
     expect(await screen.findByText('Upgrade to Premium')).toBeTruthy();
     fireEvent.click(entry);
     expect(screen.getByTestId('where').textContent).toBe('/EnterpriseEdition');
+  });
+
+  it('says Upgrade to Premium under a greyed entry where nothing hovers (the mobile drawer), without a hover or focus', () => {
+    renderMenu(false, '/BusinessInsight', true);
+    const entry = screen.getByRole('link', { name: 'Database Integration (Upgrade to Premium)' });
+    expect(entry.textContent).toBe('Database IntegrationUpgrade to Premium');
+    expect(screen.queryByRole('tooltip')).toBeNull();
+    fireEvent.click(entry);
+    expect(screen.getByTestId('where').textContent).toBe('/EnterpriseEdition');
+  });
+
+  it('keeps the words in the tooltip only where the pointer hovers (the sidebar)', () => {
+    renderMenu();
+    const entry = screen.getByRole('link', { name: 'Database Integration (Upgrade to Premium)' });
+    expect(entry.textContent).toBe('Database Integration');
+    expect(screen.queryByText('Upgrade to Premium')).toBeNull();
   });
 
   it('shows icons only when compact, named for screen readers', () => {

@@ -19,6 +19,16 @@ export const env = JSON.parse(process.env.AUTOSCOPE_BROWSER);
 const ACTION_TIMEOUT_MS = 10000;
 const NAVIGATION_TIMEOUT_MS = 15000;
 
+/**
+ * The two sizes a page is tested at, each with a name for the test's title: a 1440×900
+ * desktop with a mouse, and a 390×844 phone with a touch screen (nothing hovers there).
+ * `withPage(browser, t, body, size)` opens a page of that size.
+ */
+export const SIZES = [
+  ['1440×900', { viewport: { width: 1440, height: 900 } }],
+  ['a 390×844 phone', { viewport: { width: 390, height: 844 }, hasTouch: true }],
+];
+
 /** One chromium per test file, closed after its tests. */
 export function useBrowser() {
   const holder = {};
@@ -36,11 +46,12 @@ export function useBrowser() {
 /**
  * Runs `body(page, seen)` in a fresh context (empty local storage), with every request
  * URL, dialog and page error recorded in `seen`. On failure it saves a screenshot and
- * adds the page's errors to the thrown error.
+ * adds the page's errors to the thrown error. `hasTouch`: a touch screen (`page.tap`), where
+ * nothing hovers.
  */
-export async function withPage(holder, t, body, { viewport = { width: 1280, height: 800 } } = {}) {
+export async function withPage(holder, t, body, { viewport = { width: 1280, height: 800 }, hasTouch = false } = {}) {
   // A fixed locale: the remotes format numbers in the browser's (24,000 rather than 24.000).
-  const context = await holder.browser.newContext({ baseURL: env.base, viewport, locale: 'en-US' });
+  const context = await holder.browser.newContext({ baseURL: env.base, viewport, hasTouch, locale: 'en-US' });
   context.setDefaultTimeout(ACTION_TIMEOUT_MS);
   context.setDefaultNavigationTimeout(NAVIGATION_TIMEOUT_MS);
   const seen = { requests: [], dialogs: [], errors: [] };
@@ -67,6 +78,11 @@ export async function withPage(holder, t, body, { viewport = { width: 1280, heig
   } finally {
     await context.close();
   }
+}
+
+/** A person's press on `locator`: a tap on a touch screen (a size of `SIZES` with `hasTouch`), else a click. */
+export function press(locator, size) {
+  return size.hasTouch ? locator.tap() : locator.click();
 }
 
 /** Waits until `predicate()` is truthy (bounded), for conditions outside the page. */
@@ -228,7 +244,7 @@ export async function joinCompany(host, guest) {
   return token;
 }
 
-/** A snackbar with `text`: `success` (dark blue) or `failure` (orange). */
+/** A snackbar with `text`: `success` (dark blue), `failure` (orange) or `warning` (amber, shown longer). */
 export function notice(page, text, kind) {
   return page.locator(`[data-notice="${kind}"]`).filter({ hasText: text });
 }

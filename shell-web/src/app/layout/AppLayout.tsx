@@ -152,7 +152,7 @@ export function AppLayout({ menu, companyMenu, pages, pageTitle, homePath, onLog
         title={<Logo />}
         classNames={{ header: classes.drawerHeader, body: classes.drawerBody }}
       >
-        <SidebarContent {...content} compact={false} onNavigate={mobileNav.close} />
+        <SidebarContent {...content} compact={false} onNavigate={mobileNav.close} noHover />
       </Drawer>
       <ThemeDrawer opened={themeOpened && !isMobile} onClose={themeDrawer.close} {...theme} />
     </div>

@@ -23,6 +23,8 @@ export interface SidebarContentProps {
   showFooter: boolean;
   onLogout: (delayMs: number) => void;
   onNavigate?: () => void;
+  /** The mobile drawer: nothing hovers there, so a greyed entry spells out its tooltip. */
+  noHover?: boolean;
 }
 
 function Userbox({ compact }: { compact: boolean }) {
@@ -101,16 +103,23 @@ export function SidebarContent({
   showFooter,
   onLogout,
   onNavigate,
+  noHover,
 }: SidebarContentProps) {
   return (
     <>
       {showUserbox && <Userbox compact={compact} />}
       <ScrollArea className={classes.scroll} type="hover" scrollbarSize={6}>
-        <SidebarMenu items={menu} compact={compact} onNavigate={onNavigate} label="Main menu" />
+        <SidebarMenu items={menu} compact={compact} onNavigate={onNavigate} label="Main menu" noHover={noHover} />
         {companyMenu.length > 0 && (
           <>
             <Divider mx="sm" />
-            <SidebarMenu items={companyMenu} compact={compact} onNavigate={onNavigate} label="Company menu" />
+            <SidebarMenu
+              items={companyMenu}
+              compact={compact}
+              onNavigate={onNavigate}
+              label="Company menu"
+              noHover={noHover}
+            />
           </>
         )}
       </ScrollArea>
@@ -119,7 +128,7 @@ export function SidebarContent({
   );
 }
 
-export interface SidebarProps extends Omit<SidebarContentProps, 'compact' | 'onNavigate'> {
+export interface SidebarProps extends Omit<SidebarContentProps, 'compact' | 'onNavigate' | 'noHover'> {
   collapsed: boolean;
   fixed: boolean;
   shadow: boolean;

@@ -1,7 +1,7 @@
 /**
  * The sidebar's menu: groups, links (with a module's count, e.g. Chat's unread messages),
  * and greyed entries with the 'Upgrade to Premium' tooltip that lead to the enterprise
- * edition.
+ * edition (in the mobile drawer, where nothing hovers, the words show under the label).
  */
 
 import { UPGRADE } from '@autoscope/web-sdk';
@@ -23,6 +23,8 @@ interface SidebarMenuProps {
   onNavigate?: () => void;
   /** A label for the list, read by screen readers. */
   label: string;
+  /** Nothing hovers (the mobile drawer): a greyed entry says 'Upgrade to Premium' under its label. */
+  noHover?: boolean;
 }
 
 function isActive(item: MenuItem, pathname: string): boolean {
@@ -31,7 +33,7 @@ function isActive(item: MenuItem, pathname: string): boolean {
 }
 
 /** Greyed (the module is premium, the company community), yet the way to the enterprise edition. */
-function DisabledEntry({ item, compact, onNavigate }: { item: MenuItem; compact: boolean; onNavigate?: () => void }) {
+function DisabledEntry({ item, compact, noHover, onNavigate }: Omit<EntryProps, 'pathname'>) {
   return (
     <Tooltip label={UPGRADE.label} position="right" withArrow events={{ hover: true, focus: true, touch: true }}>
       <NavLink
@@ -39,6 +41,7 @@ function DisabledEntry({ item, compact, onNavigate }: { item: MenuItem; compact:
         to={UPGRADE.path}
         className={classes.disabledEntry}
         label={compact ? undefined : item.label}
+        description={compact || !noHover ? undefined : UPGRADE.label}
         leftSection={<NamedIcon name={item.icon} />}
         aria-label={`${item.label} (${UPGRADE.label})`}
         onClick={onNavigate}
@@ -52,12 +55,15 @@ interface EntryProps {
   item: MenuItem;
   compact: boolean;
   pathname: string;
+  noHover?: boolean;
   onNavigate?: () => void;
 }
 
 function Entry(props: EntryProps) {
   const { item } = props;
-  if (item.disabled) return <DisabledEntry item={item} compact={props.compact} onNavigate={props.onNavigate} />;
+  if (item.disabled) {
+    return <DisabledEntry item={item} compact={props.compact} noHover={props.noHover} onNavigate={props.onNavigate} />;
+  }
   if (item.badge && item.to) return <CountedEntry {...props} badge={item.badge} />;
   return <OpenEntry {...props} count={0} />;
 }
@@ -82,7 +88,7 @@ function CountBadge({ count }: { count: number }): ReactNode {
   );
 }
 
-function OpenEntry({ item, compact, pathname, onNavigate, count }: EntryProps & { count: number }) {
+function OpenEntry({ item, compact, pathname, noHover, onNavigate, count }: EntryProps & { count: number }) {
   const active = isActive(item, pathname);
   const icon = <NamedIcon name={item.icon} />;
   const children = item.content ?? [];
@@ -112,7 +118,9 @@ function OpenEntry({ item, compact, pathname, onNavigate, count }: EntryProps & 
     );
   }
 
-  if (children.length > 0) return <Group item={item} active={active} pathname={pathname} onNavigate={onNavigate} />;
+  if (children.length > 0) {
+    return <Group item={item} active={active} pathname={pathname} noHover={noHover} onNavigate={onNavigate} />;
+  }
 
   if (!item.to) return null;
   return (
@@ -135,11 +143,13 @@ function Group({
   item,
   active,
   pathname,
+  noHover,
   onNavigate,
 }: {
   item: MenuItem;
   active: boolean;
   pathname: string;
+  noHover?: boolean;
   onNavigate?: () => void;
 }) {
   const [opened, setOpened] = useState(active);
@@ -155,6 +165,7 @@ function Group({
       item={child}
       compact={false}
       pathname={pathname}
+      noHover={noHover}
       onNavigate={onNavigate}
     />
   ));
@@ -175,7 +186,7 @@ function Group({
   );
 }
 
-export function SidebarMenu({ items, compact, onNavigate, label }: SidebarMenuProps) {
+export function SidebarMenu({ items, compact, onNavigate, label, noHover }: SidebarMenuProps) {
   const { pathname } = useLocation();
   return (
     <nav aria-label={label} className={classes.menu}>
@@ -185,6 +196,7 @@ export function SidebarMenu({ items, compact, onNavigate, label }: SidebarMenuPr
           item={item}
           compact={compact}
           pathname={pathname}
+          noHover={noHover}
           onNavigate={onNavigate}
         />
       ))}

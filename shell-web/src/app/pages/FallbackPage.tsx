@@ -1,4 +1,4 @@
-/** What an unknown path (or a route the rights do not open) shows. */
+/** What an unknown path (or a route the rights do not open, unless it is a greyed premium one) shows. */
 
 import { Button, EmptyState, Group, Paper } from '@mantine/core';
 import { IconMapQuestion } from '@tabler/icons-react';
