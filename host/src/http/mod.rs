@@ -1,6 +1,7 @@
 //! The HTTP surface: application state, the router every feature contributes to, and
 //! the layers around it (request ids, tracing, panics, error logging).
 
+mod compression;
 pub mod docs;
 mod health;
 pub mod json;
@@ -12,11 +13,9 @@ mod web_shell;
 use std::sync::Arc;
 
 use axum::Router;
-use axum::http::{HeaderName, HeaderValue, Request, StatusCode, header};
+use axum::http::{HeaderName, HeaderValue, Request, header};
 use axum::response::{IntoResponse, Response};
 use tower_http::catch_panic::CatchPanicLayer;
-use tower_http::compression::CompressionLayer;
-use tower_http::compression::predicate::{DefaultPredicate, Predicate};
 use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
 use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::trace::TraceLayer;
@@ -110,7 +109,7 @@ pub fn app(state: AppState) -> Router {
         .layer(axum::middleware::map_response(content_security_policy))
         .layer(axum::middleware::map_response(log_internal_errors))
         .layer(CatchPanicLayer::custom(|_| Error::Internal(anyhow::anyhow!("handler panicked")).into_response()))
-        .layer(compression())
+        .layer(compression::layer())
         .layer(PropagateRequestIdLayer::new(REQUEST_ID))
         .layer(TraceLayer::new_for_http().make_span_with(|req: &Request<_>| {
             let request_id = req.headers().get(&REQUEST_ID).and_then(|v| v.to_str().ok()).unwrap_or("-");
@@ -118,19 +117,6 @@ pub fn app(state: AppState) -> Router {
         }))
         .layer(SetRequestIdLayer::new(REQUEST_ID, MakeRequestUuid))
         .with_state(state)
-}
-
-/// Answers compressed for clients that accept brotli or gzip, at a level cheap enough per
-/// request (the shell's files come precompressed at the highest one). Not event streams,
-/// which must reach the client as they are written, nor a WebSocket's upgrade.
-fn compression() -> CompressionLayer<impl Predicate> {
-    let not_upgrade = |status: StatusCode,
-                       _: axum::http::Version,
-                       _: &axum::http::HeaderMap,
-                       _: &axum::http::Extensions| { status != StatusCode::SWITCHING_PROTOCOLS };
-    CompressionLayer::new()
-        .quality(tower_http::CompressionLevel::Precise(4))
-        .compress_when(DefaultPredicate::new().and(not_upgrade))
 }
 
 /// Every feature's documented `/api` routes.
