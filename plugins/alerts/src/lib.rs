@@ -181,9 +181,7 @@ fn comment(req: &Request) -> Result<Reply> {
 
 /// `PUT /settings`: company admins only.
 fn put_settings(req: &Request) -> Result<Reply> {
-    if !req.caller()?.company_admin {
-        return Err(Error::forbidden(ADMINS_ONLY));
-    }
+    req.company_admin(ADMINS_ONLY)?;
     let settings = req.body::<Settings>()?.check()?;
     store::put_company_settings(&settings)?;
     ok(&settings)

@@ -88,18 +88,11 @@ const QUEUE: &str = "Sample AP Invoices";
 const QUEUE_ITEMS_PER_WEEKDAY: i64 = 8;
 const QUEUE_SLA: i64 = 8 * 3600;
 
-/// 403 unless the caller administers the company: sample data is the company's.
-fn check_admin(req: &Request) -> Result<()> {
-    match req.caller()?.company_admin {
-        true => Ok(()),
-        false => Err(Error::forbidden(ADMIN_ONLY)),
-    }
-}
-
 /// `POST /sample`: replaces the company's sample bots, runs and queue items; answers how
 /// many of each were stored.
 pub fn load(req: &Request) -> Result<Reply> {
-    check_admin(req)?;
+    // Sample data is the company's.
+    req.company_admin(ADMIN_ONLY)?;
     remove_all()?;
     let now = req.context().now;
     let bots = store::bots().insert_many(BOTS.iter().map(bot).collect::<Result<_>>()?)?.len();
@@ -110,7 +103,8 @@ pub fn load(req: &Request) -> Result<Reply> {
 
 /// `DELETE /sample`: deletes the sample bots, runs and queue items; answers how many records.
 pub fn remove(req: &Request) -> Result<Reply> {
-    check_admin(req)?;
+    // Sample data is the company's.
+    req.company_admin(ADMIN_ONLY)?;
     ok(&json!({ "deleted": remove_all()? }))
 }
 

@@ -2,19 +2,13 @@
 //! reads them, and other modules may too (`read:calendar.non_working`).
 
 use autoscope_sdk::prelude::*;
+use autoscope_sdk::require_company_admin;
 use autoscope_sdk::wire::Caller;
 use serde_json::json;
 
 use crate::store::{self, NonWorkingRecord};
 use crate::validate::{self, NON_WORKING_ADMIN_ONLY, NON_WORKING_NOT_FOUND, STALE};
 use crate::views::{NonWorking, NonWorkingInput};
-
-fn admin(caller: &Caller) -> Result<()> {
-    match caller.company_admin {
-        true => Ok(()),
-        false => Err(Error::forbidden(NON_WORKING_ADMIN_ONLY)),
-    }
-}
 
 fn fields(input: &NonWorkingInput) -> Result<Record> {
     storage::to_record(&json!({
@@ -28,13 +22,13 @@ fn pushed(entry: NonWorkingRecord) -> Result<NonWorking> {
 }
 
 pub fn create(mut input: NonWorkingInput, caller: &Caller) -> Result<NonWorking> {
-    admin(caller)?;
+    require_company_admin(caller, NON_WORKING_ADMIN_ONLY)?;
     validate::non_working(&mut input)?;
     pushed(storage::from_record(store::non_working().insert(fields(&input)?)?)?)
 }
 
 pub fn update(id: &str, mut input: NonWorkingInput, caller: &Caller) -> Result<NonWorking> {
-    admin(caller)?;
+    require_company_admin(caller, NON_WORKING_ADMIN_ONLY)?;
     validate::non_working(&mut input)?;
     let found: NonWorkingRecord =
         store::non_working().get_as(id)?.ok_or_else(|| Error::not_found(NON_WORKING_NOT_FOUND))?;
@@ -47,7 +41,7 @@ pub fn update(id: &str, mut input: NonWorkingInput, caller: &Caller) -> Result<N
 }
 
 pub fn delete(id: &str, caller: &Caller) -> Result<()> {
-    admin(caller)?;
+    require_company_admin(caller, NON_WORKING_ADMIN_ONLY)?;
     match store::non_working().delete(id, None)? {
         true => host::realtime("non_working", &json!({})).map(drop),
         false => Err(Error::not_found(NON_WORKING_NOT_FOUND)),

@@ -125,9 +125,7 @@ pub fn file_name(channel: &Channel, format: Format) -> String {
 /// `GET /channels/{id}/export?format=json|csv`: company admins, of a channel they may see.
 pub fn export(id: &str, format: Option<&str>, caller: &autoscope_sdk::wire::Caller, now: i64) -> Result<FileContent> {
     let seen = channels::open(id, &caller.user_id)?;
-    if !caller.company_admin {
-        return Err(Error::forbidden(EXPORT_ADMIN_ONLY));
-    }
+    autoscope_sdk::require_company_admin(caller, EXPORT_ADMIN_ONLY)?;
     let format = Format::parse(format)?;
     let query = Query::default().eq("channel_id", id).sort("seq");
     let messages = store::decode_messages(store::messages().list_all(&query, MAX_MESSAGES)?)?;

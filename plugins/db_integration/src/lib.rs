@@ -43,7 +43,7 @@ fn router() -> Router {
         .post("/connections/{id}/syncs", start_sync)
         .get("/syncs", syncs)
         .post("/syncs/{id}/cancel", |req: &Request| {
-            admin(req)?;
+            req.company_admin(ADMIN_ONLY)?;
             ok(&host::cancel_job(req.param("id")?)?)
         })
         .on_job(SYNC, |_: &Context, step: &JobStep| sync::step(&sync::Host, step))
@@ -63,10 +63,6 @@ fn configs() -> Collection {
 
 fn positions() -> Collection {
     collection("positions")
-}
-
-fn admin(req: &Request) -> Result<()> {
-    if req.caller()?.company_admin { Ok(()) } else { Err(Error::forbidden(ADMIN_ONLY)) }
 }
 
 /// A connection's mapping and schedule.
@@ -187,7 +183,7 @@ fn custom_table(req: &Request) -> Result<Reply> {
 /// `PUT /connections/{id}/mapping {preset, tables, every_minutes, version?}`: saves the
 /// mapping after checking it against the connection's catalogue.
 fn save_mapping(req: &Request) -> Result<Reply> {
-    admin(req)?;
+    req.company_admin(ADMIN_ONLY)?;
     #[derive(Deserialize)]
     struct Body {
         #[serde(flatten)]
@@ -293,7 +289,7 @@ const BACKFILL: Rules = Rules { default: DefaultDays::Last(30), max_days: 3_660 
 /// `POST /connections/{id}/syncs[?from=YYYY-MM-DD&to=YYYY-MM-DD]`: starts a sync of the
 /// connection, or with `from` a back-fill of those days (409 while one runs).
 fn start_sync(req: &Request) -> Result<Reply> {
-    admin(req)?;
+    req.company_admin(ADMIN_ONLY)?;
     let connection = req.param("id")?;
     if stored(connection)?.is_none() {
         return Err(Error::not_found("Map the connection's tables before syncing"));

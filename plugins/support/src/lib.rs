@@ -163,9 +163,7 @@ struct PolicyChange {
 
 /// `PUT /sla` `{policies}`: company administrators only.
 fn put_sla(req: &Request) -> Result<Reply> {
-    if !req.caller()?.company_admin {
-        return Err(Error::forbidden(validate::SLA_ADMIN_ONLY));
-    }
+    req.company_admin(validate::SLA_ADMIN_ONLY)?;
     let change: PolicyChange = req.body()?;
     store::save_policies(&validate::policies(&change.policies)?)?;
     get_sla(req)

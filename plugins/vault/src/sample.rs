@@ -129,17 +129,10 @@ const PROCESSES: [Process; 6] = [
     },
 ];
 
-/// 403 unless the caller administers the company: sample data is the company's.
-fn check_admin(req: &Request) -> Result<()> {
-    match req.caller()?.company_admin {
-        true => Ok(()),
-        false => Err(Error::forbidden(ADMIN_ONLY)),
-    }
-}
-
 /// `POST /sample`: replaces the company's sample processes; answers how many were stored.
 pub fn load(req: &Request) -> Result<Reply> {
-    check_admin(req)?;
+    // Sample data is the company's.
+    req.company_admin(ADMIN_ONLY)?;
     remove_all()?;
     let user_id = req.user().map(|user| user.user_id.as_str());
     let records = PROCESSES.iter().map(record).collect::<Result<Vec<_>>>()?;
@@ -150,7 +143,8 @@ pub fn load(req: &Request) -> Result<Reply> {
 /// `DELETE /sample`: deletes the sample processes, as a person's delete would (history,
 /// documents, and the other modules' data about them); answers how many.
 pub fn remove(req: &Request) -> Result<Reply> {
-    check_admin(req)?;
+    // Sample data is the company's.
+    req.company_admin(ADMIN_ONLY)?;
     ok(&json!({ "deleted": remove_all()? }))
 }
 

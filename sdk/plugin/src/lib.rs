@@ -57,7 +57,7 @@ pub use autoscope_wire as wire;
 
 pub use error::{Error, Result};
 pub use reply::{created, json, ok};
-pub use request::Request;
+pub use request::{Request, require_company_admin};
 pub use router::{EventHandler, Handler, JobHandler, Router, ScheduleHandler};
 pub use wire::Reply;
 

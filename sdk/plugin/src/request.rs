@@ -77,8 +77,22 @@ impl Request {
         self.user().ok_or_else(|| Error::new(401, "Please login to continue"))
     }
 
+    /// The signed-in user when they administer the company; 403 with `refusal` (the
+    /// module's own message) otherwise, 401 on a public route.
+    pub fn company_admin(&self, refusal: &str) -> Result<&Caller> {
+        let caller = self.caller()?;
+        require_company_admin(caller, refusal)?;
+        Ok(caller)
+    }
+
     /// True when the route is public (the host checked no session).
     pub fn is_public(&self) -> bool {
         self.http.public
     }
+}
+
+/// Nothing when `caller` administers the company; 403 with `refusal` (the module's own
+/// message) otherwise.
+pub fn require_company_admin(caller: &Caller, refusal: &str) -> Result<()> {
+    if caller.company_admin { Ok(()) } else { Err(Error::forbidden(refusal)) }
 }
