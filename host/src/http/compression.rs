@@ -70,7 +70,6 @@ fn compression() -> CompressionLayer<impl Predicate> {
 mod tests {
     use axum::Router;
     use axum::routing::get;
-    use tower::ServiceExt;
 
     use super::*;
 
