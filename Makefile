@@ -90,7 +90,7 @@ web:
 
 ## web-test: the shell's type check, unit tests and login-page size against a plain app;
 ## the remotes' type check, unit and component tests, and build with its size report
-## (each remote's own JavaScript at most 60 KB gzipped)
+## (each remote's own JavaScript at most 60 KB gzipped, or its own limit in build.mjs)
 web-test:
 	$(call npm_ci,shell-web)
 	$(call npm_ci,modules-web)

@@ -83,6 +83,9 @@ describe('RankingPage', { timeout: 15_000 }, () => {
     expect(await screen.findByText('What-if, not saved')).toBeTruthy();
     const asked = server.requestsTo('GET', '/api/m/ranking/ranking').map((request) => request.query.toString());
     expect(asked[0]).toBe('benefit=50&ease=100&potential=20');
+    // The chart (a canvas, where a browser draws) reads out the processes the filter keeps.
+    const chart = 'Benefit against effort: 1 quick wins, 0 strategic, 0 long-term. The table lists every process.';
+    expect(await screen.findByRole('img', { name: chart })).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Reset' }));
     await waitFor(() => expect(location().search).toBe('?bucket=quick_win'), { timeout: 3000 });

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   dayLabel,
   describeTotals,
+  durationStep,
   durationTrend,
   exceptionSlices,
   formatSeconds,
@@ -115,6 +116,14 @@ describe('chart rows', () => {
       { at: DAY0, label: '02/03', Successful: 2, Failed: 1, Stopped: 0, Running: 0 },
       { at: DAY0 + DAY, label: '03/03', Successful: 0, Failed: 1, Stopped: 1, Running: 0 },
     ]);
+  });
+
+  it('step a duration axis by round seconds, minutes or hours, six ticks at most', () => {
+    expect(durationStep(0)).toBe(1);
+    expect(durationStep(45)).toBe(10);
+    expect(durationStep(18 * 60 + 21)).toBe(300);
+    expect(durationStep(5 * 3600)).toBe(3600);
+    expect(durationStep(30 * 86400)).toBe(5 * 86400);
   });
 
   it('draw percentiles and the mean per week, gaps for weeks without finished runs', () => {

@@ -163,6 +163,14 @@ export function runsPerDay(days: readonly DayRuns[]): RunsDayRow[] {
   }));
 }
 
+/** Ticks a duration axis reads well at: seconds, minutes, hours. */
+const DURATION_STEPS = [1, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 14400, 21600, 43200, 86400];
+
+/** The smallest round step that puts at most six ticks up to `longest` seconds. */
+export function durationStep(longest: number): number {
+  return DURATION_STEPS.find((step) => longest / step <= 6) ?? Math.ceil(longest / 6 / 86400) * 86400;
+}
+
 export interface DurationRow {
   at: number;
   label: string;

@@ -1,12 +1,13 @@
-// The charts (@mantine/charts and recharts, with their stylesheet) are the shell's shared singletons,
-// loaded on their first use: this file is its own chunk, loaded after the figures.
-import { BarChart, DonutChart, LineChart } from '@mantine/charts';
-import type { JSX } from 'react';
+// The charts, drawn on a canvas (@common/ui/CanvasChart, with Chart.js): this file is its own
+// chunk, loaded after the figures.
+import { useMemo, type JSX } from 'react';
 import { Stack, Text } from '@mantine/core';
 
 import { formatNumber } from '@common/lib/format';
+import { baseOptions, CanvasChart, categoryAxis, DonutChart, useChartTheme, valueAxis } from '@common/ui/CanvasChart';
 import {
   describeTotals,
+  durationStep,
   durationTrend,
   exceptionSlices,
   formatSeconds,
@@ -35,20 +36,32 @@ interface StackedBarsProps<Row extends object> {
 
 /** A bar per day, its outcomes stacked, with a summary of the totals for screen readers. */
 function StackedBars<Row extends object>({ title, rows, series, summary, height }: StackedBarsProps<Row>) {
+  const theme = useChartTheme();
+  const { data, options } = useMemo(() => {
+    const cells = rows as readonly Record<string, unknown>[];
+    const data = {
+      labels: cells.map((row) => String(row.label)),
+      datasets: series.map((name, index) => ({
+        label: name,
+        data: cells.map((row) => Number(row[name]) || 0),
+        backgroundColor: theme.color(OUTCOME_COLORS[index] ?? 'gray.5'),
+        maxBarThickness: 28,
+      })),
+    };
+    const options = {
+      ...baseOptions<'bar'>(theme),
+      scales: { x: categoryAxis(theme, { stacked: true }), y: valueAxis(theme, { integer: true, stacked: true }) },
+    };
+    return { data, options };
+  }, [theme, rows, series]);
   return (
-    <div role="img" aria-label={describeTotals(title, rows, summary)}>
-      <BarChart
-        h={height}
-        data={rows as Record<string, unknown>[]}
-        dataKey="label"
-        type="stacked"
-        series={series.map((name, index) => ({ name, color: OUTCOME_COLORS[index] }))}
-        withLegend
-        legendProps={{ verticalAlign: 'bottom' }}
-        yAxisProps={{ allowDecimals: false }}
-        maxBarWidth={28}
-      />
-    </div>
+    <CanvasChart
+      type="bar"
+      data={data}
+      options={options}
+      label={describeTotals(title, rows, summary)}
+      height={height}
+    />
   );
 }
 
@@ -72,30 +85,43 @@ function describeTrend(rows: readonly DurationRow[]): string {
   return `Duration per week, week of ${last.label}: ${figures}`;
 }
 
+/** The duration lines: name, legend label, colour and whether dashed. */
+const DURATION_SERIES = [
+  { key: 'p50', label: 'Median (p50)', color: 'blue.6' },
+  { key: 'p90', label: 'p90', color: 'orange.6' },
+  { key: 'p95', label: 'p95', color: 'red.6' },
+  { key: 'Average', label: 'Average', color: 'gray.6', dashed: true },
+] as const;
+
 function DurationTrend({ overview }: { overview: Overview }) {
+  const theme = useChartTheme();
   const rows = durationTrend(overview.duration_weeks);
-  return (
-    <div role="img" aria-label={describeTrend(rows)}>
-      <LineChart
-        h={260}
-        data={rows}
-        dataKey="label"
-        series={[
-          { name: 'p50', label: 'Median (p50)', color: 'blue.6' },
-          { name: 'p90', label: 'p90', color: 'orange.6' },
-          { name: 'p95', label: 'p95', color: 'red.6' },
-          { name: 'Average', color: 'gray.6', strokeDasharray: '5 5' },
-        ]}
-        curveType="linear"
-        connectNulls
-        withDots={rows.length <= MAX_DOTS}
-        withLegend
-        legendProps={{ verticalAlign: 'bottom' }}
-        valueFormatter={(value) => formatSeconds(value)}
-        yAxisProps={{ width: 72 }}
-      />
-    </div>
-  );
+  const { data, options } = useMemo(() => {
+    const data = {
+      labels: rows.map((row) => row.label),
+      datasets: DURATION_SERIES.map((line) => ({
+        label: line.label,
+        data: rows.map((row) => row[line.key]),
+        borderColor: theme.color(line.color),
+        backgroundColor: theme.color(line.color),
+        borderWidth: 2,
+        borderDash: 'dashed' in line ? [5, 5] : undefined,
+        pointRadius: rows.length <= MAX_DOTS ? 3 : 0,
+        spanGaps: true,
+      })),
+    };
+    const format = (value: number) => formatSeconds(value);
+    const longest = Math.max(0, ...rows.flatMap((row) => DURATION_SERIES.map((line) => row[line.key] ?? 0)));
+    const y = valueAxis(theme, { format });
+    const options = {
+      ...baseOptions<'line'>(theme, { format }),
+      scales: { x: categoryAxis(theme), y: { ...y, ticks: { ...y.ticks, stepSize: durationStep(longest) } } },
+    };
+    return { data, options };
+    // `rows` follow the overview's weeks.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [theme, overview.duration_weeks]);
+  return <CanvasChart type="line" data={data} options={options} label={describeTrend(rows)} height={260} />;
 }
 
 function ExceptionSplit({ overview }: { overview: Overview }) {
@@ -111,9 +137,14 @@ function ExceptionSplit({ overview }: { overview: Overview }) {
   const summary = slices.map((slice) => `${slice.name} ${slice.value}`).join(', ');
   return (
     <Stack align="center" gap="xs">
-      <div role="img" aria-label={`Exceptions: ${summary}`}>
-        <DonutChart data={slices} chartLabel={formatNumber(failed)} size={160} thickness={24} withTooltip />
-      </div>
+      <DonutChart
+        slices={slices}
+        unit="Runs"
+        center={formatNumber(failed)}
+        label={`Exceptions: ${summary}`}
+        size={160}
+        cutout={56}
+      />
       <Text size="xs" c="dimmed" ta="center">
         {slices.map((slice) => `${slice.name}: ${formatNumber(slice.value)}`).join(' · ')}
       </Text>

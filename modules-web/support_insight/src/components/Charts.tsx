@@ -1,10 +1,20 @@
-// The charts (@mantine/charts and recharts, with their stylesheet) are the shell's shared singletons,
-// loaded on their first use: this file is its own chunk, loaded after the figures.
-import { BarChart, DonutChart, LineChart } from '@mantine/charts';
+// The charts, drawn on a canvas (@common/ui/CanvasChart, with Chart.js): this file is its own
+// chunk, loaded after the figures.
+import { useMemo } from 'react';
 import { Grid, Group, Stack, Text } from '@mantine/core';
 
 import { Section } from '@common/ui/Dashboard';
 import { formatNumber, formatPercent } from '@common/lib/format';
+import {
+  BAR_VALUE_LABELS,
+  baseOptions,
+  canvasFont,
+  CanvasChart,
+  categoryAxis,
+  DonutChart,
+  useChartTheme,
+  valueAxis,
+} from '@common/ui/CanvasChart';
 import { openedClosed, percentMet, priorityBars, slaSlices, statusBars, type Bar } from '../figures';
 import type { Bucket } from '../range';
 import type { Insight, Outcomes } from '../types';
@@ -15,18 +25,37 @@ function describe(bars: readonly Bar[]): string {
 }
 
 function Bars({ bars, name }: { bars: Bar[]; name: string }) {
+  const theme = useChartTheme();
+  const { data, options } = useMemo(() => {
+    const data = {
+      labels: bars.map((bar) => bar.label),
+      datasets: [
+        {
+          label: 'Tickets',
+          data: bars.map((bar) => bar.tickets),
+          backgroundColor: theme.color('blue.6'),
+          maxBarThickness: 48,
+        },
+      ],
+    };
+    const options = {
+      ...baseOptions<'bar'>(theme, { legend: false }),
+      // Room above the tallest bar for its value.
+      layout: { padding: { top: 18 } },
+      scales: { x: categoryAxis(theme), y: valueAxis(theme, { integer: true }) },
+    };
+    options.plugins = { ...options.plugins, barValueLabels: { color: theme.text, font: canvasFont(theme) } };
+    return { data, options };
+  }, [theme, bars]);
   return (
-    <div role="img" aria-label={`${name}: ${describe(bars)}`}>
-      <BarChart
-        h={220}
-        data={bars}
-        dataKey="label"
-        series={[{ name: 'tickets', label: 'Tickets', color: 'blue.6' }]}
-        maxBarWidth={48}
-        withBarValueLabel
-        yAxisProps={{ allowDecimals: false }}
-      />
-    </div>
+    <CanvasChart
+      type="bar"
+      data={data}
+      options={options}
+      plugins={[BAR_VALUE_LABELS]}
+      label={`${name}: ${describe(bars)}`}
+      height={220}
+    />
   );
 }
 
@@ -38,24 +67,29 @@ function OpenedClosed({ insight, bucket }: { insight: Insight; bucket: Bucket })
   const opened = rows.reduce((total, row) => total + row.Opened, 0);
   const closed = rows.reduce((total, row) => total + row.Closed, 0);
   const summary = `Opened against closed: ${opened} opened and ${closed} closed over ${rows.length} ${bucket}s`;
-  return (
-    <div role="img" aria-label={summary}>
-      <LineChart
-        h={260}
-        data={rows}
-        dataKey="label"
-        series={[
-          { name: 'Opened', color: 'blue.6' },
-          { name: 'Closed', color: 'teal.6' },
-        ]}
-        curveType="linear"
-        withDots={rows.length <= MAX_DOTS}
-        withLegend
-        legendProps={{ verticalAlign: 'bottom' }}
-        yAxisProps={{ allowDecimals: false }}
-      />
-    </div>
-  );
+  const theme = useChartTheme();
+  const { data, options } = useMemo(() => {
+    const line = (label: 'Opened' | 'Closed', color: string) => ({
+      label,
+      data: rows.map((row) => row[label]),
+      borderColor: theme.color(color),
+      backgroundColor: theme.color(color),
+      borderWidth: 2,
+      pointRadius: rows.length <= MAX_DOTS ? 3 : 0,
+    });
+    const data = {
+      labels: rows.map((row) => row.label),
+      datasets: [line('Opened', 'blue.6'), line('Closed', 'teal.6')],
+    };
+    const options = {
+      ...baseOptions<'line'>(theme),
+      scales: { x: categoryAxis(theme), y: valueAxis(theme, { integer: true }) },
+    };
+    return { data, options };
+    // `rows` follow the insight's series and the bucket.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [theme, insight.opened, insight.closed, bucket]);
+  return <CanvasChart type="line" data={data} options={options} label={summary} height={260} />;
 }
 
 function SlaDonut({ title, outcomes, empty }: { title: string; outcomes: Outcomes; empty: string }) {
@@ -71,12 +105,14 @@ function SlaDonut({ title, outcomes, empty }: { title: string; outcomes: Outcome
         </Text>
       ) : (
         <>
-          <div
-            role="img"
-            aria-label={`${title}: ${outcomes.met} met, ${outcomes.breached} breached (${formatPercent(percent)})`}
-          >
-            <DonutChart data={slaSlices(outcomes)} chartLabel={formatPercent(percent)} size={140} thickness={20} />
-          </div>
+          <DonutChart
+            slices={slaSlices(outcomes)}
+            unit="Tickets"
+            center={formatPercent(percent)}
+            label={`${title}: ${outcomes.met} met, ${outcomes.breached} breached (${formatPercent(percent)})`}
+            size={140}
+            cutout={50}
+          />
           <Text size="xs" c="dimmed">
             {formatNumber(outcomes.met)} met · {formatNumber(outcomes.breached)} breached
           </Text>
