@@ -145,8 +145,8 @@ DUCKDB_VENV := $(HOME)/.cache/autoscope/duckdb-venv
 ## fan-out to 1,000 realtime streams against a Node.js `ws` server with the memory of 10,000
 ## idle streams, Database Integration's sync from MariaDB against the ingestion API, and
 ## the p99 of quiet calls during one module's or one company's storm against without it,
-## a signed-in call's p99 during a flood of sign-ins against without it (hashing on shared CPUs,
-## then on a CPU reserved for it),
+## a signed-in call's p99 during a flood of sign-ins against without it (both as the host
+## runs by default, a CPU set apart for heavy work, then on CPUs shared),
 ## and last Alerts' evaluation cycle of 100 rules over the 10 million runs (optimised build;
 ## about a quarter of an hour)
 bench: modules

@@ -1,10 +1,11 @@
 //! Whether a flood of sign-in attempts (each an argon2id check) starves other requests: the
 //! p99 of a signed-in person's `GET /api/users/me` alone, then while 16 clients post
 //! sign-ins of unknown accounts as fast as they are answered (the per-address limit raised
-//! so that every attempt is checked). On SQLite, twice: with hashing on the shared CPUs at
-//! the lowest priority (the default), then, in a second process, with the last CPU reserved
-//! for it (`AUTOSCOPE_HASHING_CPUS`). Ends with `flood/quiet p99=<ratio> shared=<ratio>`,
-//! the first with the CPU reserved (goal: at most 1.25). Run with `make bench`.
+//! so that every attempt is checked). On SQLite, twice: as the host runs by default (the last
+//! CPU of two set apart for heavy work: hashing runs there, and while it does, every other
+//! thread keeps off it), then, in a second process, with hashing on the shared CPUs at the
+//! lowest priority (`AUTOSCOPE_RESERVED_CPUS=none`). Ends with `flood/quiet p99=<ratio>
+//! shared=<ratio>`, the first the default's (goal: at most 1.25). Run with `make bench`.
 
 mod common;
 
@@ -19,40 +20,15 @@ const QUIET_CLIENTS: usize = 2;
 /// Per client and phase: 6,000 samples, so that the p99 is not a handful of them.
 const QUIET_REQUESTS: usize = 3_000;
 const FLOOD_CLIENTS: usize = 16;
-/// Set in the second process: the CPU reserved there.
-const RESERVED: &str = "AUTOSCOPE_HASHING_CPUS";
-/// How the second process reports its ratio to the first.
-const REPORT: &str = "reserved_ratio=";
 
 fn main() -> anyhow::Result<()> {
-    let reserved = std::env::var(RESERVED).ok();
-    if let Some(cpus) = &reserved {
-        autoscope::cpu::reserve_for_hashing(cpus)?;
+    let measured = common::default_and_shared(|setting| {
+        let runtime = common::runtime()?;
+        Ok(format!("{:.2}", runtime.block_on(measure(setting))?))
+    })?;
+    if let Some((default, shared)) = measured {
+        println!("flood/quiet p99={default} shared={shared}");
     }
-    let setting = reserved.as_ref().map_or("hashing on the shared CPUs".into(), |cpus| format!("{RESERVED}={cpus}"));
-    let ratio = tokio::runtime::Builder::new_multi_thread().enable_all().build()?.block_on(measure(&setting))?;
-    if reserved.is_some() {
-        println!("{REPORT}{ratio:.2}");
-        return Ok(());
-    }
-    let cpus = std::thread::available_parallelism().map_or(1, usize::from);
-    anyhow::ensure!(cpus > 1, "one CPU only: none can be reserved for hashing");
-    let child = std::process::Command::new(std::env::current_exe()?)
-        .args(std::env::args().skip(1))
-        .env(RESERVED, (cpus - 1).to_string())
-        .output()?;
-    let stderr = String::from_utf8_lossy(&child.stderr);
-    anyhow::ensure!(child.status.success(), "the run with a CPU reserved failed: {stderr}");
-    let mut with_cpu_reserved = None;
-    for line in String::from_utf8_lossy(&child.stdout).lines() {
-        match line.strip_prefix(REPORT) {
-            Some(ratio) => with_cpu_reserved = Some(ratio.trim().to_string()),
-            None => println!("{line}"),
-        }
-    }
-    let with_cpu_reserved =
-        with_cpu_reserved.ok_or_else(|| anyhow::anyhow!("the run with a CPU reserved gave no ratio"))?;
-    println!("flood/quiet p99={with_cpu_reserved} shared={ratio:.2}");
     Ok(())
 }
 

@@ -127,11 +127,13 @@ enum UserCommand {
 }
 
 fn main() -> anyhow::Result<()> {
-    // Before the runtime starts: its threads inherit the CPUs left to requests.
-    if let Some(cpus) = std::env::var("AUTOSCOPE_HASHING_CPUS").ok().filter(|cpus| !cpus.trim().is_empty()) {
-        autoscope::cpu::reserve_for_hashing(&cpus)?;
-    }
-    tokio::runtime::Builder::new_multi_thread().enable_all().build()?.block_on(run(Cli::parse()))
+    let reserved = std::env::var("AUTOSCOPE_RESERVED_CPUS").ok().filter(|cpus| !cpus.trim().is_empty());
+    autoscope::cpu::set_apart(reserved.as_deref())?;
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(autoscope::cpu::request_cpus())
+        .enable_all()
+        .build()?;
+    runtime.block_on(run(Cli::parse()))
 }
 
 async fn run(cli: Cli) -> anyhow::Result<()> {

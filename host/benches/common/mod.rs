@@ -141,3 +141,50 @@ pub async fn load(
     }
     Ok(all)
 }
+
+/// What sets CPUs apart for heavy work (`autoscope::cpu::set_apart`).
+#[allow(dead_code)] // for the benches that compare CPUs set apart with CPUs shared
+const RESERVED_CPUS: &str = "AUTOSCOPE_RESERVED_CPUS";
+/// How the second process of [`default_and_shared`] reports its figure to the first.
+#[allow(dead_code)]
+const REPORT: &str = "shared_figure=";
+
+/// An async runtime as `autoscope serve` builds it: a worker per CPU requests always have.
+#[allow(dead_code)]
+pub fn runtime() -> std::io::Result<tokio::runtime::Runtime> {
+    tokio::runtime::Builder::new_multi_thread().worker_threads(autoscope::cpu::request_cpus()).enable_all().build()
+}
+
+/// Measures twice, in two processes of this benchmark: here with the host's default (the
+/// last CPU of two set apart for heavy work, as `autoscope serve` does), then in a second
+/// process with every CPU shared (`AUTOSCOPE_RESERVED_CPUS=none`). `measure` gets the
+/// setting's name and answers its figure. Answers `(default, shared)` in the first process,
+/// `None` in the second.
+#[allow(dead_code)]
+pub fn default_and_shared(
+    measure: impl Fn(&str) -> anyhow::Result<String>,
+) -> anyhow::Result<Option<(String, String)>> {
+    if std::env::var(RESERVED_CPUS).is_ok_and(|cpus| cpus == "none") {
+        println!("{REPORT}{}", measure(&format!("{RESERVED_CPUS}=none"))?);
+        return Ok(None);
+    }
+    anyhow::ensure!(std::env::var_os(RESERVED_CPUS).is_none(), "{RESERVED_CPUS} is the benchmark's to set");
+    autoscope::cpu::set_apart(None)?;
+    anyhow::ensure!(autoscope::cpu::set_apart_for_heavy_work(), "one CPU only: none is set apart");
+    let default = measure("default: the last CPU set apart")?;
+    let child = std::process::Command::new(std::env::current_exe()?)
+        .args(std::env::args().skip(1))
+        .env(RESERVED_CPUS, "none")
+        .output()?;
+    let stderr = String::from_utf8_lossy(&child.stderr);
+    anyhow::ensure!(child.status.success(), "the run on shared CPUs failed: {stderr}");
+    let mut shared = None;
+    for line in String::from_utf8_lossy(&child.stdout).lines() {
+        match line.strip_prefix(REPORT) {
+            Some(figure) => shared = Some(figure.trim().to_string()),
+            None => println!("{line}"),
+        }
+    }
+    let shared = shared.ok_or_else(|| anyhow::anyhow!("the run on shared CPUs gave no figure"))?;
+    Ok(Some((default, shared)))
+}

@@ -98,16 +98,21 @@ pub async fn verify(password: String, stored: Option<String>) -> anyhow::Result<
 /// CPU gets it first (a flood of sign-ins then costs other requests' p99 half as much).
 const HASHING_PRIORITY: i32 = 19;
 
-/// Runs `work` on a pool of its own: on the CPUs the operator reserved for it, or else on
-/// all cores but one at the lowest priority. A flood of sign-ins queues there instead of
-/// taking every core (and 19 MiB per hash at once) from other requests.
+/// Runs `work` on a pool of its own: on the CPUs set apart for heavy work, as heavy work
+/// (`cpu`), or where none are, on all cores but one at the lowest priority. A flood of
+/// sign-ins queues there instead of taking every core (and 19 MiB per hash at once) from
+/// other requests.
 async fn on_hashing_pool<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> anyhow::Result<T> {
     static POOL: std::sync::LazyLock<Option<tokio::runtime::Runtime>> = std::sync::LazyLock::new(|| {
-        crate::cpu::hashing_pool("password-hashing").or_else(|| {
+        crate::cpu::heavy_pool("password-hashing").or_else(|| {
             let cores = std::thread::available_parallelism().map_or(2, usize::from);
             crate::cpu::pool("password-hashing", cores - 1, HASHING_PRIORITY)
         })
     });
+    let work = move || {
+        let _heavy = crate::cpu::heavy_work();
+        work()
+    };
     let task = match POOL.as_ref() {
         Some(pool) => pool.spawn_blocking(work),
         None => tokio::task::spawn_blocking(work),

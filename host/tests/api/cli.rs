@@ -92,7 +92,7 @@ const OPS: (&str, &str) = ("ops@example.com", "Ops-Desk#2026");
 /// platform administrator signed in.
 struct Portal {
     setup: Setup,
-    _server: KillOnDrop,
+    server: KillOnDrop,
     base: String,
     client: reqwest::Client,
     token: String,
@@ -103,7 +103,10 @@ impl Portal {
     /// Migrates, makes the administrator, runs `before_serving` (an offline install, say),
     /// and serves.
     async fn start(before_serving: impl FnOnce(&Setup)) -> Self {
-        let setup = Setup::new(None);
+        Self::start_on(Setup::new(None), before_serving).await
+    }
+
+    async fn start_on(setup: Setup, before_serving: impl FnOnce(&Setup)) -> Self {
         setup.run(&["migrate"]);
         setup.run(&["user", "create-admin", "--email", OPS.0, "--password", OPS.1]);
         before_serving(&setup);
@@ -113,7 +116,7 @@ impl Portal {
         let (_, ops) = post(&client, &base, "/api/users/signin", json!({ "email": OPS.0, "password": OPS.1 })).await;
         let token = ops["token"].as_str().unwrap().to_string();
         let company = ops["userdata"]["company_id"].as_str().unwrap().to_string();
-        Self { setup, _server: server, base, client, token, company }
+        Self { setup, server, base, client, token, company }
     }
 
     /// As a company admin does in Team Master: every role of the company gets `key`'s right.
@@ -137,28 +140,69 @@ impl Portal {
 /// this binary, that `module install` installs into a portal, and that keeps notes and
 /// shows its page once a company admin grants its own rights key. The reference's example
 /// plugin builds the same way.
-/// `AUTOSCOPE_HASHING_CPUS`: password hashing runs on the CPU reserved for it and every
-/// other thread of the host keeps off that CPU; a reservation that leaves requests no CPU
-/// is refused at start.
+/// By default the last CPU of two is set apart for heavy work: password hashing runs there
+/// only, and a module call that computes for long moves there until it ends, while every
+/// other thread keeps off it; with no heavy work running, requests have every CPU. A
+/// reservation (`AUTOSCOPE_RESERVED_CPUS`) that leaves requests no CPU is refused at start.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn password_hashing_runs_alone_on_the_cpus_reserved_for_it() {
+async fn heavy_work_runs_alone_on_the_cpus_set_apart_for_it() {
     let cpus = std::thread::available_parallelism().map_or(1, usize::from);
     let every = format!("0-{}", cpus - 1);
-    let greedy = Setup::new(None).with_env("AUTOSCOPE_HASHING_CPUS", every.as_str());
+    let greedy = Setup::new(None).with_env("AUTOSCOPE_RESERVED_CPUS", every.as_str());
     let refused = greedy.command(&["serve"]).output().unwrap();
     assert!(!refused.status.success());
     let message = String::from_utf8_lossy(&refused.stderr);
-    assert!(message.contains("AUTOSCOPE_HASHING_CPUS must leave at least one"), "{message}");
-    assert!(cpus > 1, "this test needs two CPUs to reserve one");
+    assert!(message.contains("AUTOSCOPE_RESERVED_CPUS must leave at least one"), "{message}");
+    assert!(cpus > 1, "this test needs two CPUs to set one apart");
 
-    let last = (cpus - 1).to_string();
-    let setup = Setup::new(None).with_env("AUTOSCOPE_HASHING_CPUS", last.as_str());
-    setup.run(&["migrate"]);
-    let server = setup.serve("reserved").await;
-    let guess = json!({ "email": "nobody@example.com", "password": "Wr0ng-Guess!" });
-    assert_eq!(post(&http_client(), &setup.base(), "/api/users/signin", guess).await.0, 401);
+    // The last quarter of the CPUs, one at least.
+    let apart = cpus.div_ceil(4);
+    let range = |first: usize, last: usize| if first == last { first.to_string() } else { format!("{first}-{last}") };
+    let (heavy, rest) = (range(cpus - apart, cpus - 1), range(0, cpus - apart - 1));
+    // A loop of a few hundred milliseconds: fuel for far more than the moment after which it moves.
+    let manifest = crate::support::modules::manifest("faults")
+        .replace("fuel = 50_000_000", "fuel = 1_000_000_000")
+        .replace("timeout_ms = 2000", "timeout_ms = 10000");
+    let setup = Setup::new(None);
+    let archive = setup.data_dir.0.join("faults.tar.gz");
+    std::fs::write(&archive, crate::support::modules::archive_with("faults", &manifest, None)).unwrap();
+    // Its administrator's sign-in is a password check.
+    let portal = Portal::start_on(setup, |setup| {
+        setup.install(&archive);
+    })
+    .await;
+    portal.grant("support").await;
+    let pid = portal.server.0.id();
+    let (hashing, others) = threads(pid);
+    assert!(!hashing.is_empty(), "no hashing thread after a sign-in: {others:?}");
+    assert!(hashing.iter().all(|(_, allowed)| *allowed == heavy), "{hashing:?}");
+    assert!(others.iter().all(|(_, allowed)| *allowed == every), "no heavy work, every CPU: {others:?}");
+
+    let looping = portal.client.get(format!("{}/api/m/faults/loop", portal.base)).bearer_auth(&portal.token).send();
+    let looping = tokio::spawn(looping);
+    let started = Instant::now();
+    let others = loop {
+        let (_, others) = threads(pid);
+        if others.iter().any(|(_, allowed)| *allowed == heavy) {
+            break others;
+        }
+        assert!(started.elapsed() < Duration::from_secs(5) && !looping.is_finished(), "the loop never moved");
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    };
+    assert!(others.iter().all(|(_, allowed)| *allowed == heavy || *allowed == rest), "{others:?}");
+    let status = looping.await.unwrap().unwrap().status().as_u16();
+    assert_eq!(status, 502, "the loop ends out of fuel");
+    let (_, others) = threads(pid);
+    assert!(others.iter().all(|(_, allowed)| *allowed == every), "heavy work over, every CPU again: {others:?}");
+}
+
+/// Threads as (name, CPUs allowed).
+type Threads = Vec<(String, String)>;
+
+/// The threads of process `pid`: password hashing's, and the others.
+fn threads(pid: u32) -> (Threads, Threads) {
     let (mut hashing, mut others) = (Vec::new(), Vec::new());
-    for task in std::fs::read_dir(format!("/proc/{}/task", server.0.id())).unwrap() {
+    for task in std::fs::read_dir(format!("/proc/{pid}/task")).unwrap() {
         let task = task.unwrap().path();
         let name = std::fs::read_to_string(task.join("comm")).unwrap_or_default().trim().to_string();
         let status = std::fs::read_to_string(task.join("status")).unwrap_or_default();
@@ -167,10 +211,7 @@ async fn password_hashing_runs_alone_on_the_cpus_reserved_for_it() {
         let list = if name.starts_with("password-hash") { &mut hashing } else { &mut others };
         list.push((name, allowed.trim().to_string()));
     }
-    assert!(!hashing.is_empty(), "no hashing thread after a sign-in: {others:?}");
-    assert!(hashing.iter().all(|(_, allowed)| *allowed == last), "{hashing:?}");
-    let rest = if cpus == 2 { "0".to_string() } else { format!("0-{}", cpus - 2) };
-    assert!(others.iter().all(|(_, allowed)| *allowed == rest), "{others:?}");
+    (hashing, others)
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

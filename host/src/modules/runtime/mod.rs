@@ -1,7 +1,9 @@
 //! Runs module plugins (Extism on wasmtime). A module version is compiled once, with
 //! wasmtime's on-disk cache so restarts are fast; calls run on tokio's blocking pool
 //! (Extism is synchronous) behind two bounds: one per module, so a busy module cannot
-//! starve the rest, and one for the whole host.
+//! starve the rest, and one for the whole host. A call that has computed for [`LONG_CALL`]
+//! moves onto the CPUs set apart for heavy work until it ends (`cpu`); where none are set
+//! apart, a company's calls beyond its first run at the lowest CPU priority instead.
 //!
 //! Limits per call: fuel (deterministic, per instance), a memory cap that covers the
 //! guest heap plus Extism's input and output buffers, request and reply size caps, and
@@ -15,7 +17,7 @@
 //! Instances keep guest state between calls, so a warm instance is reused only for the
 //! same company, and any instance whose call failed is discarded.
 
-use std::collections::{BTreeMap, BTreeSet, HashMap, VecDeque};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet, VecDeque};
 use std::net::IpAddr;
 use std::path::Path;
 use std::sync::{Arc, Mutex};
@@ -25,6 +27,7 @@ use anyhow::Context;
 use autoscope_wire::host::LOG_LINES_PER_MINUTE;
 use autoscope_wire::{Envelope, Reply};
 
+use crate::cpu;
 use crate::http::AppState;
 use crate::modules::manifest::{Capability, Limits, Manifest};
 
@@ -60,6 +63,9 @@ const STOP_AGAIN_EVERY: Duration = Duration::from_millis(50);
 const CROWDED_THREADS: usize = 512;
 /// Nice 19: crowded calls yield the CPU to every other call.
 const LOWEST_PRIORITY: i32 = 19;
+/// A call that has computed this long is heavy work: it moves onto the CPUs set apart for
+/// it (`cpu`). Calls that answer a person compute for a millisecond or two.
+const LONG_CALL: Duration = Duration::from_millis(10);
 
 /// Calls running in plugins at once, across all modules, shared fairly between modules
 /// (each call's instance memory and blocking thread count against it).
@@ -106,6 +112,9 @@ pub struct Loaded {
     refusals_logged: Mutex<HashMap<(String, Capability), Instant>>,
     /// The module's own log lines per company: when the minute began, and how many so far.
     lines_logged: Mutex<HashMap<String, (Instant, u32)>>,
+    /// Companies whose last call of this module computed for [`LONG_CALL`]: their next one
+    /// starts on the CPUs set apart for heavy work (a storm's calls never touch the others).
+    heavy_callers: Mutex<HashSet<String>>,
 }
 
 /// A refused host call of one company and capability is written to the system log once in
@@ -140,11 +149,33 @@ impl Loaded {
             manifest,
             refusals_logged: Mutex::new(HashMap::new()),
             lines_logged: Mutex::new(HashMap::new()),
+            heavy_callers: Mutex::default(),
         })
     }
 
     pub fn key(&self) -> &str {
         &self.manifest.key
+    }
+
+    fn heavy_callers(&self) -> std::sync::MutexGuard<'_, HashSet<String>> {
+        self.heavy_callers.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// Whether the company's last call computed for [`LONG_CALL`] (with CPUs set apart).
+    fn last_call_heavy(&self, company_id: &str) -> bool {
+        cpu::set_apart_for_heavy_work() && self.heavy_callers().contains(company_id)
+    }
+
+    fn remember_call(&self, company_id: &str, computed: Duration) {
+        if !cpu::set_apart_for_heavy_work() {
+            return;
+        }
+        let mut heavy = self.heavy_callers();
+        if computed >= LONG_CALL {
+            heavy.insert(company_id.to_string());
+        } else {
+            heavy.remove(company_id);
+        }
     }
 
     pub fn granted(&self, capability: &Capability) -> bool {
@@ -286,6 +317,91 @@ impl Stop {
     }
 }
 
+/// Which thread runs a call, so that a call that has computed for [`LONG_CALL`] moves onto
+/// the CPUs set apart for heavy work and leaves the others to short calls and requests (one
+/// module's storm of looping calls then cannot slow another's); the thread comes back when
+/// the call ends.
+#[derive(Default)]
+struct Placement(Mutex<PlacementState>);
+
+#[derive(Default)]
+struct PlacementState {
+    /// The thread running the call, and its CPU time when the call began.
+    thread: Option<(cpu::Thread, Duration)>,
+    moved: Option<cpu::Heavy>,
+}
+
+impl Placement {
+    fn state(&self) -> std::sync::MutexGuard<'_, PlacementState> {
+        self.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// The calling thread runs the call until the guard drops; on the CPUs set apart from
+    /// the start when `heavy`.
+    fn enter(&self, heavy: bool) -> Entered<'_> {
+        let thread = cpu::Thread::current();
+        let mut state = self.state();
+        state.thread = Some((thread, thread.cpu_time().unwrap_or_default()));
+        if heavy {
+            state.moved = cpu::move_to_heavy(thread);
+        }
+        Entered(self)
+    }
+
+    /// Moves the call's thread to the CPUs set apart once the call has computed for
+    /// [`LONG_CALL`]; answers whether it is there.
+    fn move_when_heavy(&self) -> bool {
+        let mut state = self.state();
+        let Some((thread, began)) = state.thread else { return false };
+        if state.moved.is_none() && thread.cpu_time().is_some_and(|now| now.saturating_sub(began) >= LONG_CALL) {
+            state.moved = cpu::move_to_heavy(thread);
+        }
+        state.moved.is_some()
+    }
+}
+
+/// A call running on the thread that holds it; dropped on that thread when the call ends.
+struct Entered<'a>(&'a Placement);
+
+impl Entered<'_> {
+    /// The CPU time the call has had so far.
+    fn computed(&self) -> Duration {
+        let state = self.0.state();
+        let Some((thread, began)) = state.thread else { return Duration::ZERO };
+        thread.cpu_time().unwrap_or_default().saturating_sub(began)
+    }
+}
+
+impl Drop for Entered<'_> {
+    fn drop(&mut self) {
+        // Under the lock: a move cannot reach the thread once it is running something else.
+        let mut state = self.0.state();
+        state.thread = None;
+        state.moved = None;
+    }
+}
+
+/// Waits at most `timeout` for a call; with CPUs set apart, one that has computed for
+/// [`LONG_CALL`] moves onto them meanwhile.
+async fn wait_moving_heavy<T>(
+    task: &mut tokio::task::JoinHandle<T>,
+    timeout: Duration,
+    placement: &Placement,
+) -> Result<Result<T, tokio::task::JoinError>, tokio::time::error::Elapsed> {
+    let until = Instant::now() + timeout;
+    if cpu::set_apart_for_heavy_work() {
+        while until.saturating_duration_since(Instant::now()) > LONG_CALL {
+            if let Ok(joined) = tokio::time::timeout(LONG_CALL, &mut *task).await {
+                return Ok(joined);
+            }
+            if placement.move_when_heavy() {
+                break;
+            }
+        }
+    }
+    tokio::time::timeout(until.saturating_duration_since(Instant::now()), task).await
+}
+
 /// The heap the manifest asks for, plus room for Extism's copies of the largest request
 /// and reply, in 64 KiB wasm pages.
 fn memory_pages(limits: &Limits) -> u32 {
@@ -423,15 +539,22 @@ pub async fn call(
     let crowded = held.0.crowded;
     let stop = Arc::new(Stop::default());
     let armed = stop.clone();
+    let placement = Arc::new(Placement::default());
+    let placed = placement.clone();
+    let starts_heavy = module.last_call_heavy(company_id);
+    let company_id = company_id.to_string();
     let work = move || {
         let _held = held;
-        run(&module, context, &input, &armed)
+        let running_here = placed.enter(starts_heavy);
+        let answer = run(&module, context, &input, &armed);
+        module.remember_call(&company_id, running_here.computed());
+        answer
     };
     let mut task = match crowded_pool().filter(|_| crowded) {
         Some(pool) => pool.spawn_blocking(work),
         None => tokio::task::spawn_blocking(work),
     };
-    let joined = match tokio::time::timeout(timeout, &mut task).await {
+    let joined = match wait_moving_heavy(&mut task, timeout, &placement).await {
         Ok(joined) => joined,
         Err(_) => {
             let stopped = async {
@@ -456,8 +579,13 @@ pub async fn call(
 /// priority, so one company's storm of calls yields the CPU to other companies' and
 /// modules' calls, which the slots alone cannot do once a call runs (wasm is not
 /// preempted). `None` where the pool cannot start: every call then runs on the runtime's
-/// own blocking threads.
+/// own blocking threads. `None` too with CPUs set apart for heavy work: a storm's calls
+/// move there, and a lower priority would only make a company's own concurrent short calls
+/// wait behind requests (`make bench`: `storm/quiet` 1.8 with it, 1.1 without).
 fn crowded_pool() -> Option<&'static tokio::runtime::Runtime> {
+    if cpu::set_apart_for_heavy_work() {
+        return None;
+    }
     static POOL: std::sync::LazyLock<Option<tokio::runtime::Runtime>> =
         std::sync::LazyLock::new(|| crate::cpu::pool("module-crowded", CROWDED_THREADS, LOWEST_PRIORITY));
     POOL.as_ref()
