@@ -1,11 +1,12 @@
 //! CPU-heavy work that must not make other requests wait: password hashing, and module
-//! calls that compute for long. A company's calls of a module beyond its first run at the
-//! lowest CPU priority, and on a machine of two CPUs or more some CPUs are set apart for
-//! heavy work (`AUTOSCOPE_RESERVED_CPUS`; by default the last quarter, one at least): heavy
-//! work runs on them only, and while any runs, every other thread keeps off them; between
-//! heavy work they serve requests like the rest. A lower priority alone still shares a CPU,
-//! and on a small machine sharing multiplies other requests' p99 during a flood of sign-ins
-//! or a storm of looping calls (host/benches/login_flood.rs, module_storm.rs).
+//! calls that compute for long. On a machine of two CPUs or more some CPUs are set apart
+//! for heavy work (`AUTOSCOPE_RESERVED_CPUS`; by default the last quarter, one at least):
+//! heavy work runs on them only, and while any runs, every other thread keeps off them;
+//! between heavy work they serve requests like the rest. Where none are set apart,
+//! password hashing and a company's module calls beyond its first run at the lowest CPU
+//! priority instead, which still shares a CPU: on a small machine sharing multiplies other
+//! requests' p99 during a flood of sign-ins or a storm of looping calls
+//! (host/benches/login_flood.rs, module_storm.rs).
 
 use std::collections::{BTreeSet, HashSet};
 use std::sync::{Mutex, MutexGuard, OnceLock, PoisonError};
