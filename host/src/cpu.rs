@@ -52,7 +52,7 @@ pub fn pool(name: &'static str, threads: usize, nice: i32) -> Option<tokio::runt
 pub fn heavy_pool(name: &'static str) -> Option<tokio::runtime::Runtime> {
     let apart = APART.get()?;
     build(name, apart.heavy.len(), move || {
-        let thread = Thread::current().0;
+        let thread = Thread::current().id;
         apart.lock().heavy_threads.insert(thread);
         if let Err(err) = run_on(thread, &apart.heavy) {
             tracing::warn!(error = %err, pool = name, "a pool thread runs on any CPU");
@@ -60,7 +60,7 @@ pub fn heavy_pool(name: &'static str) -> Option<tokio::runtime::Runtime> {
     })
     .on_thread_stop(|| {
         if let Some(apart) = APART.get() {
-            apart.lock().heavy_threads.remove(&Thread::current().0);
+            apart.lock().heavy_threads.remove(&Thread::current().id);
         }
     })
     .build()
@@ -124,20 +124,31 @@ pub fn set_apart_for_heavy_work() -> bool {
     APART.get().is_some()
 }
 
-/// A thread of this process, by the kernel's id for it.
+/// A thread of this process: the kernel's id for it and its CPU-time clock.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Thread(libc::pid_t);
+pub struct Thread {
+    id: libc::pid_t,
+    clock: libc::clockid_t,
+}
 
 impl Thread {
     pub fn current() -> Self {
-        // SAFETY: gettid has no arguments and cannot fail.
-        Self(unsafe { libc::gettid() })
+        let mut clock = libc::CLOCK_THREAD_CPUTIME_ID;
+        // SAFETY: gettid has no arguments and cannot fail; pthread_getcpuclockid writes one
+        // clockid_t, and cannot fail for the calling thread.
+        unsafe {
+            libc::pthread_getcpuclockid(libc::pthread_self(), &mut clock);
+            Self { id: libc::gettid(), clock }
+        }
     }
 
-    /// The CPU time the thread has had so far; `None` once it has ended.
+    /// The CPU time the thread has had so far; `None` once it has ended. One system call,
+    /// from any thread of the process (each module call reads it as it starts and ends).
     pub fn cpu_time(self) -> Option<Duration> {
-        let stat = std::fs::read_to_string(format!("/proc/self/task/{}/schedstat", self.0)).ok()?;
-        stat.split_whitespace().next()?.parse().ok().map(Duration::from_nanos)
+        let mut time = libc::timespec { tv_sec: 0, tv_nsec: 0 };
+        // SAFETY: writes one timespec; the clock of an ended thread fails with EINVAL.
+        let read = unsafe { libc::clock_gettime(self.clock, &mut time) };
+        (read == 0).then(|| Duration::new(time.tv_sec.unsigned_abs(), time.tv_nsec.clamp(0, 999_999_999) as u32))
     }
 }
 
@@ -158,7 +169,7 @@ pub fn heavy_work() -> Option<Heavy> {
 /// Moves `thread` onto the CPUs set apart: its work turned out heavy. `None` when none are
 /// set apart.
 pub fn move_to_heavy(thread: Thread) -> Option<Heavy> {
-    APART.get().map(|apart| apart.begin(Some(thread.0)))
+    APART.get().map(|apart| apart.begin(Some(thread.id)))
 }
 
 impl Apart {
@@ -273,6 +284,33 @@ mod tests {
             tokio::task::spawn_blocking(|| unsafe { libc::getpriority(libc::PRIO_PROCESS, 0) }).await
         });
         assert_eq!(nice.unwrap(), 19);
+    }
+
+    #[test]
+    fn a_threads_cpu_time_is_read_from_another_thread_until_it_ends() {
+        let (told, heard) = std::sync::mpsc::channel();
+        let (stop, stopped) = std::sync::mpsc::channel::<()>();
+        let worker = std::thread::spawn(move || {
+            let _ = told.send(Thread::current());
+            // Computes (not sleeps) until told to stop.
+            while stopped.try_recv().is_err() {
+                std::hint::black_box((0..1_000u64).sum::<u64>());
+            }
+        });
+        let thread = heard.recv().unwrap();
+        let began = thread.cpu_time().unwrap();
+        let deadline = std::time::Instant::now() + Duration::from_secs(10);
+        while thread.cpu_time().unwrap() < began + Duration::from_millis(20) {
+            assert!(std::time::Instant::now() < deadline, "the computing thread's CPU time did not grow");
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        stop.send(()).unwrap();
+        worker.join().unwrap();
+        // The kernel may release the thread a moment after the join returns.
+        while thread.cpu_time().is_some() {
+            assert!(std::time::Instant::now() < deadline, "an ended thread still has a CPU time");
+            std::thread::sleep(Duration::from_millis(5));
+        }
     }
 
     #[test]
