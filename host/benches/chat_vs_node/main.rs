@@ -10,11 +10,12 @@
 //! shape and size sent to every WebSocket client of the channel) with the same clients,
 //! posters and messages. One load generator serves both (`load.rs`: a thread of this
 //! process with a runtime of its own, so it takes at most one core from either server; its
-//! clients, posters and clock are the same for both sides). The host
-//! runs in this process on SQLite; the host and Node.js runs alternate (two rounds each,
-//! the first side alternating too, so a slow moment of the machine weighs on both alike),
-//! one at a time, so each has the cores to itself apart from the load generator. The
-//! ratios are of the rounds' means.
+//! clients, posters and clock are the same for both sides). The host runs in this process
+//! on SQLite, set up as `autoscope serve` sets itself up by default (CPUs set apart for
+//! heavy work, an async worker per other CPU); the host and Node.js runs alternate (two
+//! rounds each, the first side alternating too, so a slow moment of the machine weighs on
+//! both alike), one at a time, so each has the cores to itself apart from the load
+//! generator. The ratios are of the rounds' means.
 //!
 //! Where the time goes: a phase before those posts to a route of this benchmark that
 //! publishes the same payload to the same members through the host's realtime hub without
@@ -129,10 +130,16 @@ struct Memory {
     stages: Vec<(usize, u64)>,
 }
 
-#[tokio::main]
-async fn main() -> anyhow::Result<()> {
+fn main() -> anyhow::Result<()> {
     autoscope::install_crypto_provider();
     preflight()?;
+    // The host as it runs by default: CPUs set apart for heavy work, and an async worker
+    // for each of the others.
+    autoscope::cpu::set_apart(None)?;
+    common::runtime()?.block_on(compare())
+}
+
+async fn compare() -> anyhow::Result<()> {
     let node = NodeServer::start().await?;
     let results =
         common::with_host(Engine::Sqlite, async |state, data_dir, _| run(state, data_dir, &node).await).await?;
