@@ -60,8 +60,8 @@ fn host_call(
     // thousand streams each host call waited for the whole wave (a Chat post under a
     // fan-out took 48 ms at p50 for 3 ms alone; `make bench`'s `chat/node deliveries` went
     // from 0.71 to 1.10 on this change, plugin/native unchanged at 1.25-1.35).
-    let runtime = context.runtime.clone();
-    let reply = runtime
+    let reply = context
+        .runtime
         .block_on(tokio::time::timeout(remaining, dispatch(&context, function, &input)))
         .map_err(|_| deadline_passed())?;
     plugin.memory_set_val(&mut outputs[0], reply)?;
