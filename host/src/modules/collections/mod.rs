@@ -124,12 +124,13 @@ pub async fn execute(db: &Db, target: &Target, company_id: &str, now: i64, op: S
             let sql = write::update(&table, spec, company_id, &id, version, now, changes);
             // A change may move a record to another day: its rollups rebuild every day.
             let marks = rollup::mark(&target.module, name, spec, company_id, |_| [rollup::ALL_DAYS].into());
-            let mut tx = pool.begin().await.map_err(internal)?;
-            let row = sql.query().fetch_optional(&mut *tx).await.map_err(|err| key_taken_or_failed(target, err))?;
+            let mut tx = Writer::start(pool, marks.is_some()).await.map_err(internal)?;
+            let row =
+                sql.query().fetch_optional(tx.connection()).await.map_err(|err| key_taken_or_failed(target, err))?;
             if let (Some(_), Some(marks)) = (&row, marks) {
-                marks.query().execute(&mut *tx).await.map_err(internal)?;
+                marks.query().execute(tx.connection()).await.map_err(internal)?;
             }
-            tx.commit().await.map_err(internal)?;
+            tx.finish().await.map_err(internal)?;
             match row {
                 Some(row) => Ok(Value::Object(decode::record(&row, spec).map_err(internal)?)),
                 None => Err(missing_or_conflict(db, &table, company_id, &id).await.map_err(internal)?),
@@ -137,13 +138,16 @@ pub async fn execute(db: &Db, target: &Target, company_id: &str, now: i64, op: S
         }
         StorageOp::Delete { id, version, .. } => {
             let marks = rollup::mark(&target.module, name, spec, company_id, |_| [rollup::ALL_DAYS].into());
-            let mut tx = pool.begin().await.map_err(internal)?;
-            let done =
-                write::delete(&table, company_id, &id, version).query().execute(&mut *tx).await.map_err(internal)?;
+            let mut tx = Writer::start(pool, marks.is_some()).await.map_err(internal)?;
+            let done = write::delete(&table, company_id, &id, version)
+                .query()
+                .execute(tx.connection())
+                .await
+                .map_err(internal)?;
             if let (true, Some(marks)) = (done.rows_affected() > 0, marks) {
-                marks.query().execute(&mut *tx).await.map_err(internal)?;
+                marks.query().execute(tx.connection()).await.map_err(internal)?;
             }
-            tx.commit().await.map_err(internal)?;
+            tx.finish().await.map_err(internal)?;
             if done.rows_affected() > 0 {
                 return Ok(Value::Bool(true));
             }
@@ -158,12 +162,12 @@ pub async fn execute(db: &Db, target: &Target, company_id: &str, now: i64, op: S
         StorageOp::DeleteMatching { filters, .. } => {
             let sql = write::delete_matching(&table, name, spec, company_id, &filters).map_err(bad_request)?;
             let marks = rollup::mark(&target.module, name, spec, company_id, |_| [rollup::ALL_DAYS].into());
-            let mut tx = pool.begin().await.map_err(internal)?;
-            let done = sql.query().execute(&mut *tx).await.map_err(internal)?;
+            let mut tx = Writer::start(pool, marks.is_some()).await.map_err(internal)?;
+            let done = sql.query().execute(tx.connection()).await.map_err(internal)?;
             if let (true, Some(marks)) = (done.rows_affected() > 0, marks) {
-                marks.query().execute(&mut *tx).await.map_err(internal)?;
+                marks.query().execute(tx.connection()).await.map_err(internal)?;
             }
-            tx.commit().await.map_err(internal)?;
+            tx.finish().await.map_err(internal)?;
             Ok(json!(done.rows_affected()))
         }
         StorageOp::Count { filters, .. } => {
@@ -233,18 +237,18 @@ async fn insert_all(
     let marks = rollup::mark(&target.module, name, spec, company_id, |time| {
         rollup::days(answers.iter().filter_map(|answer| day_of(answer, time)))
     });
-    let mut tx = db.pool().begin().await.map_err(internal)?;
     let per_statement = write::rows_per_insert(spec, db.engine());
+    let mut tx = Writer::start(db.pool(), marks.is_some() || rows.len() > per_statement).await.map_err(internal)?;
     let mut rows = rows.into_iter().peekable();
     while rows.peek().is_some() {
         let chunk: Vec<write::NewRow> = rows.by_ref().take(per_statement).collect();
         let statement = write::insert(&target.table(), spec, company_id, now, chunk, None);
-        statement.query().execute(&mut *tx).await.map_err(|err| key_taken_or_failed(target, err))?;
+        statement.query().execute(tx.connection()).await.map_err(|err| key_taken_or_failed(target, err))?;
     }
     if let Some(marks) = marks {
-        marks.query().execute(&mut *tx).await.map_err(internal)?;
+        marks.query().execute(tx.connection()).await.map_err(internal)?;
     }
-    tx.commit().await.map_err(internal)?;
+    tx.finish().await.map_err(internal)?;
     Ok(answers)
 }
 
@@ -275,6 +279,38 @@ fn with_system_fields(record: &mut Record, id: String, now: i64) {
 
 fn count_of(row: sqlx::any::AnyRow) -> Result<u64, sqlx::Error> {
     Ok(row.try_get::<i64, _>(0)?.max(0) as u64)
+}
+
+/// Where a write runs: in a transaction when it is several statements (its rollups' marks,
+/// an insert of more rows than one statement takes), alone otherwise: one statement is
+/// atomic by itself, and BEGIN and COMMIT would be two more round trips to the database
+/// (on SQLite, to its worker thread) for every write a module makes.
+enum Writer {
+    Alone(sqlx::pool::PoolConnection<sqlx::Any>),
+    Together(sqlx::Transaction<'static, sqlx::Any>),
+}
+
+impl Writer {
+    async fn start(pool: &sqlx::AnyPool, together: bool) -> Result<Self, sqlx::Error> {
+        Ok(match together {
+            true => Self::Together(pool.begin().await?),
+            false => Self::Alone(pool.acquire().await?),
+        })
+    }
+
+    fn connection(&mut self) -> &mut sqlx::AnyConnection {
+        match self {
+            Self::Alone(connection) => connection,
+            Self::Together(transaction) => transaction,
+        }
+    }
+
+    async fn finish(self) -> Result<(), sqlx::Error> {
+        match self {
+            Self::Alone(_) => Ok(()),
+            Self::Together(transaction) => transaction.commit().await,
+        }
+    }
 }
 
 /// After a write matched no row: 409 when the record exists (another version), else 404.
