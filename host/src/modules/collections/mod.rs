@@ -124,13 +124,16 @@ pub async fn execute(db: &Db, target: &Target, company_id: &str, now: i64, op: S
             let sql = write::update(&table, spec, company_id, &id, version, now, changes);
             // A change may move a record to another day: its rollups rebuild every day.
             let marks = rollup::mark(&target.module, name, spec, company_id, |_| [rollup::ALL_DAYS].into());
-            let mut tx = Writer::start(pool, marks.is_some()).await.map_err(internal)?;
-            let row =
-                sql.query().fetch_optional(tx.connection()).await.map_err(|err| key_taken_or_failed(target, err))?;
+            let mut writer = Writer::start(pool, marks.is_some()).await.map_err(internal)?;
+            let row = sql
+                .query()
+                .fetch_optional(writer.connection())
+                .await
+                .map_err(|err| key_taken_or_failed(target, err))?;
             if let (Some(_), Some(marks)) = (&row, marks) {
-                marks.query().execute(tx.connection()).await.map_err(internal)?;
+                marks.query().execute(writer.connection()).await.map_err(internal)?;
             }
-            tx.finish().await.map_err(internal)?;
+            writer.finish().await.map_err(internal)?;
             match row {
                 Some(row) => Ok(Value::Object(decode::record(&row, spec).map_err(internal)?)),
                 None => Err(missing_or_conflict(db, &table, company_id, &id).await.map_err(internal)?),
@@ -138,16 +141,16 @@ pub async fn execute(db: &Db, target: &Target, company_id: &str, now: i64, op: S
         }
         StorageOp::Delete { id, version, .. } => {
             let marks = rollup::mark(&target.module, name, spec, company_id, |_| [rollup::ALL_DAYS].into());
-            let mut tx = Writer::start(pool, marks.is_some()).await.map_err(internal)?;
+            let mut writer = Writer::start(pool, marks.is_some()).await.map_err(internal)?;
             let done = write::delete(&table, company_id, &id, version)
                 .query()
-                .execute(tx.connection())
+                .execute(writer.connection())
                 .await
                 .map_err(internal)?;
             if let (true, Some(marks)) = (done.rows_affected() > 0, marks) {
-                marks.query().execute(tx.connection()).await.map_err(internal)?;
+                marks.query().execute(writer.connection()).await.map_err(internal)?;
             }
-            tx.finish().await.map_err(internal)?;
+            writer.finish().await.map_err(internal)?;
             if done.rows_affected() > 0 {
                 return Ok(Value::Bool(true));
             }
@@ -162,12 +165,12 @@ pub async fn execute(db: &Db, target: &Target, company_id: &str, now: i64, op: S
         StorageOp::DeleteMatching { filters, .. } => {
             let sql = write::delete_matching(&table, name, spec, company_id, &filters).map_err(bad_request)?;
             let marks = rollup::mark(&target.module, name, spec, company_id, |_| [rollup::ALL_DAYS].into());
-            let mut tx = Writer::start(pool, marks.is_some()).await.map_err(internal)?;
-            let done = sql.query().execute(tx.connection()).await.map_err(internal)?;
+            let mut writer = Writer::start(pool, marks.is_some()).await.map_err(internal)?;
+            let done = sql.query().execute(writer.connection()).await.map_err(internal)?;
             if let (true, Some(marks)) = (done.rows_affected() > 0, marks) {
-                marks.query().execute(tx.connection()).await.map_err(internal)?;
+                marks.query().execute(writer.connection()).await.map_err(internal)?;
             }
-            tx.finish().await.map_err(internal)?;
+            writer.finish().await.map_err(internal)?;
             Ok(json!(done.rows_affected()))
         }
         StorageOp::Count { filters, .. } => {
@@ -238,17 +241,17 @@ async fn insert_all(
         rollup::days(answers.iter().filter_map(|answer| day_of(answer, time)))
     });
     let per_statement = write::rows_per_insert(spec, db.engine());
-    let mut tx = Writer::start(db.pool(), marks.is_some() || rows.len() > per_statement).await.map_err(internal)?;
+    let mut writer = Writer::start(db.pool(), marks.is_some() || rows.len() > per_statement).await.map_err(internal)?;
     let mut rows = rows.into_iter().peekable();
     while rows.peek().is_some() {
         let chunk: Vec<write::NewRow> = rows.by_ref().take(per_statement).collect();
         let statement = write::insert(&target.table(), spec, company_id, now, chunk, None);
-        statement.query().execute(tx.connection()).await.map_err(|err| key_taken_or_failed(target, err))?;
+        statement.query().execute(writer.connection()).await.map_err(|err| key_taken_or_failed(target, err))?;
     }
     if let Some(marks) = marks {
-        marks.query().execute(tx.connection()).await.map_err(internal)?;
+        marks.query().execute(writer.connection()).await.map_err(internal)?;
     }
-    tx.finish().await.map_err(internal)?;
+    writer.finish().await.map_err(internal)?;
     Ok(answers)
 }
 
