@@ -24,11 +24,7 @@ pub mod teams;
 pub mod testing;
 pub mod users;
 
-use std::future::IntoFuture;
-use std::net::SocketAddr;
 use std::sync::Arc;
-
-use anyhow::Context;
 
 pub use config::Config;
 pub use http::{AppState, app};
@@ -75,11 +71,9 @@ pub async fn serve(
         }
     };
     let grace = state.config.shutdown_grace;
-    let served = axum::serve(listener, app(state).into_make_service_with_connect_info::<SocketAddr>())
-        .with_graceful_shutdown(drain)
-        .into_future();
+    let served = http::connections::serve(app(state), listener, drain);
     tokio::select! {
-        served = served => served.context("server failed"),
+        () = served => Ok(()),
         () = async { draining.notified().await; tokio::time::sleep(grace).await } => {
             tracing::warn!(grace_seconds = grace.as_secs(), "requests still in flight after the shutdown grace; stopping");
             Ok(())

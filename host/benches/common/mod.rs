@@ -103,9 +103,7 @@ pub fn archive(scratch: &Path, wasm_name: &str, manifest: &Path, web: Option<&Pa
 pub async fn serve(app: axum::Router) -> anyhow::Result<String> {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
     let base = format!("http://{}", listener.local_addr()?);
-    tokio::spawn(async move {
-        axum::serve(listener, app.into_make_service_with_connect_info::<std::net::SocketAddr>()).await
-    });
+    tokio::spawn(autoscope::http::connections::serve(app, listener, std::future::pending()));
     Ok(base)
 }
 

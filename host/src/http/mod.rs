@@ -2,6 +2,7 @@
 //! the layers around it (request ids, tracing, panics, error logging).
 
 mod compression;
+pub mod connections;
 pub mod docs;
 mod health;
 pub mod json;
