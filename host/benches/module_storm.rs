@@ -1,8 +1,9 @@
 //! Whether one module's or one company's storm makes others wait: the p99 of quiet calls
-//! alone, then while a storm of endless loops (`faults` test module, up to 16 calls at once,
+//! alone, and while a storm of endless loops (`faults` test module, up to 16 calls at once,
 //! each running until its fuel is spent) fills its slots. Two cases: another module's calls
 //! (`crud` `GET /whoami`) during a storm of one company, and another company's calls to the
-//! storming module itself (`faults` `GET /ok`). On SQLite, twice: as the host runs by
+//! storming module itself (`faults` `GET /ok`). The quiet and storm phases alternate, three
+//! rounds each, so that a slow moment of the machine weighs on both alike. On SQLite, twice: as the host runs by
 //! default (the last CPU of two set apart for heavy work: a call that has computed for 10 ms
 //! moves there, and while one runs there, every other thread keeps off it), then, in a
 //! second process, on shared CPUs (`AUTOSCOPE_RESERVED_CPUS=none`: only a company's calls
@@ -21,8 +22,10 @@ use autoscope::testing::{create_company, default_role_rights, open_session};
 use common::{Percentiles, load, percentiles, root};
 
 const QUIET_CLIENTS: usize = 2;
-/// Per client and phase: 4,000 samples, so that the p99 is not a handful of them.
-const QUIET_REQUESTS: usize = 2_000;
+/// Per client and phase, over all rounds: 4,200 samples, so that the p99 is not a handful
+/// of them.
+const QUIET_REQUESTS: usize = 2_100;
+const ROUNDS: usize = 3;
 const STORM_CLIENTS: usize = 32;
 
 fn main() -> anyhow::Result<()> {
@@ -82,13 +85,17 @@ async fn run(state: autoscope::AppState, scratch: &std::path::Path) -> anyhow::R
     let mut results = Vec::new();
     for quiet_url in [&whoami, &ok] {
         load(&client, quiet_url, &quiet, QUIET_CLIENTS, 10).await?; // warm-up: instances, sessions
-        let alone = percentiles(load(&client, quiet_url, &quiet, QUIET_CLIENTS, QUIET_REQUESTS).await?);
-        let storming = Storm::start(&client, &storm_url, &storm);
-        // Let the storm fill its slots first.
-        tokio::time::sleep(std::time::Duration::from_millis(300)).await;
-        let during = percentiles(load(&client, quiet_url, &quiet, QUIET_CLIENTS, QUIET_REQUESTS).await?);
-        let loops = storming.stop().await?;
+        let (mut alone, mut during, mut loops) = (Vec::new(), Vec::new(), 0);
+        for _ in 0..ROUNDS {
+            alone.extend(load(&client, quiet_url, &quiet, QUIET_CLIENTS, QUIET_REQUESTS / ROUNDS).await?);
+            let storming = Storm::start(&client, &storm_url, &storm);
+            // Let the storm fill its slots first.
+            tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+            during.extend(load(&client, quiet_url, &quiet, QUIET_CLIENTS, QUIET_REQUESTS / ROUNDS).await?);
+            loops += storming.stop().await?;
+        }
         println!("{quiet_url}: {loops} storm calls answered meanwhile");
+        let (alone, during) = (percentiles(alone), percentiles(during));
         results.push((alone, during));
     }
     let company = results.pop().expect("two phases");
