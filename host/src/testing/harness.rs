@@ -6,7 +6,6 @@
 //! control API under [`CONTROL_PREFIX`] that only the holder of its random token may use.
 //! It stops when its standard input closes, so a test process that dies takes it along.
 
-use std::net::SocketAddr;
 use std::path::Path;
 use std::time::Duration;
 
@@ -55,10 +54,8 @@ pub async fn run(
     let control_token = crate::crypto::random_token(32);
     started(&Started { url: format!("http://{}", listener.local_addr()?), control_token: control_token.clone() })?;
     let app = crate::http::app(state.clone()).merge(control(state, control_token));
-    axum::serve(listener, app.into_make_service_with_connect_info::<SocketAddr>())
-        .with_graceful_shutdown(stop)
-        .await
-        .context("the harness's server failed")
+    crate::http::connections::serve(app, listener, stop).await;
+    Ok(())
 }
 
 fn control(state: AppState, token: String) -> axum::Router {
