@@ -1,12 +1,13 @@
 //! Whether a flood of sign-in attempts (each an argon2id check) starves other requests: the
 //! p99 of a signed-in person's `GET /api/users/me` alone, and while 16 clients post
 //! sign-ins of unknown accounts as fast as they are answered (the per-address limit raised
-//! so that every attempt is checked); the two phases alternate, three rounds each, so that a
-//! slow moment of the machine weighs on both alike. On SQLite, twice: as the host runs by default (the last
-//! CPU of two set apart for heavy work: hashing runs there, and while it does, every other
-//! thread keeps off it), then, in a second process, with hashing on the shared CPUs at the
-//! lowest priority (`AUTOSCOPE_RESERVED_CPUS=none`). Ends with `flood/quiet p99=<ratio>
-//! shared=<ratio>`, the first the default's (goal: at most 1.25). Run with `make bench`.
+//! so that every attempt is checked); the two phases alternate, three rounds each, so that
+//! a slow moment of the machine weighs on both alike. On SQLite, twice: as the host runs by
+//! default (the last CPU of two set apart for heavy work: hashing runs there, and while it
+//! does, every other thread keeps off it), then, in a second process, with hashing on the
+//! shared CPUs at the lowest priority (`AUTOSCOPE_RESERVED_CPUS=none`). Ends with
+//! `flood/quiet p99=<ratio> shared=<ratio>`, the first the default's (goal: at most 1.25).
+//! Run with `make bench`.
 
 mod common;
 

@@ -3,13 +3,14 @@
 //! each running until its fuel is spent) fills its slots. Two cases: another module's calls
 //! (`crud` `GET /whoami`) during a storm of one company, and another company's calls to the
 //! storming module itself (`faults` `GET /ok`). The quiet and storm phases alternate, three
-//! rounds each, so that a slow moment of the machine weighs on both alike. On SQLite, twice: as the host runs by
-//! default (the last CPU of two set apart for heavy work: a call that has computed for 10 ms
-//! moves there, and while one runs there, every other thread keeps off it), then, in a
-//! second process, on shared CPUs (`AUTOSCOPE_RESERVED_CPUS=none`: only a company's calls
-//! beyond its first at the lowest priority). Ends with `storm/quiet module p99=<ratio>
-//! company p99=<ratio> shared module p99=<ratio> company p99=<ratio>`, the first two the
-//! default's (goal: at most 1.5). Run with `make bench`.
+//! rounds each, so that a slow moment of the machine weighs on both alike. On SQLite,
+//! twice: as the host runs by default (the last CPU of two set apart for heavy work: a call
+//! that has computed for 10 ms moves there, and while one runs there, every other thread
+//! keeps off it), then, in a second process, on shared CPUs
+//! (`AUTOSCOPE_RESERVED_CPUS=none`: only a company's calls beyond its first at the lowest
+//! priority). Ends with `storm/quiet module p99=<ratio> company p99=<ratio> shared module
+//! p99=<ratio> company p99=<ratio>`, the first two the default's (goal: at most 1.5). Run
+//! with `make bench`.
 
 mod common;
 

@@ -1,5 +1,5 @@
-//! The HTTP surface: application state, the router every feature contributes to, and
-//! the layers around it (request ids, tracing, panics, error logging).
+//! The HTTP surface: application state, the router every feature contributes to, the
+//! layers around it (request ids, tracing, panics, error logging), and the accept loop.
 
 mod compression;
 pub mod connections;
