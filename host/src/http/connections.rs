@@ -41,21 +41,19 @@ pub async fn serve(app: Router, listener: tokio::net::TcpListener, shutdown: imp
         };
         let (app, stop, open) = (app.clone(), stop.clone(), open.clone());
         tokio::spawn(async move {
-            let _open = open;
             // Small answers and stream frames go out at once, not behind an unacknowledged
             // write; fails only for a connection its client closed already.
             let _ = tcp.set_nodelay(true);
             match place(tcp, stop.clone()).await {
                 Placed::Here(tcp) => serve_connection(tcp, app, remote, stop).await,
-                Placed::Streams(tcp, streams) => {
-                    let served = streams.spawn(async move {
-                        match TcpStream::from_std(tcp) {
-                            Ok(tcp) => serve_connection(tcp, app, remote, stop).await,
-                            Err(err) => tracing::debug!(error = %err, "a stream's connection could not move"),
-                        }
-                    });
-                    let _ = served.await;
-                }
+                // The connection's task moves there whole, holding `open` until it ends.
+                Placed::Streams(tcp, streams) => drop(streams.spawn(async move {
+                    let _open = open;
+                    match TcpStream::from_std(tcp) {
+                        Ok(tcp) => serve_connection(tcp, app, remote, stop).await,
+                        Err(err) => tracing::debug!(error = %err, "a stream's connection could not move"),
+                    }
+                })),
                 Placed::Closed => {}
             }
         });
