@@ -51,7 +51,7 @@ async fn limit(state: &AppState, addr: &std::net::IpAddr) -> Result<()> {
     rate_limit::enforce(
         &state.db,
         state.clock.now(),
-        &[Check { scope: "social:address", key: &addr.to_string(), limit }],
+        [Check { scope: "social:address", key: &addr.to_string(), limit }],
     )
     .await
 }

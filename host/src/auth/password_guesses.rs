@@ -39,12 +39,15 @@ pub async fn check(state: &AppState, guess: Guess<'_>, password: String, stored:
     let account = Check { scope: &account_scope, key: guess.account, limit: limits.signin.per_account };
     let from_address = Check { scope: &address_scope, key: &address, limit: limits.signin.per_address };
     // Each attempt counts as a failure before its check and is taken back if it succeeds:
-    // so concurrent guesses cannot all slip in under the limit at once.
+    // so concurrent guesses cannot all slip in under the limit at once. Both counters in one
+    // write, the only one of a failed attempt.
     let now = state.clock.now();
-    if from_address.hit(&state.db, now).await? > from_address.limit.max {
+    let [address_failures, failures] = rate_limit::hit_all(&state.db, now, [from_address, account]).await?;
+    if address_failures > from_address.limit.max {
+        // An address refused counts against itself only, not against the account it named.
+        account.take_back(&state.db, now).await?;
         return Err(rate_limit::too_many());
     }
-    let failures = account.hit(&state.db, now).await?;
     if failures > account.limit.max {
         wait_for_turn(state, guess.account, spacing(&limits.signin_lock, &limits.signin, failures - 1)).await?;
     }

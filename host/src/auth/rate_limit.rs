@@ -10,6 +10,7 @@ pub const TOO_MANY: &str = "Too many attempts, please try again later";
 
 /// One counter to bump: `scope` names the action and kind ("signin:account"), `key` the
 /// account or address.
+#[derive(Clone, Copy)]
 pub struct Check<'a> {
     pub scope: &'a str,
     pub key: &'a str,
@@ -25,11 +26,6 @@ impl Check<'_> {
         window_start(now, self.limit.window.as_secs().max(1) as i64)
     }
 
-    /// Counts one hit in the current window; answers the count with it.
-    pub async fn hit(&self, db: &Db, now: i64) -> Result<i64> {
-        Ok(rate_limits::hit(db, &self.bucket(), self.window_start(now)).await?)
-    }
-
     /// Takes back one hit counted in the window of `now`.
     pub async fn take_back(&self, db: &Db, now: i64) -> Result<()> {
         Ok(rate_limits::take_back(db, &self.bucket(), self.window_start(now)).await?)
@@ -40,12 +36,17 @@ pub fn too_many() -> Error {
     Error::TooManyRequests(TOO_MANY.into())
 }
 
+/// Counts one hit on every check (each of its own scope or key) in the current window, in
+/// one write; answers the counts with them, in order.
+pub async fn hit_all<const N: usize>(db: &Db, now: i64, checks: [Check<'_>; N]) -> Result<[i64; N]> {
+    let windows = checks.map(|check| (check.bucket(), check.window_start(now)));
+    Ok(rate_limits::hit_all(db, &windows).await?)
+}
+
 /// Counts a hit on every check and fails with 429 when any is over its limit.
-pub async fn enforce(db: &Db, now: i64, checks: &[Check<'_>]) -> Result<()> {
-    let mut over = false;
-    for check in checks {
-        over |= check.hit(db, now).await? > check.limit.max;
-    }
+pub async fn enforce<const N: usize>(db: &Db, now: i64, checks: [Check<'_>; N]) -> Result<()> {
+    let counts = hit_all(db, now, checks).await?;
+    let over = checks.iter().zip(counts).any(|(check, count)| count > check.limit.max);
     if over { Err(too_many()) } else { Ok(()) }
 }
 
@@ -63,7 +64,7 @@ pub async fn enforce_action(
         Check { scope: &account_scope, key: account, limit: limits.per_account },
         Check { scope: &address_scope, key: &addr.to_string(), limit: limits.per_address },
     ];
-    enforce(db, now, &checks).await
+    enforce(db, now, checks).await
 }
 
 fn window_start(now: i64, window: i64) -> i64 {

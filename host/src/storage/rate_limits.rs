@@ -1,17 +1,26 @@
 use super::Db;
 
-/// Counts one hit in the fixed window starting at `window_start` and returns the count.
-/// Kept in the database so every host instance shares the same counters.
-pub async fn hit(db: &Db, bucket: &str, window_start: i64) -> sqlx::Result<i64> {
-    let (hits,): (i64,) = sqlx::query_as(
-        "INSERT INTO rate_limits (bucket, window_start, hits) VALUES ($1, $2, 1)
+/// Counts one hit in each fixed window `(bucket, window_start)` and returns the counts in
+/// the same order, in one statement. Kept in the database so every host instance shares
+/// the same counters. The buckets must differ (a row is updated once per statement).
+pub async fn hit_all<const N: usize>(db: &Db, windows: &[(String, i64); N]) -> sqlx::Result<[i64; N]> {
+    let rows: Vec<String> = (1..=N).map(|at| format!("(${}, ${}, 1)", 2 * at - 1, 2 * at)).collect();
+    let sql = format!(
+        "INSERT INTO rate_limits (bucket, window_start, hits) VALUES {}
          ON CONFLICT (bucket, window_start) DO UPDATE SET hits = rate_limits.hits + 1
-         RETURNING hits",
-    )
-    .bind(bucket)
-    .bind(window_start)
-    .fetch_one(db.pool())
-    .await?;
+         RETURNING bucket, hits",
+        rows.join(", ")
+    );
+    let mut query = sqlx::query_as::<_, (String, i64)>(sqlx::AssertSqlSafe(sql));
+    for (bucket, window_start) in windows {
+        query = query.bind(bucket).bind(window_start);
+    }
+    let counted = query.fetch_all(db.pool()).await?;
+    // RETURNING promises no order.
+    let mut hits = [0; N];
+    for (count, (bucket, _)) in hits.iter_mut().zip(windows) {
+        *count = counted.iter().find(|(row, _)| row == bucket).ok_or(sqlx::Error::RowNotFound)?.1;
+    }
     Ok(hits)
 }
 

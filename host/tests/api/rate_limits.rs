@@ -16,6 +16,7 @@ on_both_engines!(engine:
     a_locked_account_takes_one_attempt_at_a_time,
     successful_sign_ins_do_not_count,
     sign_in_is_limited_per_address,
+    an_address_refused_does_not_count_against_the_accounts_it_names,
     code_requests_are_limited_per_account,
     code_requests_are_limited_per_address,
     code_verification_is_limited_per_account,
@@ -138,6 +139,35 @@ async fn sign_in_is_limited_per_address(engine: Engine) {
     assert_too_many(&sign_in(&app, "eve@epsilon.com", PASSWORD).await);
     app.advance(WINDOW);
     assert_eq!(sign_in(&app, "ann@acme.com", PASSWORD).await.status, 200);
+}
+
+/// An address past its limit is refused without its attempts counting against the accounts
+/// they name: guesses from a refused address cannot lock someone else out.
+async fn an_address_refused_does_not_count_against_the_accounts_it_names(engine: Engine) {
+    let spacing = Duration::from_secs(10);
+    let app = start(engine, |c| {
+        c.rate_limits.signin.per_address = Limit::per_minutes(2, WINDOW_MINUTES);
+        c.rate_limits.signin.per_account = Limit::per_minutes(2, WINDOW_MINUTES);
+        c.rate_limits.signin_lock.first_spacing = spacing;
+        c.trusted_proxies = 1;
+    })
+    .await;
+    app.sign_up("ann@acme.com", "Acme").await;
+    let attempt = |from: &'static str, email: &'static str, password: &'static str| {
+        let body = json!({ "email": email, "password": password });
+        let request = app.client.post(format!("{}/api/users/signin", app.base)).json(&body);
+        request.header("x-forwarded-for", from).send()
+    };
+    for email in ["bob@beta.com", "cat@gamma.com"] {
+        assert_eq!(attempt("203.0.113.7", email, "Wr0ng-Password!").await.unwrap().status(), 401);
+    }
+    for _ in 0..3 {
+        assert_eq!(attempt("203.0.113.7", "ann@acme.com", "Wr0ng-Password!").await.unwrap().status(), 429);
+    }
+    let started = Instant::now();
+    let owner = attempt("198.51.100.2", "ann@acme.com", PASSWORD).await.unwrap();
+    assert_eq!(owner.status(), 200, "the owner, from elsewhere");
+    assert!(started.elapsed() < spacing, "without a lock's wait: {:?}", started.elapsed());
 }
 
 /// Behind one trusted proxy, the address is the rightmost `X-Forwarded-For` entry (the one
