@@ -1,7 +1,7 @@
 //! Whether a flood of sign-in attempts (each an argon2id check) starves other requests: the
 //! p99 of a signed-in person's `GET /api/users/me` alone, and while 16 clients post
 //! sign-ins of unknown accounts as fast as they are answered (the per-address limit raised
-//! so that every attempt is checked); the two phases alternate, three rounds each, so that
+//! so that every attempt is checked); the two phases alternate, ten rounds each, so that
 //! a slow moment of the machine weighs on both alike. On SQLite, twice: as the host runs by
 //! default (the last CPU of two set apart for heavy work: hashing runs there, and while it
 //! does, every other thread keeps off it), then, in a second process, with hashing on the
@@ -22,7 +22,7 @@ const QUIET_CLIENTS: usize = 2;
 /// Per client and phase, over all rounds: 6,000 samples, so that the p99 is not a handful
 /// of them.
 const QUIET_REQUESTS: usize = 3_000;
-const ROUNDS: usize = 3;
+const ROUNDS: usize = 10;
 const FLOOD_CLIENTS: usize = 16;
 
 fn main() -> anyhow::Result<()> {
@@ -65,7 +65,7 @@ async fn run(state: autoscope::AppState) -> anyhow::Result<(Percentiles, Percent
         quiet.extend(load(&client, &me, &token, QUIET_CLIENTS, QUIET_REQUESTS / ROUNDS).await?);
         let flood = Flood::start(&client, &format!("{base}/api/users/signin"), round);
         // Let the flood fill the hashing threads first.
-        tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+        tokio::time::sleep(std::time::Duration::from_millis(250)).await;
         flooded.extend(load(&client, &me, &token, QUIET_CLIENTS, QUIET_REQUESTS / ROUNDS).await?);
         attempts += flood.stop().await?;
     }

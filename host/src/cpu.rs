@@ -160,8 +160,8 @@ pub struct Heavy {
     moved: Option<libc::pid_t>,
 }
 
-/// Counts work on a [`heavy_pool`] thread as heavy while the guard lives; `None` when no
-/// CPUs are set apart.
+/// Counts work for a [`heavy_pool`] as heavy while the guard lives (from when it is queued
+/// there until it ends); `None` when no CPUs are set apart.
 pub fn heavy_work() -> Option<Heavy> {
     APART.get().map(|apart| apart.begin(None))
 }

@@ -109,8 +109,12 @@ async fn on_hashing_pool<T: Send + 'static>(work: impl FnOnce() -> T + Send + 's
             crate::cpu::pool("password-hashing", cores - 1, HASHING_PRIORITY)
         })
     });
+    // Heavy from the moment it queues, not only while it runs: during a flood the next hash
+    // is always waiting, so the other threads keep off the CPUs set apart until the flood
+    // ends instead of being moved back and forth between two hashes.
+    let heavy = crate::cpu::heavy_work();
     let work = move || {
-        let _heavy = crate::cpu::heavy_work();
+        let _heavy = heavy;
         work()
     };
     let task = match POOL.as_ref() {
